@@ -1,0 +1,21 @@
+/**
+ * The hook point between a change and the partner callbacks (DESIGN.md "Callbacks"): services
+ * call `publish` inside the transaction that makes the change, so the notification is stored
+ * (outbox) if and only if the change is.
+ */
+export interface NotificationEvent {
+  partnerUniqueID: string
+  /** An id of the notification-types reference list (5 process status, 6 simulation status, 7 message…). */
+  notificationTypeId: number
+  processUniqueId?: string
+  simulationUniqueId?: string
+  /** Type-specific data of the notification body. */
+  data: Record<string, unknown>
+  /** Set by Callback Echo: the notification is simulated. */
+  test?: boolean
+}
+
+export interface NotificationPublisher {
+  /** Must be called inside the database transaction of the change. Returns the notification id. */
+  publish(event: NotificationEvent): string
+}

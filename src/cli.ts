@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+import { ConfigError, loadConfig } from './config.ts'
+import { startServer } from './server.ts'
+
+const USAGE = `Usage: mortgage-sandbox <command>
+
+Commands:
+  serve     run the sandbox (default); configuration from the environment (see README)
+  openapi   print the OpenAPI document`
+
+async function serveCommand() {
+  const sandbox = await startServer(loadConfig())
+  const stop = (signal: string) => {
+    process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'stopping', signal }) + '\n')
+    void sandbox.close().then(() => process.exit(0))
+  }
+  process.once('SIGTERM', () => stop('SIGTERM'))
+  process.once('SIGINT', () => stop('SIGINT'))
+}
+
+async function openapiCommand() {
+  const { openApiDocument } = await import('./openapi-document.ts')
+  process.stdout.write(JSON.stringify(openApiDocument(), null, 2) + '\n')
+}
+
+async function main(argv: string[]) {
+  const [command = 'serve'] = argv
+  switch (command) {
+    case 'serve':
+      return serveCommand()
+    case 'openapi':
+      return openapiCommand()
+    case '--help':
+    case '-h':
+    case 'help':
+      process.stdout.write(USAGE + '\n')
+      return
+    default:
+      process.stderr.write(`Unknown command "${command}".\n\n${USAGE}\n`)
+      process.exitCode = 2
+  }
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  const message = error instanceof ConfigError || error instanceof Error ? error.message : String(error)
+  process.stderr.write(`mortgage-sandbox: ${message}\n`)
+  process.exit(1)
+})

@@ -1,0 +1,20 @@
+import Database from 'better-sqlite3'
+import { mkdirSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+
+export type Db = Database.Database
+
+/**
+ * Opens the sandbox database: WAL for concurrent readers, foreign keys on, and a busy timeout
+ * so a second process (a CLI, a test) waits instead of failing. Creates the folder of a file path.
+ */
+export function openDatabase(path: string): Db {
+  const inMemory = path === ':memory:'
+  if (!inMemory) mkdirSync(dirname(resolve(path)), { recursive: true })
+  const db = new Database(path)
+  if (!inMemory) db.pragma('journal_mode = WAL')
+  db.pragma('foreign_keys = ON')
+  db.pragma('busy_timeout = 5000')
+  db.pragma('synchronous = NORMAL')
+  return db
+}

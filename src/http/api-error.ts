@@ -1,0 +1,75 @@
+import { ERRORS, type ErrorKey } from './error-catalogue.ts'
+import { interpolate, type Lang, type LocalizedText } from './language.ts'
+
+/** One problem of a request: a catalogue entry, the input field concerned, the message's values. */
+export interface Problem {
+  key: ErrorKey
+  field: string
+  params?: Record<string, string | number>
+  /** A message computed elsewhere (for example the engine's localized reasons), used as is. */
+  message?: LocalizedText
+}
+
+/**
+ * An error meant for the client: rendered as the error body with the catalogue's status.
+ * Anything else thrown is a bug and becomes a 500 (see error-handler.ts).
+ * @example throw new ApiError('NOT_FOUND', { field: 'simulationUniqueId', params: { resource: 'simulation', id } })
+ */
+export class ApiError extends Error {
+  override name = 'ApiError'
+  readonly key: ErrorKey
+  readonly problems: Problem[]
+  readonly headers: Record<string, string>
+
+  constructor(key: ErrorKey, problem: Omit<Problem, 'key'> = { field: '' }, headers: Record<string, string> = {}) {
+    super(`${ERRORS[key].code} ${interpolate(ERRORS[key].message.en, { field: problem.field, ...problem.params })}`)
+    this.key = key
+    this.problems = [{ key, ...problem }]
+    this.headers = headers
+  }
+
+  /** A 400 listing every problem found in the input. */
+  static validation(problems: Problem[]): ApiError {
+    const error = new ApiError('VALIDATION_FAILED')
+    ;(error as { problems: Problem[] }).problems = problems
+    return error
+  }
+
+  get status() {
+    return ERRORS[this.key].status
+  }
+}
+
+export interface ErrorItem {
+  errorCode: string
+  errorMessage: string
+  errorField: string
+}
+
+export interface ErrorBody {
+  operationStatus: { operationStatusCode: string; operationStatusMessage: string }
+  errors: ErrorItem[]
+}
+
+export function renderProblem(problem: Problem, lang: Lang): ErrorItem {
+  const definition = ERRORS[problem.key]
+  const template = problem.message?.[lang] ?? definition.message[lang]
+  return {
+    errorCode: definition.code,
+    errorMessage: interpolate(template, { field: problem.field, ...problem.params }),
+    errorField: problem.field,
+  }
+}
+
+/** The error body of DESIGN.md: the status of the whole operation plus one item per problem. */
+export function renderError(error: ApiError, lang: Lang): ErrorBody {
+  const errors = error.problems.map((p) => renderProblem(p, lang))
+  const head = error.key === 'VALIDATION_FAILED' ? undefined : errors[0]
+  return {
+    operationStatus: {
+      operationStatusCode: ERRORS[error.key].code,
+      operationStatusMessage: head?.errorMessage ?? ERRORS.VALIDATION_FAILED.message[lang],
+    },
+    errors,
+  }
+}

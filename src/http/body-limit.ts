@@ -1,0 +1,21 @@
+import type { MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { ApiError } from './api-error.ts'
+import type { AppEnv } from './app-env.ts'
+
+/**
+ * JSON bodies stop at `maxBytes` (413 with the error body), read as a stream so a client cannot
+ * make the server buffer more. Multipart uploads are left to the routes that take them.
+ */
+export function jsonBodyLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
+  const limit = bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new ApiError('PAYLOAD_TOO_LARGE', { field: 'body', params: { limit: `${Math.round(maxBytes / 1024)} KB` } })
+    },
+  })
+  return (c, next) => {
+    if (/^multipart\//i.test(c.req.header('content-type') ?? '')) return next()
+    return limit(c, next)
+  }
+}

@@ -1,0 +1,49 @@
+import { Hono } from 'hono'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+}
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>Mortgage Partner Portal Sandbox: API reference</title>
+  <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+  <link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png">
+  <style>body { margin: 0 } .sandbox-banner { background: #0b3d5c; color: #fff; font: 14px sans-serif; padding: 10px 20px }</style>
+</head>
+<body>
+  <div class="sandbox-banner">Sandbox: no real credit decisions. Log in with POST /v1/authentication (broker-a / sandbox), then "Authorize" with the access token.</div>
+  <div id="swagger-ui"></div>
+  <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script>
+    window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true, tryItOutEnabled: true })
+  </script>
+</body>
+</html>`
+
+/** The interactive reference at /docs, Swagger UI served from node_modules: it works offline. */
+export function docsPage() {
+  const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
+  const cache = new Map<string, Buffer>()
+  return new Hono()
+    .get('/docs', (c) => c.html(PAGE))
+    .get('/docs/assets/:file', (c) => {
+      const file = c.req.param('file')
+      const type = ASSETS[file]
+      if (!type) return c.notFound()
+      let body = cache.get(file)
+      if (!body) {
+        body = readFileSync(join(dir, file))
+        cache.set(file, body)
+      }
+      return c.body(new Uint8Array(body), 200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' })
+    })
+}

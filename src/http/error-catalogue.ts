@@ -1,0 +1,55 @@
+import type { LocalizedText } from './language.ts'
+
+export interface ErrorDefinition {
+  code: string
+  status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503
+  message: LocalizedText
+}
+
+const def = (code: string, status: ErrorDefinition['status'], pt: string, en: string): ErrorDefinition => ({
+  code,
+  status,
+  message: { 'pt-PT': pt, en },
+})
+
+/**
+ * Every error the sandbox answers, in one place (DESIGN.md "Conventions"). 010101 is the bank's
+ * own code for a missing field; the others follow its numbering. Messages take `{placeholders}`.
+ * Published in the OpenAPI document and at GET /sandbox/errors.
+ */
+export const ERRORS = {
+  VALIDATION_FAILED: def('010100', 400, 'O pedido contém dados inválidos.', 'The request contains invalid data.'),
+  MISSING_FIELD: def('010101', 400, 'Campo obrigatório em falta: {field}.', 'Missing required field: {field}.'),
+  INVALID_TYPE: def('010102', 400, 'O campo {field} deve ser do tipo {expected}.', 'Field {field} must be of type {expected}.'),
+  INVALID_FORMAT: def('010103', 400, 'O campo {field} não tem um formato válido ({format}).', 'Field {field} is not in a valid format ({format}).'),
+  OUT_OF_RANGE: def('010104', 400, 'O valor do campo {field} está fora dos limites permitidos ({limit}).', 'The value of field {field} is out of the allowed range ({limit}).'),
+  INVALID_VALUE: def('010105', 400, 'O valor do campo {field} não é permitido.', 'The value of field {field} is not allowed.'),
+  UNKNOWN_REFERENCE: def('010106', 400, 'O identificador {value} do campo {field} não existe na lista {list}.', 'Identifier {value} of field {field} does not exist in list {list}.'),
+  INVALID_COMBINATION: def('010107', 400, 'Combinação inválida: {detail}', 'Invalid combination: {detail}'),
+  FIELD_NOT_ALLOWED: def('010108', 400, 'O campo {field} não se aplica: {detail}', 'Field {field} does not apply: {detail}'),
+  MALFORMED_JSON: def('010109', 400, 'O corpo do pedido não é JSON válido.', 'The request body is not valid JSON.'),
+  BUSINESS_RULE: def('010110', 400, '{detail}', '{detail}'),
+  PROCESS_NOT_FOUND_FOR_BROKER: def('010201', 400, 'O processo {id} não existe para o mediador atual.', 'Process {id} does not exist for the current broker.'),
+  BORROWER_NOT_IN_PROCESS: def('010202', 400, 'O proponente {id} não pertence ao processo.', 'Borrower {id} does not belong to the process.'),
+  KEY_BORROWER_NOT_DELETABLE: def('010203', 400, 'O proponente principal não pode ser eliminado.', 'The key borrower cannot be deleted.'),
+  STATE_FORBIDS_OPERATION: def('010301', 400, 'A operação não é permitida no estado atual ({status}).', 'The operation is not allowed in the current status ({status}).'),
+  NOT_FOUND: def('010401', 404, 'Recurso não encontrado: {resource} {id}.', 'Resource not found: {resource} {id}.'),
+  ROUTE_NOT_FOUND: def('010402', 404, 'Operação inexistente: {method} {path}.', 'No such operation: {method} {path}.'),
+  METHOD_NOT_ALLOWED: def('010403', 405, 'Método {method} não permitido em {path}.', 'Method {method} is not allowed on {path}.'),
+  CALLBACK_NOT_CONFIGURED: def('010404', 404, 'Não existe configuração de callback para o tipo {type}.', 'There is no callback configuration for type {type}.'),
+  UNAUTHENTICATED: def('010501', 401, 'Autenticação necessária: {detail}', 'Authentication required: {detail}'),
+  TOKEN_EXPIRED: def('010502', 401, 'O token de acesso expirou.', 'The access token has expired.'),
+  INVALID_CREDENTIALS: def('010503', 401, 'Utilizador ou palavra-passe inválidos.', 'Invalid username or password.'),
+  FORBIDDEN: def('010504', 403, 'Sem permissão para {detail}.', 'Not allowed to {detail}.'),
+  PAYLOAD_TOO_LARGE: def('010601', 413, 'O corpo do pedido excede o limite de {limit}.', 'The request body exceeds the limit of {limit}.'),
+  UNSUPPORTED_MEDIA_TYPE: def('010602', 415, 'Tipo de conteúdo não suportado: {detail}.', 'Unsupported content type: {detail}.'),
+  RATE_LIMITED: def('010603', 429, 'Demasiados pedidos. Tente novamente dentro de {seconds} segundos.', 'Too many requests. Retry in {seconds} seconds.'),
+  INTERNAL_ERROR: def('090101', 500, 'Erro interno. Referência do pedido: {requestId}.', 'Internal error. Request reference: {requestId}.'),
+  SERVICE_UNAVAILABLE: def('090102', 503, 'Serviço temporariamente indisponível: {detail}', 'Service temporarily unavailable: {detail}'),
+} as const satisfies Record<string, ErrorDefinition>
+
+export type ErrorKey = keyof typeof ERRORS
+
+/** The success code of the operation status envelope (interface document, "Errors" 1). */
+export const SUCCESS_CODE = '020101'
+export const SUCCESS_MESSAGE: LocalizedText = { 'pt-PT': 'Operação efetuada com sucesso.', en: 'Operation completed successfully.' }

@@ -1,0 +1,35 @@
+import type { MiddlewareHandler } from 'hono'
+import { randomUUID } from 'node:crypto'
+import type { AppDeps } from '../app-deps.ts'
+import type { AppEnv } from './app-env.ts'
+import { negotiateLanguage } from './language.ts'
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
+
+/**
+ * First middleware of every request: the dependencies, the answer language, and a request id
+ * (the client's X-Request-Id when it is sane, else a new one), echoed back and put in the access
+ * log line written when the answer leaves.
+ */
+export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now()
+    const incoming = c.req.header('x-request-id')
+    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+    const lang = negotiateLanguage(c.req.header('accept-language'))
+    c.set('deps', deps)
+    c.set('requestId', requestId)
+    c.set('lang', lang)
+    await next()
+    c.header('X-Request-Id', requestId)
+    if (!c.res.headers.has('Content-Language')) c.header('Content-Language', lang)
+    deps.logger.info('request', {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+      partner: c.get('auth')?.partnerUniqueID,
+    })
+  }
+}

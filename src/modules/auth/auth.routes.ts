@@ -1,0 +1,34 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { errorResponses, jsonContent } from '../../http/openapi-schemas.ts'
+
+export const AuthenticateRequestSchema = z
+  .object({
+    username: z.string().min(1).max(100).openapi({ example: 'broker-a' }),
+    password: z.string().min(1).max(200).openapi({ example: 'sandbox' }),
+  })
+  .openapi('AuthenticateRequest', { example: { username: 'broker-a', password: 'sandbox' } })
+
+export const AuthenticateResponseSchema = z
+  .object({
+    accessToken: z.string().openapi({ description: 'HS256 JWT naming partner, broker and user' }),
+    tokenType: z.literal('Bearer'),
+    expiresIn: z.number().int().openapi({ description: 'Seconds until the token expires', example: 3600 }),
+    partnerUniqueID: z.uuid(),
+    brokerId: z.number().int(),
+    userId: z.number().int(),
+  })
+  .openapi('AuthenticateResponse')
+
+export const authenticate = createRoute({
+  method: 'post',
+  path: '/v1/authentication',
+  tags: ['Authentication'],
+  summary: 'Authenticate',
+  description:
+    'Exchanges a broker user\'s credentials for a bearer token. Sandbox users: `broker-a` and `broker-a2` (broker A), `broker-b` (broker B of another partner), all with password `sandbox`.',
+  request: { body: { required: true, content: { 'application/json': { schema: AuthenticateRequestSchema } } } },
+  responses: {
+    200: jsonContent(AuthenticateResponseSchema, 'A bearer token for the user'),
+    ...errorResponses(400, 401, 413, 415),
+  },
+})

@@ -1,0 +1,25 @@
+import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { promisify } from 'node:util'
+
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: ScryptOptions) => Promise<Buffer>
+const KEY_LENGTH = 32
+// Sandbox users have published passwords: a moderate cost keeps logins and seeding fast while the
+// stored hashes follow the real scheme. The cost is stored with the hash, so it can change later.
+const COST = 4096
+
+/** `scrypt$<N>$<salt>$<key>`, salt and key in base64. Synchronous: used once per seeded user. */
+export function hashPassword(password: string): string {
+  const salt = randomBytes(16)
+  const key = scryptSync(password, salt, KEY_LENGTH, { N: COST })
+  return `scrypt$${COST}$${salt.toString('base64')}$${key.toString('base64')}`
+}
+
+/** Constant-time check of a password against a stored hash; never throws on a malformed hash. */
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, cost, salt, key] = stored.split('$')
+  const N = Number(cost)
+  if (scheme !== 'scrypt' || !salt || !key || !Number.isInteger(N) || N < 2 || N > 2 ** 20) return false
+  const expected = Buffer.from(key, 'base64')
+  const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, { N })
+  return actual.length === expected.length && timingSafeEqual(actual, expected)
+}

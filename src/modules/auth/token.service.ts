@@ -1,0 +1,83 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import type { Config } from '../../config.ts'
+import type { Clock } from '../../clock.ts'
+import type { Db } from '../../db/connection.ts'
+import { readSetting, writeSetting } from '../../db/settings.repository.ts'
+import { ApiError } from '../../http/api-error.ts'
+import { signToken, verifyToken, type TokenClaims, type TokenFailure } from './jwt.ts'
+
+/** Who is calling, from the token only: never from the request body (issue 2, point 3). */
+export interface AuthContext {
+  partnerUniqueID: string
+  brokerId: number
+  userId: number
+}
+
+const SECRET_KEY = 'jwt_secret'
+const CACHE_LIMIT = 10_000
+
+/** The configured secret, or one generated once and kept in the database so tokens survive a restart. */
+export function resolveSigningSecret(db: Db, configured: string | undefined): string {
+  if (configured) return configured
+  const stored = readSetting(db, SECRET_KEY)
+  if (stored) return stored
+  const generated = randomBytes(32).toString('base64url')
+  writeSetting(db, SECRET_KEY, generated)
+  return generated
+}
+
+const FAILURE_DETAIL: Record<Exclude<TokenFailure, 'expired'>, string> = {
+  malformed: 'the bearer token is not a well-formed JWT',
+  algorithm: 'the token must be signed with HS256',
+  signature: 'the token signature is not valid',
+  claims: 'the token does not name a partner, broker and user',
+}
+
+export function createTokenService(db: Db, config: Config, clock: Clock) {
+  const secret = resolveSigningSecret(db, config.jwtSecret)
+  // Verified tokens, so a client reusing its token costs a map lookup, not an HMAC.
+  const verified = new Map<string, TokenClaims>()
+
+  return {
+    issue(identity: AuthContext, ttlSeconds = config.tokenTtlSeconds) {
+      const iat = Math.floor(clock.now().getTime() / 1000)
+      const claims: TokenClaims = {
+        sub: String(identity.userId),
+        partnerUniqueID: identity.partnerUniqueID,
+        brokerId: identity.brokerId,
+        userId: identity.userId,
+        iat,
+        exp: iat + ttlSeconds,
+        jti: randomUUID(),
+      }
+      return { accessToken: signToken(claims, secret), expiresIn: ttlSeconds }
+    },
+
+    /** @throws ApiError 401: UNAUTHENTICATED, or TOKEN_EXPIRED with its own code. */
+    authenticate(authorization: string | undefined): AuthContext {
+      if (!authorization) throw new ApiError('UNAUTHENTICATED', { field: 'Authorization', params: { detail: 'the Authorization header is missing' } })
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
+      if (!match) throw new ApiError('UNAUTHENTICATED', { field: 'Authorization', params: { detail: "the Authorization header must be 'Bearer <token>'" } })
+      const token = match[1]!
+      const nowSeconds = Math.floor(clock.now().getTime() / 1000)
+      let claims = verified.get(token)
+      if (!claims) {
+        const result = verifyToken(token, secret, nowSeconds)
+        if (!result.ok) {
+          if (result.failure === 'expired') throw new ApiError('TOKEN_EXPIRED', { field: 'Authorization' })
+          throw new ApiError('UNAUTHENTICATED', { field: 'Authorization', params: { detail: FAILURE_DETAIL[result.failure] } })
+        }
+        claims = result.claims
+        if (verified.size >= CACHE_LIMIT) verified.clear()
+        verified.set(token, claims)
+      }
+      if (claims.exp <= nowSeconds) {
+        verified.delete(token)
+        throw new ApiError('TOKEN_EXPIRED', { field: 'Authorization' })
+      }
+      return { partnerUniqueID: claims.partnerUniqueID, brokerId: claims.brokerId, userId: claims.userId }
+    },
+  }
+}
+
+export type TokenService = ReturnType<typeof createTokenService>

@@ -1,0 +1,27 @@
+import { createRoute, z } from '@hono/zod-openapi'
+
+const text = (example: string, description: string) => ({
+  description,
+  content: { 'text/plain': { schema: z.string().openapi({ example }) } },
+})
+
+export const health = createRoute({
+  method: 'get',
+  path: '/v1/health',
+  tags: ['Health'],
+  summary: 'Health',
+  description: 'Overall status of the service and its dependencies (the database). No token needed.',
+  responses: {
+    200: text('Healthy', 'The service and its dependencies work'),
+    503: text('Unhealthy: database unavailable', 'A dependency is failing'),
+  },
+})
+
+export const version = createRoute({
+  method: 'get',
+  path: '/v1/health/version',
+  tags: ['Health'],
+  summary: 'Version',
+  description: 'The running version of the service. No token needed.',
+  responses: { 200: text('0.1.0', 'The version') },
+})

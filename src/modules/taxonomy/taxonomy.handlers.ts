@@ -1,0 +1,38 @@
+import type { Context } from 'hono'
+import type { AppEnv } from '../../http/app-env.ts'
+import { pageOf, type PagingQuery } from '../../http/pagination.ts'
+import type { ListDefinition, NestedList, StoredList } from './taxonomy.registry.ts'
+
+type Handler = (c: Context<AppEnv>) => Response
+
+function storedHandler(list: StoredList): Handler {
+  return (c) => {
+    const { taxonomy } = c.var.deps
+    const items = taxonomy.localized(list.name, c.var.lang)
+    if (list.paginated) {
+      const query = (c.req as unknown as { valid(t: 'query'): PagingQuery }).valid('query')
+      const page = pageOf(items, (item) => String(item.id), query)
+      return c.json({ totalRecords: items.length, hasMoreResults: page.hasMoreResults, notificationTypeList: page.items })
+    }
+    const parentId = list.parentKey ? c.req.query(list.parentKey) : undefined
+    return c.json(parentId ? items.filter((item) => item[list.parentKey!] === Number(parentId)) : items)
+  }
+}
+
+function nestedHandler(list: NestedList): Handler {
+  return (c) => {
+    const { taxonomy } = c.var.deps
+    const lang = c.var.lang
+    const filter = c.req.query(list.filterKey)
+    const parents = taxonomy.localized(list.parent, lang).filter((p) => !filter || p.id === Number(filter))
+    return c.json(
+      parents.map((parent) => ({
+        ...parent,
+        [list.childrenKey]: taxonomy.childrenOf(list.child, parent.id).map((child) => taxonomy.localize(child, lang)),
+      })),
+    )
+  }
+}
+
+export const taxonomyHandler = (list: ListDefinition): Handler =>
+  list.kind === 'stored' ? storedHandler(list) : nestedHandler(list)

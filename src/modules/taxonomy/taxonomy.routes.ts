@@ -1,0 +1,69 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi-schemas.ts'
+import { pagingQuerySchema } from '../../http/pagination.ts'
+import {
+  componentName,
+  LISTS,
+  nestedItemSchema,
+  responseItemSchema,
+  storedList,
+  type ListDefinition,
+  type NestedList,
+  type StoredList,
+} from './taxonomy.registry.ts'
+
+const parentFilter = (key: string) =>
+  z.object({
+    [key]: z.coerce.number().int().positive().optional().openapi({ description: `Only the items of this ${key.replace(/Id$/, '')}` }),
+  })
+
+function storedRoute(list: StoredList) {
+  const item = responseItemSchema(list)
+  if (list.paginated) {
+    const body = z
+      .object({
+        totalRecords: z.number().int(),
+        hasMoreResults: z.boolean(),
+        notificationTypeList: z.array(item),
+      })
+      .openapi(componentName(list.name, 'Page'))
+    return createRoute({
+      method: 'get',
+      path: `/v1/taxonomy/${list.name}`,
+      tags: ['Taxonomy'],
+      summary: list.title,
+      description: `Reference list "${list.title}", paginated like Simulation List: ordered by id, \`nextRecord\` / \`previousRecord\` take an id.`,
+      security: bearerSecurity,
+      request: { query: pagingQuerySchema },
+      responses: { 200: jsonContent(body, list.title), ...authedErrors(400) },
+    })
+  }
+  return createRoute({
+    method: 'get',
+    path: `/v1/taxonomy/${list.name}`,
+    tags: ['Taxonomy'],
+    summary: list.title,
+    description: `Reference list "${list.title}", descriptions in the language of Accept-Language.`,
+    security: bearerSecurity,
+    request: list.parentKey ? { query: parentFilter(list.parentKey) } : {},
+    responses: { 200: jsonContent(z.array(item), list.title), ...authedErrors(400) },
+  })
+}
+
+function nestedRoute(list: NestedList) {
+  const parent = storedList(list.parent)
+  return createRoute({
+    method: 'get',
+    path: `/v1/taxonomy/${list.name}`,
+    tags: ['Taxonomy'],
+    summary: list.title,
+    description: `The ${parent.title.toLowerCase()} with their ${list.childrenKey} nested; \`${list.filterKey}\` keeps one.`,
+    security: bearerSecurity,
+    request: { query: parentFilter(list.filterKey) },
+    responses: { 200: jsonContent(z.array(nestedItemSchema(list)), list.title), ...authedErrors(400) },
+  })
+}
+
+export const taxonomyRoute = (list: ListDefinition) => (list.kind === 'stored' ? storedRoute(list) : nestedRoute(list))
+
+export const TAXONOMY_ROUTES = LISTS.map((list) => ({ list, route: taxonomyRoute(list) }))

@@ -1,0 +1,43 @@
+import { serve, type ServerType } from '@hono/node-server'
+import type { AddressInfo } from 'node:net'
+import { createApp } from './app.ts'
+import { createAppDeps } from './app-deps.ts'
+import type { Config } from './config.ts'
+import { prepareDatabase } from './db/prepare-database.ts'
+import { createLogger } from './http/logger.ts'
+
+export interface RunningSandbox {
+  url: string
+  port: number
+  close(): Promise<void>
+}
+
+/**
+ * Starts the sandbox: database (migrated and seeded), HTTP server, and the graceful stop that
+ * stops accepting, lets in-flight requests finish and closes the database.
+ */
+export async function startServer(config: Config): Promise<RunningSandbox> {
+  const logger = createLogger(config.logLevel)
+  const { db, migrations, seeded } = prepareDatabase(config.dbPath)
+  const deps = createAppDeps({ config, db, logger })
+  const app = createApp(deps)
+  const server: ServerType = await new Promise((resolve) => {
+    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s))
+  })
+  const { port } = server.address() as AddressInfo
+  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`
+  logger.info('sandbox listening', { url, db: config.dbPath, migrations, seeded, version: deps.version })
+
+  let closing: Promise<void> | undefined
+  const close = () =>
+    (closing ??= new Promise<void>((resolve) => {
+      server.close(() => {
+        db.close()
+        logger.info('sandbox stopped')
+        resolve()
+      })
+      // Idle keep-alive sockets would hold close() open; active requests still finish.
+      ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
+    }))
+  return { url, port, close }
+}

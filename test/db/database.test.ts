@@ -1,0 +1,57 @@
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { openDatabase } from '../../src/db/connection.ts'
+import { migrate } from '../../src/db/migrate.ts'
+import { prepareDatabase } from '../../src/db/prepare-database.ts'
+import { SEEDS_DIR, seedDatabase } from '../../src/db/seed.ts'
+
+describe('database set-up', () => {
+  it('a file database is created with its folder, in WAL mode with foreign keys on', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-db-'))
+    const db = openDatabase(join(dir, 'nested', 'sandbox.db'))
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
+    expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(5000)
+    db.close()
+  })
+
+  it('migrations are applied once and recorded', () => {
+    const db = openDatabase(':memory:')
+    const first = migrate(db)
+    expect(first[0]).toBe('001_foundation.sql')
+    expect(migrate(db)).toEqual([])
+    expect(db.prepare('SELECT name FROM schema_migration ORDER BY version').pluck().all()).toEqual(first)
+  })
+
+  it('a failing migration leaves the database as it was', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-migrations-'))
+    writeFileSync(join(dir, '001_ok.sql'), 'CREATE TABLE a (x INTEGER);')
+    writeFileSync(join(dir, '002_broken.sql'), 'CREATE TABLE b (x INTEGER); THIS IS NOT SQL;')
+    const db = openDatabase(':memory:')
+    expect(() => migrate(db, dir)).toThrow()
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name IN ('a', 'b')").pluck().get()).toBe(0)
+    expect(db.prepare('SELECT count(*) FROM schema_migration').pluck().get()).toBe(0)
+  })
+
+  it('seeds load once: a second start with the same files writes nothing', () => {
+    const { db, seeded } = prepareDatabase(':memory:')
+    expect(seeded).toBe(true)
+    expect(seedDatabase(db)).toBe(false)
+    expect(db.prepare("SELECT count(*) FROM taxonomy_item WHERE list = 'counties'").pluck().get()).toBe(308)
+  })
+
+  it('a broken seed file stops the load with a message naming the file and the field', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-seeds-'))
+    cpSync(SEEDS_DIR, dir, { recursive: true })
+    const genders = join(dir, 'taxonomies', 'genders.json')
+    const content = JSON.parse(readFileSync(genders, 'utf8'))
+    delete content.items[0].description.en
+    writeFileSync(genders, JSON.stringify(content))
+    const db = openDatabase(':memory:')
+    migrate(db)
+    expect(() => seedDatabase(db, dir)).toThrow(/genders\.json: items\.0\.description\.en/)
+    expect(db.prepare('SELECT count(*) FROM taxonomy_item').pluck().get()).toBe(0)
+  })
+})

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import { createApp } from '../../src/app.ts'
+import { createAppDeps } from '../../src/app-deps.ts'
+import { testConfig } from '../../src/config.ts'
+import { prepareDatabase } from '../../src/db/prepare-database.ts'
+import { createTestSandbox, PARTNER_A } from '../support/test-app.ts'
+
+const sandbox = await createTestSandbox()
+const { call } = sandbox
+const login = (body: string, headers: Record<string, string> = {}) =>
+  call('POST', '/v1/authentication', { token: null, body, headers: { 'Content-Type': 'application/json', ...headers } })
+
+describe('one error body for every failure', () => {
+  it('a validation failure is 400 with one item per problem', async () => {
+    const res = await call('POST', '/v1/authentication', { token: null, body: { username: 7 } })
+    expect(res.status).toBe(400)
+    expect(res.json).toEqual({
+      operationStatus: { operationStatusCode: '010100', operationStatusMessage: 'O pedido contém dados inválidos.' },
+      errors: [
+        { errorCode: '010102', errorMessage: 'O campo username deve ser do tipo string.', errorField: 'username' },
+        { errorCode: '010101', errorMessage: 'Campo obrigatório em falta: password.', errorField: 'password' },
+      ],
+    })
+  })
+
+  it('messages follow Accept-Language', async () => {
+    const res = await call('POST', '/v1/authentication', { token: null, body: {}, headers: { 'Accept-Language': 'en' } })
+    expect(res.headers.get('content-language')).toBe('en')
+    expect(res.json.errors[0].errorMessage).toBe('Missing required field: username.')
+  })
+
+  it('malformed JSON is 400 with code 010109', async () => {
+    const res = await login('{"username": ')
+    expect(res.status).toBe(400)
+    expect(res.json.errors).toEqual([{ errorCode: '010109', errorMessage: expect.any(String), errorField: 'body' }])
+  })
+
+  it('a content type other than JSON is 415 naming Content-Type', async () => {
+    const res = await login('username=broker-a', { 'Content-Type': 'application/x-www-form-urlencoded' })
+    expect(res.status).toBe(415)
+    expect(res.json.errors).toEqual([{ errorCode: '010602', errorMessage: expect.stringContaining('application/x-www-form-urlencoded'), errorField: 'Content-Type' }])
+  })
+
+  it('a body over 1 MB is 413 without being read', async () => {
+    const res = await login(JSON.stringify({ username: 'x'.repeat(1024 * 1024), password: 'sandbox' }))
+    expect(res.status).toBe(413)
+    expect(res.json.errors[0]).toMatchObject({ errorCode: '010601', errorField: 'body' })
+  })
+
+  it('a body over 1 MB sent in chunks without Content-Length is 413 too', async () => {
+    const chunk = new TextEncoder().encode('x'.repeat(64 * 1024))
+    let sent = 0
+    const body = new ReadableStream({
+      pull(controller) {
+        if (sent++ < 20) controller.enqueue(chunk)
+        else controller.close()
+      },
+    })
+    const res = await sandbox.app.request('/v1/authentication', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    expect(res.status).toBe(413)
+  })
+
+  it('an unknown route is 404 with code 010402', async () => {
+    const res = await call('GET', '/v1/no-such-thing')
+    expect(res.status).toBe(404)
+    expect(res.json.errors).toEqual([{ errorCode: '010402', errorMessage: 'Operação inexistente: GET /v1/no-such-thing.', errorField: 'path' }])
+  })
+
+  it('an unexpected exception is 500 naming the request id, without a stack, and is logged', async () => {
+    const lines: string[] = []
+    const { db } = prepareDatabase(':memory:')
+    const deps = createAppDeps({ config: testConfig(), db, logger: { debug() {}, info() {}, warn() {}, error: (msg, fields) => lines.push(JSON.stringify({ msg, ...fields })) } })
+    const app = createApp(deps)
+    app.get('/v1/health/boom', () => {
+      throw new Error('database exploded')
+    })
+    const { accessToken } = deps.tokens.issue({ partnerUniqueID: PARTNER_A, brokerId: 1001, userId: 5001 })
+    const res = await app.request('/v1/health/boom', { headers: { 'X-Request-Id': 'req-123', Authorization: `Bearer ${accessToken}` } })
+    const body = await res.json()
+    expect(res.status).toBe(500)
+    expect(res.headers.get('x-request-id')).toBe('req-123')
+    expect(body).toEqual({
+      operationStatus: { operationStatusCode: '090101', operationStatusMessage: 'Erro interno. Referência do pedido: req-123.' },
+      errors: [{ errorCode: '090101', errorMessage: 'Erro interno. Referência do pedido: req-123.', errorField: '' }],
+    })
+    expect(JSON.stringify(body)).not.toContain('exploded')
+    expect(lines).toHaveLength(1)
+    expect(JSON.parse(lines[0]!)).toMatchObject({ msg: 'unhandled error', requestId: 'req-123', error: 'database exploded' })
+  })
+
+  it('echoes a sane X-Request-Id and replaces an unsafe one', async () => {
+    const kept = await call('GET', '/v1/health', { token: null, headers: { 'X-Request-Id': 'abc-1' } })
+    expect(kept.headers.get('x-request-id')).toBe('abc-1')
+    const replaced = await call('GET', '/v1/health', { token: null, headers: { 'X-Request-Id': 'bad id\u0007' } })
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+  })
+})

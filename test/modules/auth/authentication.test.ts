@@ -1,0 +1,93 @@
+import { createHmac } from 'node:crypto'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { signToken } from '../../../src/modules/auth/jwt.ts'
+import { resolveSigningSecret } from '../../../src/modules/auth/token.service.ts'
+import { createTestSandbox, PARTNER_A, PARTNER_B, type TestSandbox } from '../../support/test-app.ts'
+
+let sandbox: TestSandbox
+let secret: string
+beforeAll(async () => {
+  sandbox = await createTestSandbox()
+  secret = resolveSigningSecret(sandbox.db, undefined)
+})
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
+const claims = (overrides: Record<string, unknown> = {}) => {
+  const now = Math.floor(sandbox.clock.now().getTime() / 1000)
+  return { sub: '5001', partnerUniqueID: PARTNER_A, brokerId: 1001, userId: 5001, iat: now, exp: now + 600, jti: 'x', ...overrides }
+}
+const protectedCall = (authorization: string | undefined) =>
+  sandbox.call('GET', '/v1/taxonomy/genders', { token: null, headers: authorization === undefined ? {} : { Authorization: authorization } })
+
+describe('POST /v1/authentication', () => {
+  it('exchanges the seeded credentials for a bearer token naming partner, broker and user', async () => {
+    const res = await sandbox.call('POST', '/v1/authentication', { token: null, body: { username: 'broker-b', password: 'sandbox' } })
+    expect(res.status).toBe(200)
+    expect(res.json).toMatchObject({ tokenType: 'Bearer', expiresIn: 3600, partnerUniqueID: PARTNER_B, brokerId: 2001, userId: 6001 })
+    expect(res.json.accessToken.split('.')).toHaveLength(3)
+  })
+
+  it('gives broker A two users of the same partner and broker', async () => {
+    const first = await sandbox.call('POST', '/v1/authentication', { token: null, body: { username: 'broker-a', password: 'sandbox' } })
+    const second = await sandbox.call('POST', '/v1/authentication', { token: null, body: { username: 'broker-a2', password: 'sandbox' } })
+    expect(first.json).toMatchObject({ partnerUniqueID: PARTNER_A, brokerId: 1001, userId: 5001 })
+    expect(second.json).toMatchObject({ partnerUniqueID: PARTNER_A, brokerId: 1001, userId: 5002 })
+  })
+
+  it.each([
+    ['a wrong password', { username: 'broker-a', password: 'wrong' }],
+    ['an unknown user', { username: 'nobody', password: 'sandbox' }],
+  ])('refuses %s with 401 and code 010503', async (_, body) => {
+    const res = await sandbox.call('POST', '/v1/authentication', { token: null, body })
+    expect(res.status).toBe(401)
+    expect(res.json.errors).toEqual([{ errorCode: '010503', errorMessage: expect.any(String), errorField: 'username' }])
+  })
+
+  it('refuses a body without the password with 400 naming the field', async () => {
+    const res = await sandbox.call('POST', '/v1/authentication', { token: null, body: { username: 'broker-a' } })
+    expect(res.status).toBe(400)
+    expect(res.json.errors).toEqual([{ errorCode: '010101', errorMessage: expect.any(String), errorField: 'password' }])
+  })
+})
+
+describe('bearer token checks on every protected operation', () => {
+  it('accepts a valid token', async () => {
+    expect((await protectedCall(`Bearer ${sandbox.tokens.a}`)).status).toBe(200)
+  })
+
+  it.each([
+    ['no Authorization header', () => undefined, '010501'],
+    ['a scheme other than Bearer', () => `Basic ${Buffer.from('broker-a:sandbox').toString('base64')}`, '010501'],
+    ['a token that is not a JWT', () => 'Bearer not-a-token', '010501'],
+    ['alg none, unsigned', () => `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims())}.`, '010501'],
+    ['alg HS512', () => {
+      const body = `${b64({ alg: 'HS512', typ: 'JWT' })}.${b64(claims())}`
+      return `Bearer ${body}.${createHmac('sha512', secret).update(body).digest('base64url')}`
+    }, '010501'],
+    ['a tampered payload', () => {
+      const [h, , s] = sandbox.tokens.a.split('.')
+      return `Bearer ${h}.${b64(claims({ brokerId: 2001 }))}.${s}`
+    }, '010501'],
+    ['a token signed with another secret', () => `Bearer ${signToken(claims() as never, 'another-secret-of-at-least-32-chars!')}`, '010501'],
+    ['a signed token without the broker', () => `Bearer ${signToken(claims({ brokerId: undefined }) as never, secret)}`, '010501'],
+    ['an expired token', () => `Bearer ${signToken(claims({ exp: Math.floor(sandbox.clock.now().getTime() / 1000) - 1 }) as never, secret)}`, '010502'],
+  ])('refuses %s with 401 and code %s', async (_, header, code) => {
+    const res = await protectedCall(header())
+    expect(res.status).toBe(401)
+    expect(res.json.operationStatus.operationStatusCode).toBe(code)
+    expect(res.json.errors).toEqual([{ errorCode: code, errorMessage: expect.any(String), errorField: 'Authorization' }])
+  })
+
+  it('refuses a token once the clock passes its expiry, even after it was accepted', async () => {
+    const token = sandbox.deps.tokens.issue({ partnerUniqueID: PARTNER_A, brokerId: 1001, userId: 5001 }, 60).accessToken
+    expect((await protectedCall(`Bearer ${token}`)).status).toBe(200)
+    sandbox.clock.advance(61_000)
+    const res = await protectedCall(`Bearer ${token}`)
+    expect(res.status).toBe(401)
+    expect(res.json.errors[0].errorCode).toBe('010502')
+  })
+
+  it.each(['/v1/health', '/v1/health/version', '/openapi.json', '/docs'])('%s needs no token', async (path) => {
+    expect((await sandbox.call('GET', path, { token: null })).status).toBe(200)
+  })
+})

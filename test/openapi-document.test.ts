@@ -1,0 +1,81 @@
+import { compileErrors, dereference, validate } from '@readme/openapi-parser'
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { LISTS } from '../src/modules/taxonomy/taxonomy.registry.ts'
+import { openApiDocument } from '../src/openapi-document.ts'
+import { createTestSandbox } from './support/test-app.ts'
+
+const document = openApiDocument() as any
+const clone = () => JSON.parse(JSON.stringify(document))
+const operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+)
+const PUBLIC = new Set(['get /v1/health', 'get /v1/health/version', 'post /v1/authentication'])
+
+describe('the OpenAPI document', () => {
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await validate(clone())
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true)
+    expect(document.openapi).toBe('3.1.0')
+  })
+
+  it('the committed contracts/openapi.json is up to date (npm run openapi)', () => {
+    const committed = JSON.parse(readFileSync('contracts/openapi.json', 'utf8'))
+    expect(committed).toEqual(JSON.parse(JSON.stringify(document)))
+  })
+
+  it.each(LISTS.map((l) => l.name))('documents GET /v1/taxonomy/%s with its item schema', (name) => {
+    const operation = document.paths[`/v1/taxonomy/${name}`]?.get
+    expect(operation).toBeDefined()
+    expect(operation.responses['200'].content['application/json'].schema).toBeDefined()
+  })
+
+  it('every operation but health, version and login requires the bearer token', () => {
+    for (const { path, method, operation } of operations) {
+      const key = `${method} ${path}`
+      if (PUBLIC.has(key)) expect(operation.security, key).toBeUndefined()
+      else expect(operation.security, key).toEqual([{ bearerAuth: [] }])
+    }
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' })
+  })
+
+  it('every operation documents its errors with the shared error body', () => {
+    for (const { path, method, operation } of operations) {
+      if (path.startsWith('/v1/health')) continue
+      const errors = Object.entries(operation.responses).filter(([status]) => Number(status) >= 400)
+      expect(errors.length, `${method} ${path}`).toBeGreaterThan(0)
+      for (const [, response] of errors as [string, any][]) {
+        expect(response.content['application/json'].schema.$ref, `${method} ${path}`).toBe('#/components/schemas/ErrorBody')
+      }
+    }
+  })
+
+  it('every JSON request body has a whole example', async () => {
+    const resolved = (await dereference(clone())) as any
+    for (const [path, item] of Object.entries(resolved.paths as Record<string, Record<string, any>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        const body = operation.requestBody?.content?.['application/json']
+        if (!body) continue
+        expect(body.example ?? body.schema.example, `${method} ${path}`).toBeDefined()
+      }
+    }
+  })
+
+  it('the login example succeeds as it is', async () => {
+    const { call } = await createTestSandbox()
+    const example = document.components.schemas.AuthenticateRequest.example
+    expect((await call('POST', '/v1/authentication', { token: null, body: example })).status).toBe(200)
+  })
+
+  it('is served at /openapi.json and the reference page at /docs works offline', async () => {
+    const { call } = await createTestSandbox()
+    const served = await call('GET', '/openapi.json', { token: null })
+    expect(served.json).toEqual(JSON.parse(JSON.stringify(document)))
+    const page = await call('GET', '/docs', { token: null })
+    expect(page.text).toContain('/docs/assets/swagger-ui-bundle.js')
+    expect(page.text).not.toMatch(/https?:\/\/(cdn|unpkg|jsdelivr)/)
+    const bundle = await call('GET', '/docs/assets/swagger-ui-bundle.js', { token: null })
+    expect(bundle.status).toBe(200)
+    expect(bundle.text.length).toBeGreaterThan(100_000)
+  })
+})

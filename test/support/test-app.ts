@@ -1,0 +1,60 @@
+import { createApp } from '../../src/app.ts'
+import { createAppDeps } from '../../src/app-deps.ts'
+import { manualClock } from '../../src/clock.ts'
+import { testConfig, type Config } from '../../src/config.ts'
+import { prepareDatabase } from '../../src/db/prepare-database.ts'
+
+export const PARTNER_A = '7d1c3f2a-5b6e-4c8d-9a0f-1e2d3c4b5a60'
+export const PARTNER_B = 'c2f9e8d7-6a5b-4c3d-8e2f-1a0b9c8d7e6f'
+
+/**
+ * A sandbox on a fresh in-memory database, with helpers to call it as a partner would.
+ * One per test file (or per test when state must not leak).
+ */
+export async function createTestSandbox(overrides: Partial<Config> = {}) {
+  const config = testConfig(overrides)
+  const { db } = prepareDatabase(':memory:')
+  const clock = manualClock(new Date())
+  const deps = createAppDeps({ config, db, clock })
+  const app = createApp(deps)
+
+  const login = async (username = 'broker-a', password = 'sandbox'): Promise<string> => {
+    const res = await app.request('/v1/authentication', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username, password }),
+    })
+    if (res.status !== 200) throw new Error(`login of ${username} failed: ${res.status} ${await res.text()}`)
+    return ((await res.json()) as { accessToken: string }).accessToken
+  }
+  const tokens = { a: await login('broker-a'), a2: await login('broker-a2'), b: await login('broker-b') }
+
+  /** A JSON request as broker A (or another token), returning status, headers and parsed body. */
+  const call = async (
+    method: string,
+    path: string,
+    options: { body?: unknown; token?: string | null; headers?: Record<string, string> } = {},
+  ) => {
+    const headers: Record<string, string> = { ...options.headers }
+    const token = options.token === undefined ? tokens.a : options.token
+    if (token) headers.Authorization = `Bearer ${token}`
+    let body: string | undefined
+    if (options.body !== undefined) {
+      body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
+      headers['Content-Type'] ??= 'application/json'
+    }
+    const res = await app.request(path, { method, headers, body })
+    const text = await res.text()
+    let json: any
+    try {
+      json = text ? JSON.parse(text) : undefined
+    } catch {
+      json = undefined
+    }
+    return { status: res.status, headers: res.headers, json, text }
+  }
+
+  return { app, deps, db, clock, config, tokens, login, call }
+}
+
+export type TestSandbox = Awaited<ReturnType<typeof createTestSandbox>>
