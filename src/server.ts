@@ -21,9 +21,17 @@ export async function startServer(config: Config): Promise<RunningSandbox> {
   const { db, migrations, seeded } = prepareDatabase(config.dbPath)
   const deps = createAppDeps({ config, db, logger })
   const app = createApp(deps)
-  const server: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s))
-  })
+  let server: ServerType
+  try {
+    server = await new Promise<ServerType>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s))
+      s.once('error', reject)
+    })
+  } catch (error) {
+    db.close()
+    const code = (error as NodeJS.ErrnoException).code
+    throw new Error(code === 'EADDRINUSE' ? `port ${config.port} on ${config.host} is already in use (set PORT)` : String(error))
+  }
   const { port } = server.address() as AddressInfo
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`
   logger.info('sandbox listening', { url, db: config.dbPath, migrations, seeded, version: deps.version })
