@@ -1,5 +1,6 @@
-// Bundles the sandbox into dist/ (dependencies stay in node_modules): one file to load is what
-// keeps a cold start fast.
+// Bundles the sandbox and its pure-JS dependencies into dist/cli.js: loading one file instead of
+// hundreds of modules is what keeps a cold start fast. Packages that read their own files at run
+// time (native addons, fonts, UI assets, the Pact core) stay in node_modules.
 import { build } from 'esbuild'
 
 await build({
@@ -9,7 +10,12 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
-  packages: 'external',
+  external: ['better-sqlite3', 'pdfkit', 'swagger-ui-dist', '@pact-foundation/*', '@pactflow/*', 'nodemailer'],
+  banner: {
+    // CommonJS dependencies bundled into an ES module still call require() for Node built-ins.
+    js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+  },
   sourcemap: true,
+  legalComments: 'linked',
   logLevel: 'warning',
 })

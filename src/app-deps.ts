@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { createCallbackDelivery, type CallbackDelivery } from './callbacks/callback-delivery.ts'
+import type { HostResolver } from './callbacks/address-policy.ts'
 import type { NotificationPublisher } from './callbacks/notification-publisher.ts'
 import type { Clock } from './clock.ts'
 import { systemClock } from './clock.ts'
@@ -9,7 +10,7 @@ import { createLogger, type Logger } from './http/logger.ts'
 import { createAuthRepository, type AuthRepository } from './modules/auth/auth.repository.ts'
 import { createTokenService, type TokenService } from './modules/auth/token.service.ts'
 import { createTaxonomyCatalog, type TaxonomyCatalog } from './modules/taxonomy/taxonomy.catalog.ts'
-import { readAllItems } from './modules/taxonomy/taxonomy.repository.ts'
+import { listReader } from './modules/taxonomy/taxonomy.repository.ts'
 import { fromRoot } from './package-root.ts'
 
 /** Everything a request handler may use, built once per app from one database connection. */
@@ -23,6 +24,8 @@ export interface AppDeps {
   tokens: TokenService
   authRepository: AuthRepository
   notifications: NotificationPublisher
+  /** Callback configurations, address policy, delivery worker (started by the server) and log. */
+  callbacks: CallbackDelivery
   /** null when healthy, else what is failing. */
   checkHealth(): string | null
 }
@@ -35,22 +38,35 @@ export interface DepsOptions {
   db: Db
   clock?: Clock
   logger?: Logger
+  /** DNS of the callback address policy (tests). */
+  callbackResolver?: HostResolver
 }
 
 /** Builds the dependencies on a migrated and seeded database. */
-export function createAppDeps({ config, db, clock = systemClock, logger = createLogger(config.logLevel) }: DepsOptions): AppDeps {
+export function createAppDeps({ config, db, clock = systemClock, logger = createLogger(config.logLevel), callbackResolver }: DepsOptions): AppDeps {
   const healthProbe = db.prepare('SELECT 1')
+  const version = packageVersion()
+  const taxonomy = createTaxonomyCatalog(listReader(db))
+  const callbacks = createCallbackDelivery({
+    db,
+    config,
+    clock,
+    logger,
+    version,
+    taxonomy,
+    ...(callbackResolver ? { resolve: callbackResolver } : {}),
+  })
   return {
     config,
     db,
     clock,
     logger,
-    version: packageVersion(),
-    taxonomy: createTaxonomyCatalog(readAllItems(db)),
+    version,
+    taxonomy,
     tokens: createTokenService(db, config, clock),
     authRepository: createAuthRepository(db),
-    // Replaced by the outbox publisher of src/callbacks when the callbacks module lands.
-    notifications: { publish: () => randomUUID() },
+    notifications: callbacks.publisher,
+    callbacks,
     checkHealth() {
       try {
         healthProbe.get()

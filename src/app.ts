@@ -44,19 +44,22 @@ export function createApp(deps: AppDeps) {
     bearerFormat: 'JWT',
     description: 'The accessToken of POST /v1/authentication',
   })
-  const document = app.getOpenAPI31Document({
-    openapi: '3.1.0',
-    info: { title: 'Mortgage Partner Portal API (sandbox)', version: deps.version, description: DESCRIPTION },
-    servers: [{ url: '/', description: 'This sandbox' }],
-    tags: [
-      { name: 'Authentication' },
-      { name: 'Health' },
-      { name: 'Taxonomy', description: 'Reference lists' },
-    ],
-  })
-  app.get('/openapi.json', (c) => c.json(document))
+  // Generated on first use: a start does not pay for it, every later request reads the cache.
+  let document: ReturnType<typeof app.getOpenAPI31Document> | undefined
+  const openApiDocument = () =>
+    (document ??= app.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: { title: 'Mortgage Partner Portal API (sandbox)', version: deps.version, description: DESCRIPTION },
+      servers: [{ url: '/', description: 'This sandbox' }],
+      tags: [
+        { name: 'Authentication' },
+        { name: 'Health' },
+        { name: 'Taxonomy', description: 'Reference lists' },
+      ],
+    }))
+  app.get('/openapi.json', (c) => c.json(openApiDocument()))
   app.route('/', docsPage())
-  return Object.assign(app, { openApiDocument: document })
+  return Object.assign(app, { openApiDocument })
 }
 
 export type App = ReturnType<typeof createApp>

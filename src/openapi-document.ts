@@ -7,7 +7,7 @@ import { prepareDatabase } from './db/prepare-database.ts'
 export function openApiDocument() {
   const { db } = prepareDatabase(':memory:')
   try {
-    return createApp(createAppDeps({ config: testConfig(), db })).openApiDocument
+    return createApp(createAppDeps({ config: testConfig(), db })).openApiDocument()
   } finally {
     db.close()
   }

@@ -12,28 +12,35 @@ export interface TaxonomyItem {
 export type LocalizedItem = { id: number; code: string | null; description: string } & Record<string, unknown>
 
 /**
- * The reference lists held in memory: read once from the database at start, then every lookup
+ * The reference lists held in memory: each read once from the database, then every lookup
  * (validation of ids, descriptions in answers) is a map access.
  */
-export function createTaxonomyCatalog(rows: TaxonomyRow[]) {
+export function createTaxonomyCatalog(loadList: (list: string) => TaxonomyRow[]) {
   const lists = new Map<string, TaxonomyItem[]>()
   const byId = new Map<string, Map<number, TaxonomyItem>>()
   const localizedCache = new Map<string, LocalizedItem[]>()
   const childrenCache = new Map<string, Map<number, TaxonomyItem[]>>()
-  for (const row of rows) {
-    const item: TaxonomyItem = {
-      id: row.id,
-      code: row.code,
-      parentId: row.parentId,
-      description: { 'pt-PT': row.descriptionPt, en: row.descriptionEn },
-      attributes: row.attributes,
+
+  // A list is read from the database the first time it is used: a start does not pay for the
+  // 3,000 parishes until someone asks for them.
+  const itemsOf = (list: string): TaxonomyItem[] => {
+    let items = lists.get(list)
+    if (!items) {
+      items = loadList(list).map((row) => ({
+        id: row.id,
+        code: row.code,
+        parentId: row.parentId,
+        description: { 'pt-PT': row.descriptionPt, en: row.descriptionEn },
+        attributes: row.attributes,
+      }))
+      lists.set(list, items)
+      byId.set(list, new Map(items.map((item) => [item.id, item])))
     }
-    if (!lists.has(row.list)) {
-      lists.set(row.list, [])
-      byId.set(row.list, new Map())
-    }
-    lists.get(row.list)!.push(item)
-    byId.get(row.list)!.set(row.id, item)
+    return items
+  }
+  const index = (list: string): Map<number, TaxonomyItem> => {
+    itemsOf(list)
+    return byId.get(list)!
   }
 
   const localize = (item: TaxonomyItem, lang: Lang): LocalizedItem => ({
@@ -44,20 +51,20 @@ export function createTaxonomyCatalog(rows: TaxonomyRow[]) {
   })
 
   return {
-    items: (list: string): readonly TaxonomyItem[] => lists.get(list) ?? [],
-    get: (list: string, id: number): TaxonomyItem | undefined => byId.get(list)?.get(id),
-    has: (list: string, id: number): boolean => byId.get(list)?.has(id) ?? false,
-    byCode: (list: string, code: string): TaxonomyItem | undefined => lists.get(list)?.find((i) => i.code === code),
+    items: (list: string): readonly TaxonomyItem[] => itemsOf(list),
+    get: (list: string, id: number): TaxonomyItem | undefined => index(list).get(id),
+    has: (list: string, id: number): boolean => index(list).has(id),
+    byCode: (list: string, code: string): TaxonomyItem | undefined => itemsOf(list).find((i) => i.code === code),
     /** The description of an id in a language, or null when the id is not in the list. */
     describe: (list: string, id: number | null | undefined, lang: Lang): string | null =>
-      id === null || id === undefined ? null : (byId.get(list)?.get(id)?.description[lang] ?? null),
+      id === null || id === undefined ? null : (index(list).get(id)?.description[lang] ?? null),
     localize,
     /** The items of a list whose parent is the given id, in list order. */
     childrenOf(list: string, parentId: number): readonly TaxonomyItem[] {
       let groups = childrenCache.get(list)
       if (!groups) {
         groups = new Map()
-        for (const item of lists.get(list) ?? []) {
+        for (const item of itemsOf(list)) {
           if (item.parentId === null) continue
           const group = groups.get(item.parentId) ?? []
           group.push(item)
@@ -72,7 +79,7 @@ export function createTaxonomyCatalog(rows: TaxonomyRow[]) {
       const key = `${list}|${lang}`
       let items = localizedCache.get(key)
       if (!items) {
-        items = (lists.get(list) ?? []).map((item) => localize(item, lang))
+        items = itemsOf(list).map((item) => localize(item, lang))
         localizedCache.set(key, items)
       }
       return items

@@ -32,11 +32,14 @@ export function replaceLists(db: Db, lists: string[], rows: TaxonomyRow[]): void
   for (const row of rows) insert.run({ ...row, attributes: JSON.stringify(row.attributes) })
 }
 
-export function readAllItems(db: Db): TaxonomyRow[] {
-  const rows = db
-    .prepare('SELECT * FROM taxonomy_item ORDER BY list, position')
-    .all() as StoredRow[]
-  return rows.map((r) => ({
+/** A reader of one list's items in their display order. */
+export function listReader(db: Db): (list: string) => TaxonomyRow[] {
+  const select = db.prepare('SELECT * FROM taxonomy_item WHERE list = ? ORDER BY position')
+  return (list) => (select.all(list) as StoredRow[]).map(toRow)
+}
+
+function toRow(r: StoredRow): TaxonomyRow {
+  return {
     list: r.list,
     id: r.id,
     position: r.position,
@@ -45,5 +48,5 @@ export function readAllItems(db: Db): TaxonomyRow[] {
     descriptionPt: r.description_pt,
     descriptionEn: r.description_en,
     attributes: JSON.parse(r.attributes) as Record<string, unknown>,
-  }))
+  }
 }

@@ -1,0 +1,36 @@
+# syntax=docker/dockerfile:1
+# Build stage: compiles better-sqlite3 and bundles the sandbox; the tools stay here.
+FROM node:20-bookworm-slim AS build
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json ./
+COPY scripts ./scripts
+COPY src ./src
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+
+# Runtime stage: node, the production dependencies, the bundle and the data files.
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production \
+    PORT=8080 \
+    HOST=0.0.0.0 \
+    SANDBOX_DB=/data/sandbox.db
+WORKDIR /app
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json ./
+COPY src/db/migrations ./src/db/migrations
+COPY seeds ./seeds
+COPY scenarios ./scenarios
+COPY contracts/openapi.json ./contracts/openapi.json
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+ENTRYPOINT ["node", "dist/cli.js"]
+CMD ["serve"]
