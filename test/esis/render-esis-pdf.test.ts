@@ -125,15 +125,4 @@ describe('renderEsisPdf with a 480-month mixed loan', () => {
       .map(Number)
     expect(periods).toEqual(Array.from({ length: 480 }, (_, i) => i + 1))
   })
-
-  it('renders in under 200 ms once warm (fastest of 5, so a busy machine does not fail it)', async () => {
-    await renderEsisPdf(doc)
-    const times: number[] = []
-    for (let i = 0; i < 5; i++) {
-      const start = performance.now()
-      await renderEsisPdf(doc)
-      times.push(performance.now() - start)
-    }
-    expect(Math.min(...times)).toBeLessThan(200)
-  })
 })
