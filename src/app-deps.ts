@@ -12,6 +12,14 @@ import { createTokenService, type TokenService } from './modules/auth/token.serv
 import { createTaxonomyCatalog, type TaxonomyCatalog } from './modules/taxonomy/taxonomy.catalog.ts'
 import { listReader } from './modules/taxonomy/taxonomy.repository.ts'
 import { fromRoot } from './package-root.ts'
+import { loadScenarios } from './scenarios/scenario-loader.ts'
+import { createScenarioRegistry, type ScenarioRegistry } from './scenarios/scenario-registry.ts'
+import { simulationServices } from './modules/simulations/simulation-services.ts'
+import type { SimulationService } from './modules/simulations/simulations.service.ts'
+import type { SimulationMessageService } from './modules/simulation-messages/simulation-messages.service.ts'
+import type { SimulationEsisService } from './modules/simulation-esis/simulation-esis.service.ts'
+import type { Mailer } from './mail/mailer.ts'
+import { createProcessStore, type ProcessStore } from './modules/processes/process-store.ts'
 
 /** Everything a request handler may use, built once per app from one database connection. */
 export interface AppDeps {
@@ -26,9 +34,22 @@ export interface AppDeps {
   notifications: NotificationPublisher
   /** Callback configurations, address policy, delivery worker (started by the server) and log. */
   callbacks: CallbackDelivery
+  /** Simulations (issue 3): lifecycle, validation, list. */
+  simulations: SimulationService
+  simulationMessages: SimulationMessageService
+  simulationEsis: SimulationEsisService
+  /** Sandbox e-mails: captured in mailbox_message, relayed over SMTP when SANDBOX_SMTP_URL is set. */
+  mailer: Mailer
+  /** Processes (issue 4): repositories of processes, borrowers, documents, property and messages. */
+  processes: ProcessStore
+  /** Sandbox scenarios (shipped and the partner's own), by name and by magic value. */
+  scenarios: ScenarioRegistry
   /** null when healthy, else what is failing. */
   checkHealth(): string | null
 }
+
+/** The shipped scenarios, then the partner's own folder (which may override them by name). */
+export const scenarioFolders = (config: Config): string[] => [fromRoot('scenarios'), ...(config.scenariosDir ? [config.scenariosDir] : [])]
 
 export const packageVersion = (): string =>
   (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version
@@ -67,6 +88,9 @@ export function createAppDeps({ config, db, clock = systemClock, logger = create
     authRepository: createAuthRepository(db),
     notifications: callbacks.publisher,
     callbacks,
+    ...simulationServices({ db, clock, taxonomy, logger, config, notifications: callbacks.publisher }),
+    processes: createProcessStore(db),
+    scenarios: createScenarioRegistry(loadScenarios(scenarioFolders(config))),
     checkHealth() {
       try {
         healthProbe.get()

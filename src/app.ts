@@ -8,9 +8,22 @@ import { errorHandler, JSON_BODY_LIMIT_BYTES, notFoundHandler } from './http/err
 import { requestContext } from './http/request-context.ts'
 import { requireAuth } from './http/require-auth.ts'
 import { validationHook } from './http/validation-hook.ts'
+import { scenarioMiddleware } from './scenarios/scenario-middleware.ts'
 import { authRouter } from './modules/auth/auth.index.ts'
+import { callbacksRouter } from './modules/callbacks/callbacks.index.ts'
 import { healthRouter } from './modules/health/health.index.ts'
+import { sandboxScenariosRouter } from './modules/sandbox-scenarios/sandbox-scenarios.index.ts'
+import { sandboxDeliveriesRouter } from './modules/sandbox-deliveries/sandbox-deliveries.index.ts'
 import { taxonomyRouter } from './modules/taxonomy/taxonomy.index.ts'
+import { simulationEsisRouter } from './modules/simulation-esis/simulation-esis.index.ts'
+import { simulationMessagesRouter } from './modules/simulation-messages/simulation-messages.index.ts'
+import { simulationsRouter } from './modules/simulations/simulations.index.ts'
+import { processBorrowersRouter } from './modules/process-borrowers/borrowers.index.ts'
+import { processesRouter } from './modules/processes/processes.index.ts'
+import { processDocumentsRouter } from './modules/process-documents/documents.index.ts'
+import { processPropertiesRouter } from './modules/process-properties/properties.index.ts'
+import { processMessagesRouter } from './modules/process-messages/process-messages.index.ts'
+import { processEsisRouter } from './modules/process-esis/process-esis.index.ts'
 
 /** Paths answered without a token: health, version, login and the API reference. */
 const PUBLIC_PATHS = /^\/(v1\/health(\/version)?|v1\/authentication|openapi\.json|docs(\/.*)?)$/
@@ -31,12 +44,25 @@ export function createApp(deps: AppDeps) {
   app.use('*', requestContext(deps))
   app.use('*', jsonBodyLimit(JSON_BODY_LIMIT_BYTES))
   app.use('*', authUnlessPublic)
+  app.use('*', (c, next) => (PUBLIC_PATHS.test(c.req.path) ? next() : scenarioMiddleware(c, next)))
   app.onError(errorHandler)
   app.notFound(notFoundHandler)
 
   app.route('/', healthRouter())
   app.route('/', authRouter())
   app.route('/', taxonomyRouter())
+  app.route('/', simulationsRouter())
+  app.route('/', simulationMessagesRouter())
+  app.route('/', simulationEsisRouter())
+  app.route('/', processesRouter())
+  app.route('/', processBorrowersRouter())
+  app.route('/', processDocumentsRouter())
+  app.route('/', processPropertiesRouter())
+  app.route('/', processMessagesRouter())
+  app.route('/', processEsisRouter())
+  app.route('/', callbacksRouter())
+  app.route('/', sandboxDeliveriesRouter())
+  app.route('/', sandboxScenariosRouter())
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -55,6 +81,17 @@ export function createApp(deps: AppDeps) {
         { name: 'Authentication' },
         { name: 'Health' },
         { name: 'Taxonomy', description: 'Reference lists' },
+        { name: 'Simulations', description: 'Mortgage loan simulations: validation, eligibility, figures and lifecycle' },
+        { name: 'SimulationsESIS', description: 'The ESIS (FINE) of a simulation, as a PDF or by e-mail' },
+        { name: 'SimulationsMessages', description: 'Messages between the broker and the bank about a simulation' },
+        { name: 'Processes', description: 'Mortgage processes created from eligible simulations: loan, lifecycle, submission' },
+        { name: 'ProcessesBorrower', description: 'The borrowers of a process' },
+        { name: 'ProcessesDocument', description: 'The documents of a process: uploads of PDF, JPEG and PNG files up to 10 MiB' },
+        { name: 'ProcessesProperty', description: 'The property of a process' },
+        { name: 'ProcessesMessage', description: 'Messages between the broker and the bank about a process' },
+        { name: 'ProcessesESIS', description: 'The ESIS (FINE) of a process, as a PDF or by e-mail' },
+        { name: 'Partners', description: 'Partner callbacks: registration, echo, and the signed notifications pushed to the registered addresses' },
+        { name: 'Sandbox', description: "Sandbox control API under /sandbox: not part of the bank's API" },
       ],
     }))
   app.get('/openapi.json', (c) => c.json(openApiDocument()))

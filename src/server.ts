@@ -13,8 +13,8 @@ export interface RunningSandbox {
 }
 
 /**
- * Starts the sandbox: database (migrated and seeded), HTTP server, and the graceful stop that
- * stops accepting, lets in-flight requests finish and closes the database.
+ * Starts the sandbox: database (migrated and seeded), HTTP server, callback delivery worker, and the graceful stop that
+ * stops accepting, lets in-flight requests and deliveries finish and closes the database.
  */
 export async function startServer(config: Config): Promise<RunningSandbox> {
   const logger = createLogger(config.logLevel)
@@ -35,14 +35,18 @@ export async function startServer(config: Config): Promise<RunningSandbox> {
   const { port } = server.address() as AddressInfo
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`
   logger.info('sandbox listening', { url, db: config.dbPath, migrations, seeded, version: deps.version })
+  // Resumes what a previous run left pending (at-least-once), then follows new notifications.
+  deps.callbacks.worker.start()
 
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
       server.close(() => {
-        db.close()
-        logger.info('sandbox stopped')
-        resolve()
+        void deps.callbacks.worker.stop().then(() => {
+          db.close()
+          logger.info('sandbox stopped')
+          resolve()
+        })
       })
       // Idle keep-alive sockets would hold close() open; active requests still finish.
       ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()

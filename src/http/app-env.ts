@@ -1,6 +1,7 @@
 import type { RouteConfig, RouteHandler } from '@hono/zod-openapi'
 import type { AppDeps } from '../app-deps.ts'
 import type { AuthContext } from '../modules/auth/token.service.ts'
+import type { Scenario } from '../scenarios/scenario.schema.ts'
 import type { Lang } from './language.ts'
 
 export interface AppEnv {
@@ -9,6 +10,8 @@ export interface AppEnv {
     lang: Lang
     requestId: string
     auth: AuthContext
+    /** The sandbox scenario of the request (header or magic value), if any. */
+    scenario?: Scenario
   }
 }
 

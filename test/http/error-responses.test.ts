@@ -74,7 +74,7 @@ describe('one error body for every failure', () => {
   it('an unexpected exception is 500 naming the request id, without a stack, and is logged', async () => {
     const lines: string[] = []
     const { db } = prepareDatabase(':memory:')
-    const deps = createAppDeps({ config: testConfig(), db, logger: { debug() {}, info() {}, warn() {}, error: (msg, fields) => lines.push(JSON.stringify({ msg, ...fields })) } })
+    const deps = createAppDeps({ config: testConfig(), db, logger: { enabled: () => true, debug() {}, info() {}, warn() {}, error: (msg, fields) => lines.push(JSON.stringify({ msg, ...fields })) } })
     const app = createApp(deps)
     app.get('/v1/health/boom', () => {
       throw new Error('database exploded')

@@ -1,0 +1,81 @@
+// Shared by the simulation benches: a real sandbox server in a child process (the built dist/cli.js,
+// pinned to one CPU core with taskset when available), logged in as broker A.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url))
+
+export const EXAMPLE = {
+  loanSimulator: { loanDurationMonths: 360, loanAmount: 200000, productSchemeId: 1, loanPurposeId: 1, productPurposeId: 1, hasCrossSelling: true, interestRateTypeID: 2, indexTypeID: 2, youthCredit: false },
+  borrowersSimulator: {
+    numberOfborrowers: 2,
+    keyBorrowerName: 'Ana Sofia Martins',
+    keyBorrowerBirthDate: '1994-04-12',
+    keyBorrowerIncomeWagesPensions: 2600,
+    keyBorrowerInstallmentPersonalCredit: 150,
+    borrowerName: 'João Pedro Almeida',
+    borrowerBirthDate: '1993-09-30',
+    borrowerIncomeWagesPensions: 2100,
+  },
+  propertySimulator: { acquisitionAmount: 250000, evaluationEstimatedAmount: 255000, sustainabilityCampaign: false },
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export function ensureBuilt() {
+  if (process.env.BENCH_SKIP_BUILD && existsSync(join(ROOT, 'dist/cli.js'))) return
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' })
+  if (build.status !== 0) throw new Error('npm run build failed')
+}
+
+/**
+ * Starts `node dist/cli.js serve` on a free loopback port and a database file (a fresh one unless
+ * given). CPU 0 runs the server; the bench (autocannon) keeps the other cores.
+ */
+export async function startSandbox({ dbPath } = {}) {
+  const dir = dbPath ? undefined : mkdtempSync(join(tmpdir(), 'sandbox-bench-'))
+  const port = await freePort()
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: dbPath ?? join(dir, 'bench.db'), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' }
+  const pinned = spawnSync('taskset', ['--version']).status === 0
+  const [command, args] = pinned ? ['taskset', ['-c', '0', process.execPath, 'dist/cli.js', 'serve']] : [process.execPath, ['dist/cli.js', 'serve']]
+  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] })
+  const url = `http://127.0.0.1:${port}`
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`${url}/v1/health`)).ok) break
+    } catch {}
+    if (attempt > 200 || child.exitCode !== null) throw new Error('the sandbox did not start')
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  const login = await fetch(`${url}/v1/authentication`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'broker-a', password: 'sandbox' }),
+  })
+  const { accessToken } = await login.json()
+  return {
+    url,
+    pinned,
+    headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)))
+      if (dir) rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+export const fmt = (n, digits = 0) => Number(n).toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits })

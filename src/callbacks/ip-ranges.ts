@@ -1,0 +1,90 @@
+import { BlockList, isIPv4, isIPv6 } from 'node:net'
+
+/** Why an address may not receive callbacks unless SANDBOX_CALLBACK_ALLOW_PRIVATE is set. */
+export type ForbiddenRange =
+  | 'unspecified'
+  | 'loopback'
+  | 'private'
+  | 'CGNAT'
+  | 'metadata'
+  | 'link-local'
+  | 'multicast'
+  | 'reserved'
+
+// The cloud metadata address comes first: it lies inside link-local but deserves its own name.
+const V4: ReadonlyArray<[ForbiddenRange, string, number]> = [
+  ['metadata', '169.254.169.254', 32],
+  ['unspecified', '0.0.0.0', 8],
+  ['private', '10.0.0.0', 8],
+  ['CGNAT', '100.64.0.0', 10],
+  ['loopback', '127.0.0.0', 8],
+  ['link-local', '169.254.0.0', 16],
+  ['private', '172.16.0.0', 12],
+  ['reserved', '192.0.0.0', 24],
+  ['private', '192.168.0.0', 16],
+  ['reserved', '198.18.0.0', 15],
+  ['multicast', '224.0.0.0', 4],
+  ['reserved', '240.0.0.0', 4],
+]
+
+const V6: ReadonlyArray<[ForbiddenRange, string, number]> = [
+  ['unspecified', '::', 128],
+  ['loopback', '::1', 128],
+  ['private', 'fc00::', 7],
+  ['link-local', 'fe80::', 10],
+  ['multicast', 'ff00::', 8],
+]
+
+function blockList(type: 'ipv4' | 'ipv6', ranges: ReadonlyArray<[ForbiddenRange, string, number]>) {
+  return ranges.map(([label, network, prefix]) => {
+    const list = new BlockList()
+    list.addSubnet(network, prefix, type)
+    return { label, list }
+  })
+}
+
+const V4_LISTS = blockList('ipv4', V4)
+const V6_LISTS = blockList('ipv6', V6)
+
+/** The 8 groups of an IPv6 address, with `::` expanded and a dotted IPv4 tail converted. */
+function ipv6Groups(address: string): number[] {
+  let text = address
+  const tail = /(\d+\.\d+\.\d+\.\d+)$/.exec(text)
+  if (tail) {
+    const [a, b, c, d] = tail[1]!.split('.').map(Number) as [number, number, number, number]
+    text = text.slice(0, -tail[1]!.length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`
+  }
+  const [left = '', right] = text.split('::')
+  const head = left ? left.split(':') : []
+  const rest = right === undefined ? [] : right ? right.split(':') : []
+  const zeros = right === undefined ? [] : Array<string>(8 - head.length - rest.length).fill('0')
+  return [...head, ...zeros, ...rest].map((g) => parseInt(g, 16))
+}
+
+/**
+ * The IPv4 address an IPv6 address carries (IPv4-mapped ::ffff:a.b.c.d, IPv4-compatible ::a.b.c.d,
+ * NAT64 64:ff9b::a.b.c.d), so `::ffff:127.0.0.1` cannot sneak past the IPv4 ranges.
+ */
+function embeddedIpv4(address: string): string | null {
+  const g = ipv6Groups(address)
+  const zeroPrefix = (n: number) => g.slice(0, n).every((x) => x === 0)
+  const mapped = zeroPrefix(5) && g[5] === 0xffff
+  const compatible = zeroPrefix(6) && (g[6]! !== 0 || g[7]! > 1)
+  const nat64 = g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)
+  if (!mapped && !compatible && !nat64) return null
+  return [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255].join('.')
+}
+
+/**
+ * The forbidden range an IP address falls in, or null for a public address.
+ * @example forbiddenRange('169.254.169.254') // 'metadata'
+ * @example forbiddenRange('::ffff:10.0.0.1') // 'private'
+ */
+export function forbiddenRange(address: string): ForbiddenRange | null {
+  const ip = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '')
+  if (isIPv4(ip)) return V4_LISTS.find(({ list }) => list.check(ip, 'ipv4'))?.label ?? null
+  if (!isIPv6(ip)) return 'reserved'
+  const v4 = embeddedIpv4(ip)
+  if (v4) return forbiddenRange(v4)
+  return V6_LISTS.find(({ list }) => list.check(ip, 'ipv6'))?.label ?? null
+}

@@ -1,0 +1,80 @@
+import type { NotificationEvent } from './notification-publisher.ts'
+
+/**
+ * The notification types services publish, with the `data` each carries (DESIGN.md "Callbacks").
+ * One builder per type keeps real changes and Callback Echo sending the same layout.
+ */
+export const NOTIFICATION_TYPE = {
+  PROCESS_CREATED: 1,
+  DOCUMENT_REQUESTED: 2,
+  DOCUMENT_REJECTED: 3,
+  ESIS_AVAILABLE: 4,
+  PROCESS_STATUS_CHANGED: 5,
+  SIMULATION_STATUS_CHANGED: 6,
+  NEW_MESSAGE: 7,
+  SIMULATION_EXPIRED: 8,
+  PROCESS_DECISION: 9,
+  CONTRACT_SCHEDULED: 10,
+  DOCUMENT_ACCEPTED: 11,
+  VALUATION_COMPLETED: 12,
+} as const
+
+interface Common {
+  partnerUniqueID: string
+  test?: boolean
+}
+
+/** Type 5. */
+export function processStatusChanged(e: Common & {
+  processUniqueId: string
+  processStatusId: number
+  processStatusDescription: string
+  previousProcessStatusId?: number | null
+}): NotificationEvent {
+  return {
+    partnerUniqueID: e.partnerUniqueID,
+    notificationTypeId: NOTIFICATION_TYPE.PROCESS_STATUS_CHANGED,
+    processUniqueId: e.processUniqueId,
+    data: {
+      processStatusId: e.processStatusId,
+      processStatusDescription: e.processStatusDescription,
+      previousProcessStatusId: e.previousProcessStatusId ?? null,
+    },
+    ...(e.test ? { test: true } : {}),
+  }
+}
+
+/** Type 6. */
+export function simulationStatusChanged(e: Common & {
+  simulationUniqueId: string
+  simulationStatusId: number
+  simulationStatusDescription: string
+  previousSimulationStatusId?: number | null
+}): NotificationEvent {
+  return {
+    partnerUniqueID: e.partnerUniqueID,
+    notificationTypeId: NOTIFICATION_TYPE.SIMULATION_STATUS_CHANGED,
+    simulationUniqueId: e.simulationUniqueId,
+    data: {
+      simulationStatusId: e.simulationStatusId,
+      simulationStatusDescription: e.simulationStatusDescription,
+      previousSimulationStatusId: e.previousSimulationStatusId ?? null,
+    },
+    ...(e.test ? { test: true } : {}),
+  }
+}
+
+/** Type 7: a message of the bank on a process or a simulation. */
+export function newMessage(e: Common & ({ processUniqueId: string } | { simulationUniqueId: string }) & {
+  messageUniqueId: string
+  messageText: string
+  origin?: 'BANK' | 'BROKER'
+}): NotificationEvent {
+  return {
+    partnerUniqueID: e.partnerUniqueID,
+    notificationTypeId: NOTIFICATION_TYPE.NEW_MESSAGE,
+    ...('processUniqueId' in e ? { processUniqueId: e.processUniqueId } : { simulationUniqueId: e.simulationUniqueId }),
+    data: { messageUniqueId: e.messageUniqueId, messageText: e.messageText, origin: e.origin ?? 'BANK' },
+    ...(e.test ? { test: true } : {}),
+  }
+}

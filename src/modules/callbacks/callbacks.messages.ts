@@ -1,0 +1,75 @@
+import type { AddressRefusal } from '../../callbacks/address-policy.ts'
+import type { LocalizedText } from '../../http/language.ts'
+
+const text = (pt: string, en: string): LocalizedText => ({ 'pt-PT': pt, en })
+
+/** Messages of the callback operations' refusals; `{placeholders}` are filled from the problem's params. */
+export const MESSAGES = {
+  otherPartner: text(
+    'Sem permissão para gerir os callbacks do parceiro {partner}: o token pertence a outro parceiro.',
+    'Not allowed to manage the callbacks of partner {partner}: the token belongs to another partner.',
+  ),
+  echoTypes: text(
+    'A operação Callback Echo simula apenas os tipos de notificação 5, 6 e 7.',
+    'Callback Echo simulates notification types 5, 6 and 7 only.',
+  ),
+  exactlyOneId: text(
+    'Indique exatamente um de processUniqueId ou simulationUniqueId.',
+    'Give exactly one of processUniqueId or simulationUniqueId.',
+  ),
+  typeResource: text(
+    'O tipo de notificação {type} refere-se a {resource}: use {expected}.',
+    'Notification type {type} is about a {resource}: use {expected}.',
+  ),
+  fieldOfOtherType: text(
+    'O campo {field} não se aplica ao tipo de notificação {type}.',
+    'Field {field} does not apply to notification type {type}.',
+  ),
+  echoNotConfigured: text(
+    'Não existe configuração de callback para o tipo {type}: registe um endereço com PUT /{partner}/callbacks/{type} antes de usar Callback Echo.',
+    'There is no callback configuration for type {type}: register an address with PUT /{partner}/callbacks/{type} before using Callback Echo.',
+  ),
+  echoDisabled: text(
+    'A configuração de callback do tipo {type} está desativada ({reason}): registe o endereço de novo com PUT /{partner}/callbacks/{type}.',
+    'The callback configuration of type {type} is disabled ({reason}): register the address again with PUT /{partner}/callbacks/{type}.',
+  ),
+  defaultMessage: text('Mensagem de teste enviada pelo sandbox (Callback Echo).', 'Test message sent by the sandbox (Callback Echo).'),
+}
+
+const RANGE_PT: Record<string, string> = {
+  unspecified: 'não especificado',
+  loopback: 'de loopback',
+  private: 'privado',
+  CGNAT: 'CGNAT',
+  metadata: 'de metadados da cloud',
+  'link-local': 'link-local',
+  multicast: 'multicast',
+  reserved: 'reservado',
+}
+
+/** Why Callback Update refused an address, in the answer's language. */
+export function refusalMessage(refusal: AddressRefusal): LocalizedText {
+  switch (refusal.kind) {
+    case 'invalid-url':
+      return text('O campo callbackUrl não é um URL absoluto válido.', 'Field callbackUrl is not a valid absolute URL.')
+    case 'scheme':
+      return refusal.allowHttp
+        ? text(`O campo callbackUrl deve usar https ou http, não ${refusal.protocol}.`, `Field callbackUrl must use https or http, not ${refusal.protocol}.`)
+        : text(
+            `O campo callbackUrl deve usar https (recebido ${refusal.protocol}); http só é aceite com SANDBOX_CALLBACK_ALLOW_HTTP.`,
+            `Field callbackUrl must use https (got ${refusal.protocol}); http is accepted only with SANDBOX_CALLBACK_ALLOW_HTTP.`,
+          )
+    case 'credentials':
+      return text(
+        'O campo callbackUrl não pode conter utilizador ou palavra-passe: autentique as notificações pela assinatura webhook-signature.',
+        'Field callbackUrl must not contain a user name or password: authenticate notifications by their webhook-signature.',
+      )
+    case 'forbidden-address':
+      return text(
+        `O endereço de callbackUrl resolve para ${refusal.address}, um endereço ${RANGE_PT[refusal.range] ?? refusal.range}; só é aceite com SANDBOX_CALLBACK_ALLOW_PRIVATE.`,
+        `The callbackUrl host resolves to ${refusal.address}, a ${refusal.range} address; accepted only with SANDBOX_CALLBACK_ALLOW_PRIVATE.`,
+      )
+    case 'unresolvable':
+      return text(`O endereço de callbackUrl não foi resolvido (${refusal.error}).`, `The callbackUrl host could not be resolved (${refusal.error}).`)
+  }
+}

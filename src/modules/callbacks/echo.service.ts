@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto'
+import type { AppDeps } from '../../app-deps.ts'
+import { NOTIFICATION_TYPE, newMessage, processStatusChanged, simulationStatusChanged } from '../../callbacks/notification-events.ts'
+import type { NotificationEvent } from '../../callbacks/notification-publisher.ts'
+import { ApiError } from '../../http/api-error.ts'
+import type { Lang } from '../../http/language.ts'
+import type { AuthContext } from '../auth/token.service.ts'
+import { MESSAGES } from './callbacks.messages.ts'
+import { assertOwnPartner, notificationTypeOf } from './callbacks.service.ts'
+import { createEchoResourcesRepository, type EchoResourcesRepository } from './echo-resources.repository.ts'
+import type { EchoRequest } from './echo.schemas.ts'
+
+const PROCESS_STATES = 'workflow-states-proposal'
+const SIMULATION_STATES = 'workflow-states-simulation'
+
+/** The fields each echo type takes besides the resource id. */
+const TYPE_FIELDS: Record<number, ReadonlyArray<keyof EchoRequest>> = {
+  [NOTIFICATION_TYPE.PROCESS_STATUS_CHANGED]: ['processStatusId', 'processStatusDescription'],
+  [NOTIFICATION_TYPE.SIMULATION_STATUS_CHANGED]: ['simulationStatusId', 'simulationStatusDescription'],
+  [NOTIFICATION_TYPE.NEW_MESSAGE]: ['messageText'],
+}
+const ALL_TYPE_FIELDS = [...new Set(Object.values(TYPE_FIELDS).flat())]
+
+const repositories = new WeakMap<AppDeps, EchoResourcesRepository>()
+const resourcesOf = (deps: AppDeps) => {
+  let repository = repositories.get(deps)
+  if (!repository) repositories.set(deps, (repository = createEchoResourcesRepository(deps.db)))
+  return repository
+}
+
+/** The status to announce: the one asked for (checked against its list), else the resource's own, else the first. */
+function status(deps: AppDeps, list: string, field: string, asked: number | undefined, current: number | null, lang: Lang) {
+  const id = asked ?? current ?? deps.taxonomy.items(list)[0]!.id
+  const description = deps.taxonomy.describe(list, id, lang)
+  if (description === null) throw new ApiError('UNKNOWN_REFERENCE', { field, params: { value: id, list } })
+  return { id, description }
+}
+
+/** Callback Echo: checks the request as the interface document says, then publishes a test notification. */
+export function echo(deps: AppDeps, auth: AuthContext, partnerUniqueID: string, typeId: number, body: EchoRequest, lang: Lang): string {
+  assertOwnPartner(auth, partnerUniqueID)
+  const type = notificationTypeOf(deps, typeId, 'notificationTypeID')
+  if (type.attributes.echo !== true) throw new ApiError('INVALID_VALUE', { field: 'notificationTypeID', message: MESSAGES.echoTypes })
+  const { processUniqueId, simulationUniqueId } = body
+  if (Boolean(processUniqueId) === Boolean(simulationUniqueId)) {
+    const field = processUniqueId ? 'simulationUniqueId' : 'processUniqueId'
+    throw new ApiError(processUniqueId ? 'INVALID_COMBINATION' : 'MISSING_FIELD', { field, message: MESSAGES.exactlyOneId })
+  }
+  const resource = type.attributes.resource
+  if ((resource === 'process' && simulationUniqueId) || (resource === 'simulation' && processUniqueId)) {
+    const expected = resource === 'process' ? 'processUniqueId' : 'simulationUniqueId'
+    throw new ApiError('FIELD_NOT_ALLOWED', {
+      field: processUniqueId ? 'processUniqueId' : 'simulationUniqueId',
+      params: { type: typeId, resource, expected },
+      message: MESSAGES.typeResource,
+    })
+  }
+  const allowed = TYPE_FIELDS[typeId] ?? []
+  const foreign = ALL_TYPE_FIELDS.find((f) => body[f] !== undefined && !allowed.includes(f))
+  if (foreign) throw new ApiError('FIELD_NOT_ALLOWED', { field: foreign, params: { type: typeId }, message: MESSAGES.fieldOfOtherType })
+
+  const resources = resourcesOf(deps)
+  const owned = processUniqueId
+    ? resources.findProcess(processUniqueId, partnerUniqueID)
+    : resources.findSimulation(simulationUniqueId!, partnerUniqueID)
+  if (!owned) {
+    const [name, id] = processUniqueId ? ['process', processUniqueId] : ['simulation', simulationUniqueId!]
+    throw new ApiError('NOT_FOUND', { field: `${name}UniqueId`, params: { resource: name, id } })
+  }
+
+  const configuration = deps.callbacks.configurations.find(partnerUniqueID, typeId)
+  if (!configuration) {
+    throw new ApiError('BUSINESS_RULE', {
+      field: 'notificationTypeID',
+      params: { type: typeId, partner: partnerUniqueID },
+      message: MESSAGES.echoNotConfigured,
+    })
+  }
+  if (configuration.status === 'disabled') {
+    throw new ApiError('BUSINESS_RULE', {
+      field: 'notificationTypeID',
+      params: { type: typeId, partner: partnerUniqueID, reason: configuration.disabledReason ?? '' },
+      message: MESSAGES.echoDisabled,
+    })
+  }
+
+  let event: NotificationEvent
+  if (typeId === NOTIFICATION_TYPE.PROCESS_STATUS_CHANGED) {
+    const s = status(deps, PROCESS_STATES, 'processStatusId', body.processStatusId, owned.statusId, lang)
+    event = processStatusChanged({
+      partnerUniqueID,
+      processUniqueId: processUniqueId!,
+      processStatusId: s.id,
+      processStatusDescription: body.processStatusDescription ?? s.description,
+    })
+  } else if (typeId === NOTIFICATION_TYPE.SIMULATION_STATUS_CHANGED) {
+    const s = status(deps, SIMULATION_STATES, 'simulationStatusId', body.simulationStatusId, owned.statusId, lang)
+    event = simulationStatusChanged({
+      partnerUniqueID,
+      simulationUniqueId: simulationUniqueId!,
+      simulationStatusId: s.id,
+      simulationStatusDescription: body.simulationStatusDescription ?? s.description,
+    })
+  } else {
+    const target = processUniqueId ? { processUniqueId } : { simulationUniqueId: simulationUniqueId! }
+    event = newMessage({ partnerUniqueID, ...target, messageUniqueId: randomUUID(), messageText: body.messageText ?? MESSAGES.defaultMessage[lang] })
+  }
+  return deps.db.transaction(() => deps.notifications.publish({ ...event, test: true }))()
+}

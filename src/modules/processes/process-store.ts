@@ -1,0 +1,25 @@
+import type { Db } from '../../db/connection.ts'
+import { createBorrowerRepository } from '../process-borrowers/borrower.repository.ts'
+import { createDocumentRepository } from '../process-documents/document.repository.ts'
+import { createProcessMessageRepository } from '../process-messages/process-message.repository.ts'
+import { createPropertyRepository } from '../process-properties/property.repository.ts'
+import { createProcessListRepository } from './process-list.repository.ts'
+import { createProcessRepository } from './process.repository.ts'
+
+/**
+ * The repositories of the process groups (Processes, ProcessesBorrower, ProcessesDocument,
+ * ProcessesProperty, ProcessesMessage), their statements prepared once on the app's connection:
+ * `deps.processes` in AppDeps. The services are functions of AppDeps (process-*.ts).
+ */
+export function createProcessStore(db: Db) {
+  return {
+    processes: createProcessRepository(db),
+    lists: createProcessListRepository(db),
+    borrowers: createBorrowerRepository(db),
+    documents: createDocumentRepository(db),
+    properties: createPropertyRepository(db),
+    messages: createProcessMessageRepository(db),
+  }
+}
+
+export type ProcessStore = ReturnType<typeof createProcessStore>

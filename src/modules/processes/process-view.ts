@@ -1,0 +1,76 @@
+import type { AppDeps } from '../../app-deps.ts'
+import { describeFailures, type EligibilityFailure } from '../../domain/mortgage/index.ts'
+import type { Lang } from '../../http/language.ts'
+import { toBorrowerListItem } from '../process-borrowers/borrower-view.ts'
+import { toDocument } from '../process-documents/document-view.ts'
+import { toProperty } from '../process-properties/property-view.ts'
+import type { ProcessListRow } from './process-list.repository.ts'
+import { loanSections } from './process-loan-detail.ts'
+import type { ProcessRow } from './process.repository.ts'
+import type { ProcessDetail, ProcessListItem } from './processes.schemas.ts'
+import { processStatuses } from './process-status.ts'
+
+const iso = (ms: number) => new Date(ms).toISOString()
+
+/** Process Detail: every section of one process, descriptions in the caller's language. */
+export function toProcessDetail(deps: AppDeps, row: ProcessRow, lang: Lang): ProcessDetail {
+  const { taxonomy } = deps
+  const store = deps.processes
+  const statuses = processStatuses(taxonomy)
+  const phaseId = statuses.phaseId(row.statusId)
+  const failures = JSON.parse(row.failures) as EligibilityFailure[]
+  const property = store.properties.ofProcess(row.processUniqueId)
+  return {
+    processDetail: {
+      processUniqueId: row.processUniqueId,
+      processNumber: row.processNumber,
+      simulationUniqueId: row.simulationUniqueId,
+      creationDate: iso(row.createdAt),
+      submissionDate: row.submittedAt === null ? null : iso(row.submittedAt),
+      statusLastDate: iso(row.statusLastAt),
+      processStatusId: row.statusId,
+      processStatusDescription: statuses.describe(row.statusId, lang),
+      phaseId,
+      phaseDescription: taxonomy.describe('workflow-phases', phaseId, lang),
+      branchId: String(row.branchId),
+      branchDescription: row.branchDescription,
+      elegibility: row.eligible === 1,
+      nonElegibilityDescription: row.eligible === 1 ? null : describeFailures(failures, lang),
+      cancelReasonId: row.cancelReasonId,
+      cancelReasonDescription: taxonomy.describe('proposal-cancel-reasons', row.cancelReasonId, lang),
+      cancelObservations: row.cancelObservations,
+    },
+    ...loanSections(row, taxonomy, lang),
+    borrowers: store.borrowers.list(row.processUniqueId).map((b) => toBorrowerListItem(b, taxonomy, lang)),
+    propertyProcessDetail: property ? toProperty(property, taxonomy, lang) : null,
+    documents: store.documents.list(row.processUniqueId).map((d) => toDocument(d, taxonomy, lang)),
+    statusHistory: store.processes.history(row.processUniqueId).map((h) => ({
+      processStatusId: h.statusId,
+      processStatusDescription: statuses.describe(h.statusId, lang),
+      previousProcessStatusId: h.previousStatusId,
+      statusDate: iso(h.changedAt),
+      origin: h.origin,
+      userId: h.userId,
+    })),
+  }
+}
+
+export function toProcessListItem(deps: AppDeps, row: ProcessListRow, lang: Lang): ProcessListItem {
+  return {
+    processUniqueID: row.processUniqueId,
+    processNumber: row.processNumber,
+    simulationUniqueID: row.simulationUniqueId,
+    keyBorrowerName: row.keyBorrowerName,
+    keyBorrowerTaxID: row.keyBorrowerTaxId,
+    loanAmount: row.loanAmount,
+    creationDate: iso(row.createdAt),
+    statusLastDate: iso(row.statusLastAt),
+    processStatusID: row.statusId,
+    processStatusDescription: processStatuses(deps.taxonomy).describe(row.statusId, lang),
+    propertyAmount: row.propertyAmount,
+    ltvEstimated: row.ltvEstimated,
+    branchID: row.branchId,
+    branchDescription: row.branchDescription,
+    youthCredit: row.youthCredit === 1,
+  }
+}

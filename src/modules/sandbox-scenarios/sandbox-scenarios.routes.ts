@@ -1,0 +1,27 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi-schemas.ts'
+import { MagicValueSchema, ScenarioEffectSchema } from '../../scenarios/scenario.schema.ts'
+
+export const ScenarioItemSchema = z
+  .object({
+    name: z.string().openapi({ example: 'simulation-not-eligible' }),
+    description: z.string().openapi({ description: 'In the language of Accept-Language' }),
+    header: z.boolean().openapi({ description: 'Whether X-Sandbox-Scenario: <name> triggers it' }),
+    magicValues: z.array(MagicValueSchema),
+    effects: z.array(ScenarioEffectSchema),
+  })
+  .openapi('ScenarioItem')
+
+export const listScenarios = createRoute({
+  method: 'get',
+  path: '/sandbox/scenarios',
+  tags: ['Sandbox'],
+  summary: 'List scenarios',
+  description:
+    'Sandbox control API, not part of the bank\'s API. The scenarios this sandbox knows: send `X-Sandbox-Scenario: <name>` on any operation, or put one of its magic values in a request, to force its effects. Effects that do not apply to an operation (a simulation effect on a process operation) are ignored there.',
+  security: bearerSecurity,
+  responses: {
+    200: jsonContent(z.object({ scenarioList: z.array(ScenarioItemSchema) }).openapi('ScenarioList'), 'The scenarios'),
+    ...authedErrors(),
+  },
+})

@@ -1,0 +1,48 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { authedErrors, bearerSecurity, envelopeSchema, jsonContent } from '../../http/openapi-schemas.ts'
+import { SimulationParamsSchema } from '../simulations/simulations.schemas.ts'
+
+const tags = ['SimulationsESIS']
+
+export const EsisEmailQuerySchema = z.object({
+  email: z.email().max(254).openapi({ description: 'Where to send the ESIS (required: a simulation holds no e-mail address)', example: 'ana.martins@example.com' }),
+})
+
+export const EsisEmailResultSchema = envelopeSchema(
+  z
+    .object({
+      emailUniqueID: z.uuid().openapi({ description: 'The captured e-mail in the sandbox mailbox (sandbox control API)' }),
+      relayStatus: z.enum(['captured', 'relayed', 'failed']).openapi({
+        description: 'captured: kept in the mailbox only (no SANDBOX_SMTP_URL); relayed: also accepted by the SMTP server; failed: the relay failed (the mailbox keeps it)',
+      }),
+    })
+    .openapi('EsisEmailResult'),
+  'EsisEmailResultEnvelope',
+)
+
+const ABOUT = `The ESIS (European Standardised Information Sheet, FINE in Portuguese) of the simulation: Directive 2014/17/EU Annex II, the 15 sections, filled with the same figures Simulation Detail answers and the engine's repayment table, in the language of Accept-Language (pt-PT by default, en), marked as a sandbox document. Issued for Simulated and Completed simulations (400, 010301, otherwise). An unknown simulationUniqueId, or one of another broker, is a 404.`
+
+export const esis = createRoute({
+  method: 'get',
+  path: '/v1/simulations/{simulationUniqueId}/esis',
+  tags,
+  summary: 'Simulation ESIS Get',
+  description: ABOUT,
+  security: bearerSecurity,
+  request: { params: SimulationParamsSchema },
+  responses: {
+    200: { description: 'The ESIS as a PDF', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } },
+    ...authedErrors(400, 404),
+  },
+})
+
+export const email = createRoute({
+  method: 'get',
+  path: '/v1/simulations/{simulationUniqueId}/esis/email',
+  tags,
+  summary: 'Simulation ESIS Email',
+  description: `Sends the ESIS PDF to the address of the query parameter \`email\` (required: 400 when missing or malformed). The e-mail is captured in the partner's sandbox mailbox and relayed over SMTP when the sandbox has SANDBOX_SMTP_URL. ${ABOUT}`,
+  security: bearerSecurity,
+  request: { params: SimulationParamsSchema, query: EsisEmailQuerySchema },
+  responses: { 200: jsonContent(EsisEmailResultSchema, 'Sent'), ...authedErrors(400, 404) },
+})

@@ -1,0 +1,149 @@
+import type { Lang } from '../../http/language.ts'
+import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
+import type { SimulationDetail } from './simulation-detail.schemas.ts'
+import type { StoredQuote } from './simulation-engine.ts'
+import { MONTHLY_FIELDS, type SimulationInput } from './simulation-input.schemas.ts'
+import type { SimulationListRow } from './simulation-list.repository.ts'
+import type { SimulationProfile } from './simulation-profile.ts'
+import type { SimulationListItem } from './simulations.schemas.ts'
+import type { SimulationRow } from './simulations.repository.ts'
+
+const STATUS_LIST = 'workflow-states-simulation'
+const iso = (ms: number) => new Date(ms).toISOString()
+const dateTime = (date: string | null | undefined) => (date ? `${date}T00:00:00.000Z` : null)
+
+function monthly(b: SimulationInput['borrowersSimulator'], prefix: 'keyBorrower' | 'borrower', present: boolean) {
+  const source = b as Record<string, unknown>
+  return Object.fromEntries(
+    Object.keys(MONTHLY_FIELDS).map((suffix) => {
+      const key = `${prefix}${suffix}`
+      return [key, present ? ((source[key] as number | undefined) ?? 0) : null]
+    }),
+  )
+}
+
+function loanSection(input: SimulationInput, quote: StoredQuote, taxonomy: TaxonomyCatalog, lang: Lang): SimulationDetail['loanSimulationDetail'] {
+  const loan = input.loanSimulator
+  const rateCode = taxonomy.get('index-type-sub-categories', loan.interestRateTypeID)?.code
+  const mixedIndex = loan.indexTypeMixedID ? taxonomy.get('index-type-list-mixed', loan.indexTypeMixedID) : undefined
+  const indexTypeId = rateCode === 'MIXED' ? (mixedIndex?.attributes.indexTypeId as number | undefined) : loan.indexTypeID
+  const periodList = rateCode === 'MIXED' ? 'mixed-fixed-period' : 'fixed-fixed-period'
+  return {
+    loanAmount: quote.loanAmount,
+    loanDurationMonths: quote.loanDurationMonths,
+    monthlyInstallmentAmount: quote.monthlyInstallmentAmount,
+    mtic: quote.mtic,
+    proposedSpread: quote.proposedSpread,
+    indexInterestRate: quote.indexInterestRate,
+    tan: quote.tan,
+    taeg: quote.taeg,
+    productSchemeId: loan.productSchemeId,
+    productSchemeDescription: taxonomy.describe('product-schemes', loan.productSchemeId, lang) ?? '',
+    loanPurposeId: String(loan.loanPurposeId),
+    loanPurposeDescription: taxonomy.describe('loan-purposes', loan.loanPurposeId, lang) ?? '',
+    productPurposeId: String(loan.productPurposeId),
+    productPurposeDescription: taxonomy.describe('product-purposes', loan.productPurposeId, lang) ?? '',
+    hasCrossSelling: loan.hasCrossSelling ?? false,
+    indexTypeSubCategoryID: loan.interestRateTypeID,
+    indexTypeSubCategoryDescription: taxonomy.describe('index-type-sub-categories', loan.interestRateTypeID, lang) ?? '',
+    indexTypeMixed: mixedIndex ? mixedIndex.description[lang] : null,
+    indexType: taxonomy.describe('index-types', indexTypeId, lang),
+    fixedBaseInterestRate: quote.fixedBaseInterestRate,
+    fixedMonthlyInstallmentAmount: quote.fixedMonthlyInstallmentAmount,
+    fixedTAN: quote.fixedTAN,
+    variableTAN: quote.variableTAN,
+    fixedSpread: quote.fixedSpread,
+    fixedPeriod: taxonomy.describe(periodList, loan.fixedPeriodID, lang),
+    fixedProposedSpread: quote.fixedProposedSpread,
+    loanFixedPeriodMonths: quote.loanFixedPeriodMonths,
+    variableBaseInterestRate: quote.variableBaseInterestRate,
+    variableMonthlyInstallmentAmount: quote.variableMonthlyInstallmentAmount,
+    variableSpread: quote.variableSpread,
+    variableProposedSpread: quote.variableProposedSpread,
+    loanVariablePeriodMonths: quote.loanVariablePeriodMonths,
+    spread: quote.spread,
+    baseInterestRate: quote.baseInterestRate,
+    loanToValue: quote.loanToValue,
+    youthCredit: loan.youthCredit ?? false,
+  }
+}
+
+/** The Simulation Detail answer of a stored simulation, descriptions in the caller's language. */
+export function toSimulationDetail(row: SimulationRow, taxonomy: TaxonomyCatalog, lang: Lang): SimulationDetail {
+  const input = JSON.parse(row.input) as SimulationInput
+  const quote = JSON.parse(row.quote) as StoredQuote
+  const profile = JSON.parse(row.profile) as SimulationProfile
+  const b = input.borrowersSimulator
+  const two = b.numberOfborrowers === 2
+  const contract = (id: number) => taxonomy.describe('employment-contract-types', id, lang) ?? ''
+  return {
+    simulationDetail: {
+      simulationUniqueId: row.simulationUniqueId,
+      simulationNumber: row.simulationNumber,
+      processUniqueId: row.processUniqueId,
+      processNumber: row.processNumber,
+      creationDate: iso(row.createdAt),
+      origin: row.origin,
+      branchId: String(row.branchId),
+      branchDescription: row.branchDescription,
+      simulationStatusId: row.statusId,
+      simulationStatusDescription: taxonomy.describe(STATUS_LIST, row.statusId, lang) ?? '',
+      cancelReasonId: row.cancelReasonId,
+      cancelReasonDescription: taxonomy.describe('simulation-cancel-reasons', row.cancelReasonId, lang),
+      cancelObservations: row.cancelObservations,
+    },
+    borrowerSimulationDetail: {
+      numberOfborrowers: b.numberOfborrowers,
+      keyBorrowerName: b.keyBorrowerName,
+      keyBorrowerTaxId: profile.keyBorrowerTaxId,
+      keyBorrowerBirthDate: dateTime(b.keyBorrowerBirthDate)!,
+      keyBorrowerContractTypeID: profile.keyBorrowerContractTypeID,
+      keyBorrowerContractTypeDescription: contract(profile.keyBorrowerContractTypeID),
+      ...(monthly(b, 'keyBorrower', true) as Record<`keyBorrower${keyof typeof MONTHLY_FIELDS}`, number>),
+      keyBorrowerHasSocialSecurityDebt: profile.keyBorrowerHasSocialSecurityDebt,
+      borrowerName: two ? (b.borrowerName ?? null) : null,
+      borrowerTaxId: two ? profile.borrowerTaxId : null,
+      borrowerBirthDate: two ? dateTime(b.borrowerBirthDate) : null,
+      borrowerContractTypeID: two ? profile.borrowerContractTypeID : null,
+      borrowerContractTypeDescription: two ? contract(profile.borrowerContractTypeID) : null,
+      ...(monthly(b, 'borrower', two) as Record<`borrower${keyof typeof MONTHLY_FIELDS}`, number | null>),
+      borrowerHasSocialSecurityDebt: two ? profile.borrowerHasSocialSecurityDebt : null,
+      borrowersDependentsNumber: profile.borrowersDependentsNumber,
+    },
+    propertySimulationDetail: {
+      typologyId: profile.typologyId,
+      typologyDescription: taxonomy.describe('property-typologies', profile.typologyId, lang) ?? '',
+      evaluationEstimatedAmount: input.propertySimulator.evaluationEstimatedAmount ?? null,
+      acquisitionAmount: input.propertySimulator.acquisitionAmount ?? null,
+      districtId: profile.districtId,
+      districtDescription: taxonomy.describe('districts', profile.districtId, lang) ?? '',
+      grossBuiltArea: profile.grossBuiltArea,
+    },
+    loanSimulationDetail: loanSection(input, quote, taxonomy, lang),
+    insuranceSimulationDetail: { ...quote.insurance },
+    bankCharges: quote.bankCharges.map((charge) => ({
+      description: taxonomy.byCode('bank-charge-types', charge.code)?.description[lang] ?? charge.code,
+      amount: charge.amount,
+    })),
+  }
+}
+
+/** One item of Simulation List. */
+export function toSimulationListItem(row: SimulationListRow, taxonomy: TaxonomyCatalog, lang: Lang): SimulationListItem {
+  return {
+    simulationUniqueID: row.simulationUniqueId,
+    simulationNumber: row.simulationNumber,
+    keyBorrowerName: row.keyBorrowerName,
+    keyBorrowerTaxID: row.keyBorrowerTaxId,
+    loanAmount: row.loanAmount,
+    statusLastDate: iso(row.statusLastAt),
+    simulationStatusID: row.statusId,
+    simulationStatusDescription: taxonomy.describe(STATUS_LIST, row.statusId, lang) ?? '',
+    propertyAmount: row.propertyAmount,
+    ltvEstimated: row.ltvEstimated,
+    branchID: row.branchId,
+    branchDescription: row.branchDescription,
+    origin: row.origin,
+    youthCredit: row.youthCredit === 1,
+  }
+}

@@ -1,0 +1,119 @@
+import {
+  assessEligibility,
+  ltvReferenceValue,
+  quoteLoan,
+  type Borrower,
+  type EligibilityFailure,
+  type LoanQuote,
+  type MortgageInput,
+  type RateSpec,
+  type SchemeCode,
+} from '../../domain/mortgage/index.ts'
+import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
+import type { BorrowersSimulator, SimulationInput } from './simulation-input.schemas.ts'
+
+/** A quote as stored with the simulation: everything but the repayment table, recomputed on demand. */
+export type StoredQuote = Omit<LoanQuote, 'schedule'>
+
+export interface SimulationEvaluation {
+  engineInput: MortgageInput
+  quote: StoredQuote
+  eligible: boolean
+  failures: EligibilityFailure[]
+  /** The property value the LTV divides by: the list's propertyAmount. */
+  propertyAmount: number
+}
+
+function attribute<T>(taxonomy: TaxonomyCatalog, list: string, id: number | null | undefined, name: string): T {
+  const item = id === null || id === undefined ? undefined : taxonomy.get(list, id)
+  if (!item) throw new Error(`validated simulation refers to ${list} ${String(id)}, which is not loaded`)
+  return (name === 'code' ? item.code : item.attributes[name]) as T
+}
+
+function rateSpec(loan: SimulationInput['loanSimulator'], taxonomy: TaxonomyCatalog): RateSpec {
+  const code = attribute<string>(taxonomy, 'index-type-sub-categories', loan.interestRateTypeID, 'code')
+  const indexRate = (indexTypeId: number | null | undefined) => attribute<number>(taxonomy, 'index-types', indexTypeId, 'value')
+  switch (code) {
+    case 'FIXED':
+      return { type: 'fixed', baseRate: attribute(taxonomy, 'fixed-fixed-period', loan.fixedPeriodID, 'baseRate') }
+    case 'VARIABLE':
+      return { type: 'variable', indexRate: indexRate(loan.indexTypeID) }
+    case 'MIXED':
+      return {
+        type: 'mixed',
+        baseRate: attribute(taxonomy, 'mixed-fixed-period', loan.fixedPeriodID, 'baseRate'),
+        fixedPeriodMonths: attribute(taxonomy, 'mixed-fixed-period', loan.fixedPeriodID, 'months'),
+        indexRate: indexRate(attribute<number>(taxonomy, 'index-type-list-mixed', loan.indexTypeMixedID, 'indexTypeId')),
+      }
+    default:
+      throw new Error(`unknown rate type ${code}`)
+  }
+}
+
+function borrower(b: BorrowersSimulator, prefix: 'keyBorrower' | 'borrower', birthDate: string): Borrower {
+  const value = (suffix: string) => (b as Record<string, unknown>)[`${prefix}${suffix}`] as number | null | undefined ?? 0
+  return {
+    birthDate,
+    income: {
+      wagesPensions: value('IncomeWagesPensions'),
+      greenReceipts: value('IncomeGreenReceipts'),
+      rents: value('IncomeRents'),
+      others: value('IncomeOthers'),
+    },
+    installments: {
+      housingCredit: value('InstallmentHousingCredit'),
+      personalCredit: value('InstallmentPersonalCredit'),
+      autoLeasingCredit: value('InstallmentAutoLeasingCredit'),
+      creditCard: value('InstallmentCreditCard'),
+      bankOverdraft: value('InstallmentBankOverdraft'),
+      other: value('InstallmentOther'),
+    },
+  }
+}
+
+/** The engine's input from a validated simulation, ids resolved to rates and flags from the reference lists. */
+export function toMortgageInput(input: SimulationInput, taxonomy: TaxonomyCatalog, asOf: string): MortgageInput {
+  const { loanSimulator: loan, borrowersSimulator: b, propertySimulator: p } = input
+  const borrowers = [borrower(b, 'keyBorrower', b.keyBorrowerBirthDate)]
+  if (b.numberOfborrowers === 2 && b.borrowerBirthDate) borrowers.push(borrower(b, 'borrower', b.borrowerBirthDate))
+  return {
+    loanAmount: loan.loanAmount,
+    durationMonths: loan.loanDurationMonths,
+    rate: rateSpec(loan, taxonomy),
+    schemeCode: attribute<SchemeCode>(taxonomy, 'product-schemes', loan.productSchemeId, 'code'),
+    ltvBasis: attribute(taxonomy, 'loan-purposes', loan.loanPurposeId, 'ltvBasis'),
+    youthCreditAllowedForPurpose: attribute(taxonomy, 'loan-purposes', loan.loanPurposeId, 'youthCreditAllowed'),
+    ownPermanentHome: attribute(taxonomy, 'product-purposes', loan.productPurposeId, 'ownPermanentHome'),
+    hasCrossSelling: loan.hasCrossSelling ?? false,
+    sustainabilityCampaign: p.sustainabilityCampaign ?? false,
+    youthCredit: loan.youthCredit ?? false,
+    property: {
+      acquisitionAmount: p.acquisitionAmount ?? 0,
+      evaluationEstimatedAmount: p.evaluationEstimatedAmount ?? 0,
+      worksCost: p.worksCost ?? 0,
+      estimatedValueAfterWorks: p.estimatedValueAfterWorks ?? 0,
+      landValue: p.landValue ?? 0,
+    },
+    borrowers,
+    asOf,
+  }
+}
+
+/** Prices the loan and assesses eligibility (src/domain/mortgage): the figures the detail shows. */
+export function evaluateSimulation(input: SimulationInput, taxonomy: TaxonomyCatalog, asOf: string): SimulationEvaluation {
+  const engineInput = toMortgageInput(input, taxonomy, asOf)
+  const { schedule: _schedule, ...quote } = quoteLoan(engineInput)
+  const assessment = assessEligibility(engineInput)
+  return {
+    engineInput,
+    quote,
+    eligible: assessment.eligible,
+    failures: assessment.failures,
+    propertyAmount: ltvReferenceValue(engineInput),
+  }
+}
+
+/** The repayment table of a stored simulation, recomputed from the engine input it was priced with. */
+export function repaymentTable(engineInput: MortgageInput): LoanQuote['schedule'] {
+  return quoteLoan(engineInput).schedule
+}

@@ -1,0 +1,66 @@
+import { ApiError, type Problem } from '../../http/api-error.ts'
+import type { Lang } from '../../http/language.ts'
+import { pageDirection } from '../../http/pagination.ts'
+import type { AuthContext } from '../auth/token.service.ts'
+import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
+import { invalidCombination, text as localized } from './problem-helpers.ts'
+import { toSimulationListItem } from './simulation-detail.mapper.ts'
+import type { ListCursor, SimulationListFilter, SimulationListRepository } from './simulation-list.repository.ts'
+import { searchQuery, searchWords, wordsBeyondBranch } from './simulation-search.ts'
+import { statusDateMs, type SimulationListQuery } from './simulations.schemas.ts'
+
+function filterOf(auth: AuthContext, query: SimulationListQuery, taxonomy: TaxonomyCatalog, lists: SimulationListRepository): SimulationListFilter {
+  const problems: Problem[] = []
+  const filter: SimulationListFilter = { brokerId: auth.brokerId }
+  // A text without letters or digits filters nothing, nor does a word of the broker's only branch.
+  const words = query.filterByText ? searchWords(query.filterByText) : []
+  const text = words.length === 0 ? null : searchQuery(auth.brokerId, wordsBeyondBranch(words, lists.branchesOf(auth.brokerId)))
+  if (text) filter.text = text
+  if (query.filterSimulationStatus !== undefined) {
+    if (!taxonomy.has('workflow-states-simulation', query.filterSimulationStatus)) {
+      problems.push({
+        key: 'UNKNOWN_REFERENCE',
+        field: 'filterSimulationStatus',
+        params: { value: query.filterSimulationStatus, list: 'workflow-states-simulation' },
+      })
+    }
+    filter.statusId = query.filterSimulationStatus
+  }
+  if (query.filterStatusLastDateFrom) filter.from = statusDateMs(query.filterStatusLastDateFrom, 'from')
+  if (query.filterStatusLastDateTo) filter.to = statusDateMs(query.filterStatusLastDateTo, 'to')
+  if (filter.from !== undefined && filter.to !== undefined && filter.from > filter.to) {
+    problems.push(
+      invalidCombination(
+        'filterStatusLastDateTo',
+        localized('filterStatusLastDateTo é anterior a filterStatusLastDateFrom.', 'filterStatusLastDateTo is before filterStatusLastDateFrom.'),
+      ),
+    )
+  }
+  if (problems.length > 0) throw ApiError.validation(problems)
+  return filter
+}
+
+/**
+ * Simulation List (DESIGN.md "Lists"): the broker's simulations matching the filters, newest first;
+ * nextRecord reads the older ones after a simulation, previousRecord the newer ones before it (still
+ * newest first). A cursor that names no simulation of the broker is a 400 naming the parameter.
+ */
+export function listSimulations(lists: SimulationListRepository, taxonomy: TaxonomyCatalog, auth: AuthContext, query: SimulationListQuery, lang: Lang) {
+  const filter = filterOf(auth, query, taxonomy, lists)
+  const direction = pageDirection(query)
+  let cursor: ListCursor = { kind: 'first' }
+  if (direction.kind !== 'first') {
+    const position = lists.positionOf(direction.cursor, auth.brokerId)
+    if (!position) throw new ApiError('INVALID_VALUE', { field: direction.kind === 'next' ? 'nextRecord' : 'previousRecord' })
+    cursor = { kind: direction.kind, ...position }
+  }
+  const totalRecords = lists.count(filter)
+  const rows = lists.page(filter, cursor, query.lineCount + 1, totalRecords)
+  const hasMoreResults = rows.length > query.lineCount
+  const page = !hasMoreResults ? rows : direction.kind === 'previous' ? rows.slice(1) : rows.slice(0, query.lineCount)
+  return {
+    totalRecords,
+    hasMoreResults,
+    listSimulationDetail: page.map((row) => toSimulationListItem(row, taxonomy, lang)),
+  }
+}

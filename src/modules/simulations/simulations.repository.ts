@@ -1,0 +1,149 @@
+import type { Db } from '../../db/connection.ts'
+import type { StatusOrigin } from './simulation-status.ts'
+
+/** A stored simulation; the JSON columns are left as text for the caller to parse what it needs. */
+export interface SimulationRow {
+  simulationUniqueId: string
+  simulationNumber: number
+  partnerUniqueID: string
+  brokerId: number
+  userId: number
+  branchId: number
+  branchDescription: string
+  origin: string
+  statusId: number
+  statusLastAt: number
+  createdAt: number
+  updatedAt: number
+  evaluatedOn: string
+  cancelReasonId: number | null
+  cancelObservations: string | null
+  processUniqueId: string | null
+  processNumber: number | null
+  keyBorrowerName: string
+  keyBorrowerTaxId: string
+  borrowerName: string | null
+  borrowerTaxId: string | null
+  loanAmount: number
+  propertyAmount: number
+  ltvEstimated: number
+  youthCredit: number
+  eligible: number
+  input: string
+  engineInput: string
+  quote: string
+  failures: string
+  profile: string
+}
+
+/** A simulation as read: its row and its write counter (raised by every write). */
+export type StoredSimulation = SimulationRow & { version: number }
+
+/** The columns an evaluation (create or update) writes. */
+export type EvaluationColumns = Pick<
+  SimulationRow,
+  | 'simulationUniqueId'
+  | 'updatedAt'
+  | 'evaluatedOn'
+  | 'keyBorrowerName'
+  | 'keyBorrowerTaxId'
+  | 'borrowerName'
+  | 'borrowerTaxId'
+  | 'loanAmount'
+  | 'propertyAmount'
+  | 'ltvEstimated'
+  | 'youthCredit'
+  | 'eligible'
+  | 'input'
+  | 'engineInput'
+  | 'quote'
+  | 'failures'
+  | 'profile'
+>
+
+export type NewSimulation = EvaluationColumns &
+  Pick<SimulationRow, 'simulationNumber' | 'partnerUniqueID' | 'brokerId' | 'userId' | 'branchId' | 'branchDescription' | 'origin' | 'statusId' | 'statusLastAt' | 'createdAt'>
+
+export interface StatusHistoryEntry {
+  statusId: number
+  previousStatusId: number | null
+  changedAt: number
+  origin: StatusOrigin
+  userId: number | null
+}
+
+const COLUMNS = `simulation_unique_id AS simulationUniqueId, simulation_number AS simulationNumber,
+  partner_unique_id AS partnerUniqueID, broker_id AS brokerId, user_id AS userId, branch_id AS branchId,
+  branch_description AS branchDescription, origin, status_id AS statusId, status_last_at AS statusLastAt,
+  created_at AS createdAt, updated_at AS updatedAt, version, evaluated_on AS evaluatedOn,
+  cancel_reason_id AS cancelReasonId, cancel_observations AS cancelObservations,
+  process_unique_id AS processUniqueId, process_number AS processNumber,
+  key_borrower_name AS keyBorrowerName, key_borrower_tax_id AS keyBorrowerTaxId,
+  borrower_name AS borrowerName, borrower_tax_id AS borrowerTaxId, loan_amount AS loanAmount,
+  property_amount AS propertyAmount, ltv_estimated AS ltvEstimated, youth_credit AS youthCredit,
+  eligible, input, engine_input AS engineInput, quote, failures, profile`
+
+/** SQL of the simulations, statements prepared once. Every read names the broker: tenancy lives here. */
+export function createSimulationRepository(db: Db) {
+  const nextNumber = db
+    .prepare(`UPDATE sequence_counter SET value = value + 1 WHERE name = 'simulation_number' RETURNING value`)
+    .pluck()
+  const insert = db.prepare(`INSERT INTO simulation (simulation_unique_id, simulation_number, partner_unique_id,
+    broker_id, user_id, branch_id, branch_description, origin, status_id, status_last_at, created_at, updated_at,
+    evaluated_on, key_borrower_name, key_borrower_tax_id, borrower_name, borrower_tax_id, loan_amount,
+    property_amount, ltv_estimated, youth_credit, eligible, input, engine_input, quote, failures, profile)
+    VALUES (@simulationUniqueId, @simulationNumber, @partnerUniqueID, @brokerId, @userId, @branchId,
+    @branchDescription, @origin, @statusId, @statusLastAt, @createdAt, @updatedAt, @evaluatedOn, @keyBorrowerName,
+    @keyBorrowerTaxId, @borrowerName, @borrowerTaxId, @loanAmount, @propertyAmount, @ltvEstimated, @youthCredit,
+    @eligible, @input, @engineInput, @quote, @failures, @profile)`)
+  const insertSearch = db.prepare('INSERT INTO simulation_search (rowid, terms) VALUES (?, ?)')
+  const deleteSearch = db.prepare('DELETE FROM simulation_search WHERE rowid = ?')
+  const findForBroker = db.prepare(`SELECT ${COLUMNS} FROM simulation WHERE simulation_unique_id = ? AND broker_id = ?`)
+  const versionForBroker = db
+    .prepare('SELECT version FROM simulation WHERE simulation_unique_id = ? AND broker_id = ?')
+    .pluck()
+  const updateEvaluation = db.prepare(`UPDATE simulation SET version = version + 1, updated_at = @updatedAt, evaluated_on = @evaluatedOn,
+    key_borrower_name = @keyBorrowerName, key_borrower_tax_id = @keyBorrowerTaxId, borrower_name = @borrowerName,
+    borrower_tax_id = @borrowerTaxId, loan_amount = @loanAmount, property_amount = @propertyAmount,
+    ltv_estimated = @ltvEstimated, youth_credit = @youthCredit, eligible = @eligible, input = @input,
+    engine_input = @engineInput, quote = @quote, failures = @failures, profile = @profile
+    WHERE simulation_unique_id = @simulationUniqueId`)
+  const updateStatus = db.prepare(`UPDATE simulation SET version = version + 1, status_id = @statusId, status_last_at = @at, updated_at = @at
+    WHERE simulation_unique_id = @simulationUniqueId`)
+  const updateCancel = db.prepare(`UPDATE simulation SET version = version + 1, cancel_reason_id = @reasonId, cancel_observations = @observations
+    WHERE simulation_unique_id = @simulationUniqueId`)
+  const updateProcess = db.prepare(`UPDATE simulation SET version = version + 1, process_unique_id = @processUniqueId, process_number = @processNumber
+    WHERE simulation_unique_id = @simulationUniqueId`)
+  const insertHistory = db.prepare(`INSERT INTO simulation_status_history
+    (simulation_unique_id, status_id, previous_status_id, changed_at, origin, user_id)
+    VALUES (@simulationUniqueId, @statusId, @previousStatusId, @changedAt, @origin, @userId)`)
+  const history = db.prepare(`SELECT status_id AS statusId, previous_status_id AS previousStatusId, changed_at AS changedAt,
+    origin, user_id AS userId FROM simulation_status_history WHERE simulation_unique_id = ? ORDER BY history_id`)
+
+  return {
+    nextNumber: () => nextNumber.get() as number,
+    /** Inserts the simulation and its words for the list's text filter (see simulation-search.ts). */
+    insert(row: NewSimulation, searchTerms: string) {
+      insert.run(row)
+      insertSearch.run(row.simulationNumber, searchTerms)
+    },
+    findForBroker: (simulationUniqueId: string, brokerId: number) =>
+      findForBroker.get(simulationUniqueId, brokerId) as StoredSimulation | undefined,
+    /** The write counter of a simulation of the broker, undefined when there is none. */
+    versionForBroker: (simulationUniqueId: string, brokerId: number) => versionForBroker.get(simulationUniqueId, brokerId) as number | undefined,
+    updateEvaluation(columns: EvaluationColumns, simulationNumber: number, searchTerms: string) {
+      updateEvaluation.run(columns)
+      deleteSearch.run(simulationNumber)
+      insertSearch.run(simulationNumber, searchTerms)
+    },
+    updateStatus: (simulationUniqueId: string, statusId: number, at: number) => void updateStatus.run({ simulationUniqueId, statusId, at }),
+    updateCancel: (simulationUniqueId: string, reasonId: number, observations: string | null) =>
+      void updateCancel.run({ simulationUniqueId, reasonId, observations }),
+    updateProcess: (simulationUniqueId: string, processUniqueId: string, processNumber: number) =>
+      void updateProcess.run({ simulationUniqueId, processUniqueId, processNumber }),
+    insertHistory: (simulationUniqueId: string, entry: StatusHistoryEntry) => void insertHistory.run({ simulationUniqueId, ...entry }),
+    history: (simulationUniqueId: string) => history.all(simulationUniqueId) as StatusHistoryEntry[],
+  }
+}
+
+export type SimulationRepository = ReturnType<typeof createSimulationRepository>

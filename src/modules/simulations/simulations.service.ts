@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto'
+import { simulationStatusChanged } from '../../callbacks/notification-events.ts'
+import type { NotificationPublisher } from '../../callbacks/notification-publisher.ts'
+import type { Clock } from '../../clock.ts'
+import type { Db } from '../../db/connection.ts'
+import type { EligibilityFailure } from '../../domain/mortgage/index.ts'
+import { ApiError } from '../../http/api-error.ts'
+import type { AuthRepository } from '../auth/auth.repository.ts'
+import type { AuthContext } from '../auth/token.service.ts'
+import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
+import type { Lang } from '../../http/language.ts'
+import { toSimulationDetail } from './simulation-detail.mapper.ts'
+import { localizedProblem, text } from './problem-helpers.ts'
+import { evaluateSimulation } from './simulation-engine.ts'
+import type { SimulationInput } from './simulation-input.schemas.ts'
+import { createSimulationListRepository } from './simulation-list.repository.ts'
+import { generateProfile } from './simulation-profile.ts'
+import { searchTerms } from './simulation-search.ts'
+import { simulationStatuses, type StatusOrigin } from './simulation-status.ts'
+import { mergeSimulationPatch, validateSimulationInput } from './simulation-validation.ts'
+import { createSimulationRepository, type EvaluationColumns, type SimulationRow, type StoredSimulation } from './simulations.repository.ts'
+
+/** What the service needs; read at call time, so a dependency replaced after start (the publisher) is used. */
+export interface SimulationServiceDeps {
+  db: Db
+  clock: Clock
+  taxonomy: TaxonomyCatalog
+  authRepository: AuthRepository
+  notifications: NotificationPublisher
+}
+
+export interface SimulationOutcome {
+  simulationUniqueID: string
+  simulationNumber: number
+  eligible: boolean
+  failures: EligibilityFailure[]
+}
+
+/** Rendered details kept (about 4 KB each); the oldest entry leaves first. */
+const DETAIL_CACHE_SIZE = 5000
+
+const today = (clock: Clock) => clock.now().toISOString().slice(0, 10)
+
+export const simulationNotFound = (id: string) =>
+  new ApiError('NOT_FOUND', {
+    field: 'simulationUniqueId',
+    params: { id },
+    message: { 'pt-PT': `Simulação não encontrada: ${id}.`, en: `Simulation not found: ${id}.` },
+  })
+
+/**
+ * The simulation lifecycle (DESIGN.md "Lifecycles"): create and update evaluate the input and set
+ * Simulated or Not eligible; cancel from a cancelable status; every status change is recorded with
+ * its time and origin and published as a partner notification, in the transaction of the change.
+ */
+export function createSimulationService(deps: SimulationServiceDeps) {
+  const { db, taxonomy } = deps
+  const repo = createSimulationRepository(db)
+  const lists = createSimulationListRepository(db)
+  const statuses = simulationStatuses(taxonomy)
+  const detailCache = new Map<string, { version: number; json: string }>()
+  const SIMULATED = statuses.id('SIMULATED')
+  const NOT_ELIGIBLE = statuses.id('NOT_ELIGIBLE')
+  const CANCELLED = statuses.id('CANCELLED')
+
+  const describeStatus = (id: number | null, lang: 'pt-PT' | 'en' = 'pt-PT') => (id === null ? null : taxonomy.describe('workflow-states-simulation', id, lang))
+
+  function recordStatusChange(row: Pick<SimulationRow, 'simulationUniqueId' | 'partnerUniqueID'>, from: number | null, to: number, at: number, origin: StatusOrigin, userId: number | null) {
+    repo.insertHistory(row.simulationUniqueId, { statusId: to, previousStatusId: from, changedAt: at, origin, userId })
+    deps.notifications.publish(
+      simulationStatusChanged({
+        partnerUniqueID: row.partnerUniqueID,
+        simulationUniqueId: row.simulationUniqueId,
+        simulationStatusId: to,
+        simulationStatusDescription: describeStatus(to) ?? String(to),
+        previousSimulationStatusId: from,
+      }),
+    )
+  }
+
+  function validated(raw: unknown): SimulationInput {
+    const { problems, input } = validateSimulationInput(raw, { taxonomy, today: today(deps.clock) })
+    if (!input) throw ApiError.validation(problems)
+    return input
+  }
+
+  function evaluationColumns(id: string, input: SimulationInput, at: Date): EvaluationColumns & { eligible: number; failuresList: EligibilityFailure[] } {
+    const evaluatedOn = at.toISOString().slice(0, 10)
+    const evaluation = evaluateSimulation(input, taxonomy, evaluatedOn)
+    const profile = generateProfile(id, input, taxonomy)
+    const two = input.borrowersSimulator.numberOfborrowers === 2
+    return {
+      simulationUniqueId: id,
+      updatedAt: at.getTime(),
+      evaluatedOn,
+      keyBorrowerName: input.borrowersSimulator.keyBorrowerName,
+      keyBorrowerTaxId: profile.keyBorrowerTaxId,
+      borrowerName: two ? (input.borrowersSimulator.borrowerName ?? null) : null,
+      borrowerTaxId: two ? profile.borrowerTaxId : null,
+      loanAmount: input.loanSimulator.loanAmount,
+      propertyAmount: evaluation.propertyAmount,
+      ltvEstimated: evaluation.quote.loanToValue,
+      youthCredit: input.loanSimulator.youthCredit ? 1 : 0,
+      eligible: evaluation.eligible ? 1 : 0,
+      input: JSON.stringify(input),
+      engineInput: JSON.stringify(evaluation.engineInput),
+      quote: JSON.stringify(evaluation.quote),
+      failures: JSON.stringify(evaluation.failures),
+      profile: JSON.stringify(profile),
+      failuresList: evaluation.failures,
+    }
+  }
+
+  function findOwned(auth: Pick<AuthContext, 'brokerId'>, id: string): StoredSimulation {
+    const row = repo.findForBroker(id, auth.brokerId)
+    if (!row) throw simulationNotFound(id)
+    return row
+  }
+
+  function assertStatus(row: SimulationRow, allowed: (statusId: number) => boolean) {
+    if (allowed(row.statusId)) return
+    throw new ApiError('STATE_FORBIDS_OPERATION', localizedProblem('STATE_FORBIDS_OPERATION', 'simulationUniqueId', {
+      status: text(describeStatus(row.statusId, 'pt-PT') ?? String(row.statusId), describeStatus(row.statusId, 'en') ?? String(row.statusId)),
+    }))
+  }
+
+  const termsOf = (brokerId: number, c: Pick<SimulationRow, 'keyBorrowerName' | 'keyBorrowerTaxId' | 'borrowerName' | 'borrowerTaxId' | 'branchDescription'>) =>
+    searchTerms(brokerId, [c.keyBorrowerName, c.keyBorrowerTaxId, c.borrowerName, c.borrowerTaxId, c.branchDescription])
+
+  const createTx = db.transaction((row: Parameters<typeof repo.insert>[0]) => {
+    const simulationNumber = repo.nextNumber()
+    repo.insert({ ...row, simulationNumber }, termsOf(row.brokerId, row))
+    recordStatusChange(row, null, row.statusId, row.createdAt, 'api', row.userId)
+    return simulationNumber
+  })
+
+  const updateTx = db.transaction((row: SimulationRow, columns: EvaluationColumns, statusId: number, userId: number) => {
+    repo.updateEvaluation(columns, row.simulationNumber, termsOf(row.brokerId, { ...columns, branchDescription: row.branchDescription }))
+    if (statusId !== row.statusId) {
+      repo.updateStatus(row.simulationUniqueId, statusId, columns.updatedAt)
+      recordStatusChange(row, row.statusId, statusId, columns.updatedAt, 'api', userId)
+    }
+  })
+
+  const statusTx = db.transaction(
+    (row: SimulationRow, statusId: number, at: number, origin: StatusOrigin, userId: number | null, cancel?: { reasonId: number; observations: string | null }) => {
+      if (cancel) repo.updateCancel(row.simulationUniqueId, cancel.reasonId, cancel.observations)
+      repo.updateStatus(row.simulationUniqueId, statusId, at)
+      recordStatusChange(row, row.statusId, statusId, at, origin, userId)
+    },
+  )
+
+  return {
+    statuses,
+    lists,
+    repository: repo,
+
+    /** Simulation Validate: every problem Create would report, none when valid. */
+    validate: (raw: unknown) => validateSimulationInput(raw, { taxonomy, today: today(deps.clock) }).problems,
+
+    /**
+     * @param simulationUniqueId an explicit id (provider-state fixtures name their records); a new one otherwise.
+     * @throws ApiError 400 with every problem of the input.
+     */
+    create(auth: AuthContext, raw: unknown, origin = 'API', simulationUniqueId?: string): SimulationOutcome {
+      const input = validated(raw)
+      const identity = deps.authRepository.findByUserId(auth.userId)
+      if (!identity) throw new ApiError('UNAUTHENTICATED', { field: 'Authorization', params: { detail: 'the token names an unknown user' } })
+      const now = deps.clock.now()
+      const id = simulationUniqueId ?? randomUUID()
+      const { failuresList, ...columns } = evaluationColumns(id, input, now)
+      const statusId = columns.eligible ? SIMULATED : NOT_ELIGIBLE
+      const simulationNumber = createTx({
+        ...columns,
+        simulationNumber: 0,
+        partnerUniqueID: auth.partnerUniqueID,
+        brokerId: auth.brokerId,
+        userId: auth.userId,
+        branchId: identity.branchId,
+        branchDescription: identity.branchDescription,
+        origin,
+        statusId,
+        statusLastAt: now.getTime(),
+        createdAt: now.getTime(),
+      })
+      return { simulationUniqueID: id, simulationNumber, eligible: columns.eligible === 1, failures: failuresList }
+    },
+
+    /** Merge-patches the input, validates the result, re-evaluates. @throws ApiError 404, 400. */
+    update(auth: AuthContext, id: string, patch: unknown): SimulationOutcome {
+      const row = findOwned(auth, id)
+      assertStatus(row, statuses.updatable)
+      const input = validated(mergeSimulationPatch(JSON.parse(row.input) as SimulationInput, patch))
+      const { failuresList, ...columns } = evaluationColumns(id, input, deps.clock.now())
+      updateTx(row, columns, columns.eligible ? SIMULATED : NOT_ELIGIBLE, auth.userId)
+      return { simulationUniqueID: id, simulationNumber: row.simulationNumber, eligible: columns.eligible === 1, failures: failuresList }
+    },
+
+    /** @throws ApiError 404, 400 (unknown reason, status not cancelable). */
+    cancel(auth: AuthContext, id: string, reasonId: number, comments: string | null | undefined): void {
+      const row = findOwned(auth, id)
+      if (!taxonomy.has('simulation-cancel-reasons', reasonId)) {
+        throw new ApiError('UNKNOWN_REFERENCE', { field: 'simulationCancelReasonId', params: { value: reasonId, list: 'simulation-cancel-reasons' } })
+      }
+      assertStatus(row, statuses.cancelable)
+      statusTx(row, CANCELLED, deps.clock.now().getTime(), 'api', auth.userId, { reasonId, observations: comments || null })
+    },
+
+    /**
+     * Moves a simulation of the broker to another status outside the API's own operations (sandbox
+     * control, scenarios, a process created from it). Final statuses are never left.
+     * @throws ApiError 404, 400 when the simulation is in a final status.
+     */
+    changeStatus(brokerId: number, id: string, statusId: number, origin: StatusOrigin, userId: number | null = null, process?: { processUniqueId: string; processNumber: number }) {
+      const row = repo.findForBroker(id, brokerId)
+      if (!row) throw simulationNotFound(id)
+      if (!taxonomy.has('workflow-states-simulation', statusId)) throw new Error(`unknown simulation status ${statusId}`)
+      assertStatus(row, (s) => !statuses.final(s))
+      db.transaction(() => {
+        if (process) repo.updateProcess(id, process.processUniqueId, process.processNumber)
+        if (statusId !== row.statusId) statusTx(row, statusId, deps.clock.now().getTime(), origin, userId)
+      })()
+    },
+
+    /** @throws ApiError 404 */
+    find: findOwned,
+
+    /**
+     * Simulation Detail as JSON text. The rendered answer is kept per simulation and language
+     * until the simulation's next write (its version), so a repeated read costs one indexed lookup.
+     * @throws ApiError 404
+     */
+    detailJson(auth: Pick<AuthContext, 'brokerId'>, id: string, lang: Lang): string {
+      const version = repo.versionForBroker(id, auth.brokerId)
+      if (version === undefined) throw simulationNotFound(id)
+      const key = `${id}|${lang}`
+      const cached = detailCache.get(key)
+      if (cached?.version === version) return cached.json
+      const row = findOwned(auth, id)
+      const json = JSON.stringify(toSimulationDetail(row, taxonomy, lang))
+      if (detailCache.size >= DETAIL_CACHE_SIZE) detailCache.delete(detailCache.keys().next().value!)
+      detailCache.set(key, { version: row.version, json })
+      return json
+    },
+  }
+}
+
+export type SimulationService = ReturnType<typeof createSimulationService>

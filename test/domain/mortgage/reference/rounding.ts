@@ -1,0 +1,16 @@
+/** Euros to the cent. */
+export function roundMoney(value: number): number {
+  return roundHalfUp(value, 2)
+}
+
+/** Rates and ratios in percent, 3 decimals. */
+export function roundRate(value: number): number {
+  return roundHalfUp(value, 3)
+}
+
+function roundHalfUp(value: number, decimals: number): number {
+  // toPrecision(15) drops binary noise first, so 1.005 rounds to 1.01 as written.
+  const scaled = Number((Math.abs(value) * 10 ** decimals).toPrecision(15))
+  const rounded = Math.round(scaled) / 10 ** decimals
+  return value < 0 ? -rounded : rounded
+}
