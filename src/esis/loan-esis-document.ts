@@ -1,4 +1,4 @@
-import { annuityPayment, quoteLoan, roundMoney, roundRate, UPFRONT_CHARGE_CODES, type LoanQuote, type MortgageInput } from '../domain/mortgage/index.ts'
+import { annuityPayment, repaymentScheduleFor, roundMoney, roundRate, UPFRONT_CHARGE_CODES, type LoanQuote, type MortgageInput } from '../domain/mortgage/index.ts'
 import type { EsisDocument, EsisRateType, EsisReferences } from './esis-document.ts'
 
 /**
@@ -73,7 +73,7 @@ export interface LoanEsisSource {
 
 export function loanEsisDocument(source: LoanEsisSource, taxonomy: EsisTaxonomy, lang: 'pt-PT' | 'en', issueDate: string): EsisDocument {
   const { loan, quote, broker } = source
-  const schedule = quoteLoan(source.engineInput).schedule
+  const schedule = repaymentScheduleFor(source.engineInput)
   const rateType = RATE_TYPES[taxonomy.get('index-type-sub-categories', loan.interestRateTypeID)?.code ?? ''] ?? 'fixed'
   const chargeLabel = (code: string) => taxonomy.byCode('bank-charge-types', code)?.description[lang] ?? code
   const indexTypeId =

@@ -68,6 +68,49 @@ export function amortise(principal: number, periods: readonly RatePeriod[]): Amo
   return steps
 }
 
+/** The instalments and interest of `amortise`, month by month, without a step object per month. */
+export interface AmortisationFlows {
+  /** Interest + capital of each month, as `AmortisationStep.instalment`. */
+  instalments: Float64Array
+  /** As `AmortisationStep.interest`. */
+  interests: Float64Array
+  /** Σ interest, added up in month order as `steps.reduce((sum, s) => sum + s.interest, 0)`. */
+  totalInterest: number
+}
+
+/**
+ * `amortise` for the totals of a quote: the same operations in the same order, so every number is
+ * the same double as in the steps, in two typed arrays instead of 360-480 objects.
+ */
+export function amortisationFlows(principal: number, periods: readonly RatePeriod[]): AmortisationFlows {
+  let totalMonths = 0
+  let stepCount = 0
+  for (const { months } of periods) {
+    totalMonths += months
+    if (months > 0) stepCount += months
+  }
+  assertMonths(totalMonths)
+  const instalments = new Float64Array(stepCount)
+  const interests = new Float64Array(stepCount)
+  let totalInterest = 0
+  let outstanding = principal
+  let period = 0
+  for (const { months, annualRatePct } of periods) {
+    if (months <= 0) continue
+    const instalment = annuityPayment(outstanding, annualRatePct, totalMonths - period)
+    for (let m = 0; m < months; m++) {
+      const interest = (outstanding * annualRatePct) / 1200
+      const capital = period + 1 === totalMonths ? outstanding : instalment - interest
+      outstanding -= capital
+      instalments[period] = interest + capital
+      interests[period] = interest
+      totalInterest += interest
+      period += 1
+    }
+  }
+  return { instalments, interests, totalInterest }
+}
+
 /**
  * The repayment table for the ESIS, to the cent. The instalment of each row is the rounded
  * instalment and the outstanding balance the rounded exact balance; the last row takes the

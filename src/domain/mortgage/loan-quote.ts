@@ -1,5 +1,5 @@
-import { amortise, repaymentSchedule, type AmortisationStep, type RepaymentRow } from './annuity.ts'
-import { monthlyAprc } from './aprc.ts'
+import { amortisationFlows, repaymentSchedule, type AmortisationStep, type RepaymentRow } from './annuity.ts'
+import { roundedMonthlyAprc } from './aprc.ts'
 import { ageInYears } from './borrower-age.ts'
 import { stampDutyInterestRate, upfrontCharges, type BankCharge } from './charges.ts'
 import { lifeInsuranceMonthly, propertyInsuranceMonthly } from './insurance.ts'
@@ -45,30 +45,23 @@ export interface LoanQuote {
    * of each insurance: MTIC = loanAmount + totalInterest + Σ amounts.
    */
   bankCharges: BankCharge[]
-  /** ESIS section 7 repayment table; other costs are insurance and stamp duty on interest. */
-  schedule: RepaymentRow[]
 }
 
 /**
  * Prices a loan and computes its instalments, charges, MTIC and TAEG (DOMAIN.md "Instalment, MTIC,
  * APRC"). The index is assumed constant at today's value over the term (Directive 2014/17/EU Annex I).
+ * The ESIS repayment table is not part of the quote: `repaymentScheduleFor(input)` computes it.
  */
 export function quoteLoan(input: MortgageInput): LoanQuote {
   const { loanAmount, durationMonths } = input
   const ltv = loanToValue(input)
   const pricing = priceRates(input, ltv)
-  const steps = amortise(loanAmount, pricing.periods)
-  const first = stepAt(steps, 0)
-  const switchStep = pricing.fixed && pricing.variable ? stepAt(steps, pricing.fixed.months) : first
+  const { instalments, interests, totalInterest: exactInterest } = amortisationFlows(loanAmount, pricing.periods)
+  const firstInstalment = instalmentAt(instalments, 0)
+  const switchInstalment =
+    pricing.fixed && pricing.variable ? instalmentAt(instalments, pricing.fixed.months) : firstInstalment
 
-  const ages = input.borrowers.map((borrower) => ageInYears(borrower.birthDate, input.asOf))
-  const lifeMonthly = lifeInsuranceMonthly(ages, loanAmount)
-  const propertyMonthly = propertyInsuranceMonthly(ltvReferenceValue(input))
-  const interestTaxPct = stampDutyInterestRate(input.ownPermanentHome)
-  const recurringCosts = (step: AmortisationStep): number =>
-    lifeMonthly + propertyMonthly + (step.interest * interestTaxPct) / 100
-
-  const exactInterest = steps.reduce((sum, step) => sum + step.interest, 0)
+  const { lifeMonthly, propertyMonthly, interestTaxPct } = recurringCostRates(input)
   const upfront = upfrontCharges(loanAmount, durationMonths)
   const bankCharges: BankCharge[] = [
     ...upfront,
@@ -80,10 +73,14 @@ export function quoteLoan(input: MortgageInput): LoanQuote {
   ]
   const totalInterest = roundMoney(exactInterest)
   const netDrawdown = loanAmount - sum(upfront.map((charge) => charge.amount))
-  const taeg = monthlyAprc(
-    netDrawdown,
-    steps.map((step) => step.instalment + recurringCosts(step)),
-  )
+  // Each month's payment: its instalment and its recurring costs (the ESIS table's other costs),
+  // written over the interest, which is not needed any more.
+  const payments = interests
+  const insurance = lifeMonthly + propertyMonthly
+  for (let k = 0; k < payments.length; k++) {
+    payments[k] = (instalments[k] as number) + (insurance + ((interests[k] as number) * interestTaxPct) / 100)
+  }
+  const taeg = roundedMonthlyAprc(netDrawdown, payments)
 
   const { fixed, variable } = pricing
   const start = fixed ?? variable
@@ -92,49 +89,73 @@ export function quoteLoan(input: MortgageInput): LoanQuote {
     loanAmount,
     loanDurationMonths: durationMonths,
     tan: start.tan,
-    taeg: roundRate(taeg),
-    monthlyInstallmentAmount: roundMoney(first.instalment),
+    taeg,
+    monthlyInstallmentAmount: roundMoney(firstInstalment),
     mtic: roundMoney(loanAmount + totalInterest + sum(bankCharges.map((charge) => charge.amount))),
     totalInterest,
     spread: pricing.spread,
     proposedSpread: pricing.proposedSpread,
     baseInterestRate: start.baseInterestRate,
     indexInterestRate: variable?.indexRate ?? null,
-    ...fixedFields(fixed, first),
-    ...variableFields(variable, switchStep),
+    ...fixedFields(fixed, firstInstalment),
+    ...variableFields(variable, switchInstalment),
     loanToValue: roundRate(ltv),
     insurance: { lifeInsuranceMonthlyAmount: lifeMonthly, propertyInsuranceMonthlyAmount: propertyMonthly },
     bankCharges,
-    schedule: repaymentSchedule(loanAmount, pricing.periods, recurringCosts),
   }
 }
 
-function fixedFields(part: RatePart | null, firstStep: AmortisationStep) {
+/**
+ * The ESIS section 7 repayment table of the loan `quoteLoan(input)` prices: the instalments to the
+ * cent, and as other costs each month's insurance and stamp duty on interest. Its columns add up to
+ * the quote's figures (Σ interest = totalInterest, Σ capital = loanAmount).
+ */
+export function repaymentScheduleFor(input: MortgageInput): RepaymentRow[] {
+  const { periods } = priceRates(input, loanToValue(input))
+  const { lifeMonthly, propertyMonthly, interestTaxPct } = recurringCostRates(input)
+  return repaymentSchedule(
+    input.loanAmount,
+    periods,
+    (step: AmortisationStep): number => lifeMonthly + propertyMonthly + (step.interest * interestTaxPct) / 100,
+  )
+}
+
+/** Monthly insurance premiums, and the stamp duty rate (percent) on each month's interest. */
+function recurringCostRates(input: MortgageInput) {
+  const ages = input.borrowers.map((borrower) => ageInYears(borrower.birthDate, input.asOf))
+  return {
+    lifeMonthly: lifeInsuranceMonthly(ages, input.loanAmount),
+    propertyMonthly: propertyInsuranceMonthly(ltvReferenceValue(input)),
+    interestTaxPct: stampDutyInterestRate(input.ownPermanentHome),
+  }
+}
+
+function fixedFields(part: RatePart | null, firstInstalment: number) {
   return {
     fixedBaseInterestRate: part?.baseInterestRate ?? null,
     fixedSpread: part?.spread ?? null,
     fixedProposedSpread: part?.proposedSpread ?? null,
     fixedTAN: part?.tan ?? null,
-    fixedMonthlyInstallmentAmount: part ? roundMoney(firstStep.instalment) : null,
+    fixedMonthlyInstallmentAmount: part ? roundMoney(firstInstalment) : null,
     loanFixedPeriodMonths: part?.months ?? null,
   }
 }
 
-function variableFields(part: RatePart | null, firstStep: AmortisationStep) {
+function variableFields(part: RatePart | null, firstInstalment: number) {
   return {
     variableBaseInterestRate: part?.baseInterestRate ?? null,
     variableSpread: part?.spread ?? null,
     variableProposedSpread: part?.proposedSpread ?? null,
     variableTAN: part?.tan ?? null,
-    variableMonthlyInstallmentAmount: part ? roundMoney(firstStep.instalment) : null,
+    variableMonthlyInstallmentAmount: part ? roundMoney(firstInstalment) : null,
     loanVariablePeriodMonths: part?.months ?? null,
   }
 }
 
-function stepAt(steps: readonly AmortisationStep[], index: number): AmortisationStep {
-  const step = steps[index]
-  if (!step) throw new RangeError(`No instalment ${index + 1} in a ${steps.length}-month schedule`)
-  return step
+function instalmentAt(instalments: Float64Array, index: number): number {
+  const instalment = instalments[index]
+  if (instalment === undefined) throw new RangeError(`No instalment ${index + 1} in a ${instalments.length}-month schedule`)
+  return instalment
 }
 
 function sum(values: readonly number[]): number {

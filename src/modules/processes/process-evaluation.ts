@@ -73,7 +73,7 @@ export function evaluateProcess(
     asOf,
   )
   const engineInput: MortgageInput = { ...base, borrowers: borrowers.map(engineBorrower) }
-  const { schedule: _schedule, ...quote } = quoteLoan(engineInput)
+  const quote = quoteLoan(engineInput)
   const assessment = assessEligibility(engineInput)
   return { engineInput, quote, eligible: assessment.eligible, failures: assessment.failures, propertyAmount: ltvReferenceValue(engineInput) }
 }

@@ -2,11 +2,13 @@ import {
   assessEligibility,
   ltvReferenceValue,
   quoteLoan,
+  repaymentScheduleFor,
   type Borrower,
   type EligibilityFailure,
   type LoanQuote,
   type MortgageInput,
   type RateSpec,
+  type RepaymentRow,
   type SchemeCode,
 } from '../../domain/mortgage/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
@@ -102,7 +104,7 @@ export function toMortgageInput(input: SimulationInput, taxonomy: TaxonomyCatalo
 /** Prices the loan and assesses eligibility (src/domain/mortgage): the figures the detail shows. */
 export function evaluateSimulation(input: SimulationInput, taxonomy: TaxonomyCatalog, asOf: string): SimulationEvaluation {
   const engineInput = toMortgageInput(input, taxonomy, asOf)
-  const { schedule: _schedule, ...quote } = quoteLoan(engineInput)
+  const quote = quoteLoan(engineInput)
   const assessment = assessEligibility(engineInput)
   return {
     engineInput,
@@ -114,6 +116,6 @@ export function evaluateSimulation(input: SimulationInput, taxonomy: TaxonomyCat
 }
 
 /** The repayment table of a stored simulation, recomputed from the engine input it was priced with. */
-export function repaymentTable(engineInput: MortgageInput): LoanQuote['schedule'] {
-  return quoteLoan(engineInput).schedule
+export function repaymentTable(engineInput: MortgageInput): RepaymentRow[] {
+  return repaymentScheduleFor(engineInput)
 }

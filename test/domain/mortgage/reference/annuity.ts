@@ -1,3 +1,4 @@
+// Test-only reference: src/domain/mortgage/annuity.ts as it was before the fast path.
 import { roundMoney } from './rounding.ts'
 
 /** A stretch of the term at one nominal annual rate (percent). */

@@ -1,3 +1,4 @@
+// Test-only reference: src/domain/mortgage/aprc.ts as it was before the fast path.
 /** An amount at a time in years from the drawdown (Directive 2014/17/EU Annex I: a month = 1/12 year). */
 export interface CashFlow {
   timeYears: number

@@ -1,15 +1,19 @@
+// Test-only reference: src/domain/mortgage/loan-quote.ts as it was before the fast path (schedule
+// built inside the quote, APRC by bisection over 360-480 powers, rounding through toPrecision).
+// It uses the reference copies of annuity.ts, aprc.ts and rounding.ts next to it, and the unchanged
+// modules of src/domain/mortgage (pricing, charges, insurance, LTV, ages).
 import { amortise, repaymentSchedule, type AmortisationStep, type RepaymentRow } from './annuity.ts'
 import { monthlyAprc } from './aprc.ts'
-import { ageInYears } from './borrower-age.ts'
-import { stampDutyInterestRate, upfrontCharges, type BankCharge } from './charges.ts'
-import { lifeInsuranceMonthly, propertyInsuranceMonthly } from './insurance.ts'
-import { priceRates, type RatePart } from './interest-rates.ts'
-import { loanToValue, ltvReferenceValue } from './loan-to-value.ts'
-import type { MortgageInput } from './mortgage-input.ts'
+import { ageInYears } from '../../../../src/domain/mortgage/borrower-age.ts'
+import { stampDutyInterestRate, upfrontCharges, type BankCharge } from '../../../../src/domain/mortgage/charges.ts'
+import { lifeInsuranceMonthly, propertyInsuranceMonthly } from '../../../../src/domain/mortgage/insurance.ts'
+import { priceRates, type RatePart } from '../../../../src/domain/mortgage/interest-rates.ts'
+import { loanToValue, ltvReferenceValue } from '../../../../src/domain/mortgage/loan-to-value.ts'
+import type { MortgageInput } from '../../../../src/domain/mortgage/mortgage-input.ts'
 import { roundMoney, roundRate } from './rounding.ts'
 
 /** Rates in percent (3 decimals), money in euros (2 decimals); null where the rate type has no such part. */
-export interface LoanQuote {
+export interface ReferenceLoanQuote {
   loanAmount: number
   loanDurationMonths: number
   /** The rate that applies at the start. */
@@ -53,7 +57,7 @@ export interface LoanQuote {
  * Prices a loan and computes its instalments, charges, MTIC and TAEG (DOMAIN.md "Instalment, MTIC,
  * APRC"). The index is assumed constant at today's value over the term (Directive 2014/17/EU Annex I).
  */
-export function quoteLoan(input: MortgageInput): LoanQuote {
+export function referenceQuoteLoan(input: MortgageInput): ReferenceLoanQuote {
   const { loanAmount, durationMonths } = input
   const ltv = loanToValue(input)
   const pricing = priceRates(input, ltv)

@@ -1,3 +1,4 @@
+// Test-only reference: src/domain/mortgage/rounding.ts as it was before the fast path.
 /** Euros to the cent. */
 export function roundMoney(value: number): number {
   return roundHalfUp(value, 2)
