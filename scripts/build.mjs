@@ -10,6 +10,9 @@ await build({
   platform: 'node',
   target: 'node20',
   format: 'esm',
+  // Commands loaded on demand (verify and its Pact core) become their own chunks: serve never loads them.
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   external: ['better-sqlite3', 'pdfkit', 'swagger-ui-dist', '@pact-foundation/*', '@pactflow/*', 'nodemailer'],
   banner: {
     // CommonJS dependencies bundled into an ES module still call require() for Node built-ins.

@@ -6,6 +6,7 @@ import type { Clock } from './clock.ts'
 import { systemClock } from './clock.ts'
 import type { Config } from './config.ts'
 import type { Db } from './db/connection.ts'
+import { createGroupCommit, type GroupCommit } from './db/group-commit.ts'
 import { createLogger, type Logger } from './http/logger.ts'
 import { createAuthRepository, type AuthRepository } from './modules/auth/auth.repository.ts'
 import { createTokenService, type TokenService } from './modules/auth/token.service.ts'
@@ -14,6 +15,10 @@ import { listReader } from './modules/taxonomy/taxonomy.repository.ts'
 import { fromRoot } from './package-root.ts'
 import { loadScenarios } from './scenarios/scenario-loader.ts'
 import { createScenarioRegistry, type ScenarioRegistry } from './scenarios/scenario-registry.ts'
+import { createSandboxJobRepository, type SandboxJobRepository } from './scenarios/sandbox-job.repository.ts'
+import { createSandboxJobWorker, type SandboxJobWorker } from './scenarios/sandbox-job-worker.ts'
+import { scenarioJobHandlers } from './scenarios/scenario-job-handlers.ts'
+import { checkScenarioReferences } from './scenarios/scenario-references.ts'
 import { simulationServices } from './modules/simulations/simulation-services.ts'
 import type { SimulationService } from './modules/simulations/simulations.service.ts'
 import type { SimulationMessageService } from './modules/simulation-messages/simulation-messages.service.ts'
@@ -44,6 +49,10 @@ export interface AppDeps {
   processes: ProcessStore
   /** Sandbox scenarios (shipped and the partner's own), by name and by magic value. */
   scenarios: ScenarioRegistry
+  /** The scenarios' delayed actions (the bank's side): stored jobs and their worker (started by the server). */
+  sandboxJobs: { repository: SandboxJobRepository; worker: SandboxJobWorker }
+  /** Concurrent writes share one commit; answers wait for it (db/group-commit.ts). */
+  groupCommit: GroupCommit
   /** null when healthy, else what is failing. */
   checkHealth(): string | null
 }
@@ -77,7 +86,12 @@ export function createAppDeps({ config, db, clock = systemClock, logger = create
     taxonomy,
     ...(callbackResolver ? { resolve: callbackResolver } : {}),
   })
-  return {
+  const scenarios = createScenarioRegistry(loadScenarios(scenarioFolders(config)))
+  checkScenarioReferences(scenarios.all(), taxonomy)
+  const jobRepository = createSandboxJobRepository(db)
+  // The job handlers act through the services below: they read `deps` when a job runs.
+  const jobWorker = createSandboxJobWorker({ db, clock, logger, repository: jobRepository, handlers: scenarioJobHandlers(() => deps) })
+  const deps: AppDeps = {
     config,
     db,
     clock,
@@ -88,9 +102,11 @@ export function createAppDeps({ config, db, clock = systemClock, logger = create
     authRepository: createAuthRepository(db),
     notifications: callbacks.publisher,
     callbacks,
-    ...simulationServices({ db, clock, taxonomy, logger, config, notifications: callbacks.publisher }),
+    ...simulationServices({ db, clock, taxonomy, logger, config, notifications: callbacks.publisher, scenarios, jobs: jobWorker }),
     processes: createProcessStore(db),
-    scenarios: createScenarioRegistry(loadScenarios(scenarioFolders(config))),
+    scenarios,
+    sandboxJobs: { repository: jobRepository, worker: jobWorker },
+    groupCommit: createGroupCommit(db, (error) => logger.error('group commit failed', { error: error instanceof Error ? error.message : String(error) })),
     checkHealth() {
       try {
         healthProbe.get()
@@ -100,4 +116,5 @@ export function createAppDeps({ config, db, clock = systemClock, logger = create
       }
     },
   }
+  return deps
 }

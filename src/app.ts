@@ -8,12 +8,17 @@ import { errorHandler, JSON_BODY_LIMIT_BYTES, notFoundHandler } from './http/err
 import { requestContext } from './http/request-context.ts'
 import { requireAuth } from './http/require-auth.ts'
 import { validationHook } from './http/validation-hook.ts'
+import { writeBatching } from './http/write-batching.ts'
 import { scenarioMiddleware } from './scenarios/scenario-middleware.ts'
 import { authRouter } from './modules/auth/auth.index.ts'
 import { callbacksRouter } from './modules/callbacks/callbacks.index.ts'
 import { healthRouter } from './modules/health/health.index.ts'
 import { sandboxScenariosRouter } from './modules/sandbox-scenarios/sandbox-scenarios.index.ts'
 import { sandboxDeliveriesRouter } from './modules/sandbox-deliveries/sandbox-deliveries.index.ts'
+import { sandboxControlRouter } from './modules/sandbox-control/sandbox-control.index.ts'
+import { sandboxMailboxRouter } from './modules/sandbox-mailbox/sandbox-mailbox.index.ts'
+import { sandboxJobsRouter } from './modules/sandbox-jobs/sandbox-jobs.index.ts'
+import { sandboxResetRouter } from './modules/sandbox-reset/sandbox-reset.index.ts'
 import { taxonomyRouter } from './modules/taxonomy/taxonomy.index.ts'
 import { simulationEsisRouter } from './modules/simulation-esis/simulation-esis.index.ts'
 import { simulationMessagesRouter } from './modules/simulation-messages/simulation-messages.index.ts'
@@ -45,6 +50,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', jsonBodyLimit(JSON_BODY_LIMIT_BYTES))
   app.use('*', authUnlessPublic)
   app.use('*', (c, next) => (PUBLIC_PATHS.test(c.req.path) ? next() : scenarioMiddleware(c, next)))
+  app.use('*', writeBatching(deps.groupCommit))
   app.onError(errorHandler)
   app.notFound(notFoundHandler)
 
@@ -63,6 +69,10 @@ export function createApp(deps: AppDeps) {
   app.route('/', callbacksRouter())
   app.route('/', sandboxDeliveriesRouter())
   app.route('/', sandboxScenariosRouter())
+  app.route('/', sandboxControlRouter())
+  app.route('/', sandboxMailboxRouter())
+  app.route('/', sandboxJobsRouter())
+  app.route('/', sandboxResetRouter())
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

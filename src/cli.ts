@@ -6,6 +6,7 @@ const USAGE = `Usage: mortgage-sandbox <command>
 
 Commands:
   serve     run the sandbox (default); configuration from the environment (see README)
+  verify    verify Pact contracts against the sandbox (mortgage-sandbox verify --help)
   openapi   print the OpenAPI document`
 
 async function serveCommand() {
@@ -23,11 +24,19 @@ async function openapiCommand() {
   process.stdout.write(JSON.stringify(openApiDocument(), null, 2) + '\n')
 }
 
+async function verifyCommand(args: string[]) {
+  // Loaded on demand: serve does not pay for the Pact core.
+  const { runVerify } = await import('./contracts/verify-command.ts')
+  process.exitCode = await runVerify(args)
+}
+
 async function main(argv: string[]) {
-  const [command = 'serve'] = argv
+  const [command = 'serve', ...args] = argv
   switch (command) {
     case 'serve':
       return serveCommand()
+    case 'verify':
+      return verifyCommand(args)
     case 'openapi':
       return openapiCommand()
     case '--help':

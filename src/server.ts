@@ -4,6 +4,7 @@ import { createApp } from './app.ts'
 import { createAppDeps } from './app-deps.ts'
 import type { Config } from './config.ts'
 import { prepareDatabase } from './db/prepare-database.ts'
+import { startWalCheckpointer } from './db/wal-checkpointer.ts'
 import { createLogger } from './http/logger.ts'
 
 export interface RunningSandbox {
@@ -37,12 +38,19 @@ export async function startServer(config: Config): Promise<RunningSandbox> {
   logger.info('sandbox listening', { url, db: config.dbPath, migrations, seeded, version: deps.version })
   // Resumes what a previous run left pending (at-least-once), then follows new notifications.
   deps.callbacks.worker.start()
+  // Runs the scenarios' delayed actions that fell due while stopped, then each one when due.
+  deps.sandboxJobs.worker.start()
+  const checkpointer =
+    config.dbPath === ':memory:' ? undefined : startWalCheckpointer(config.dbPath, (error) => logger.warn('wal checkpoint failed', { error }))
 
   let closing: Promise<void> | undefined
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
       server.close(() => {
-        void deps.callbacks.worker.stop().then(() => {
+        // Jobs run synchronously, each in its transaction: once stopped, none starts on a closing database.
+        deps.sandboxJobs.worker.stop()
+        void deps.callbacks.worker.stop().then(async () => {
+          await checkpointer?.stop()
           db.close()
           logger.info('sandbox stopped')
           resolve()

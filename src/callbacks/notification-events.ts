@@ -78,3 +78,69 @@ export function newMessage(e: Common & ({ processUniqueId: string } | { simulati
     ...(e.test ? { test: true } : {}),
   }
 }
+
+/** Type 2: the bank asks for a document on a process, with the bank message that explains it. */
+export function documentRequested(e: Common & {
+  processUniqueId: string
+  documentTypeId: number
+  documentTypeDescription: string
+  messageUniqueId: string
+  messageText: string
+}): NotificationEvent {
+  return {
+    partnerUniqueID: e.partnerUniqueID,
+    notificationTypeId: NOTIFICATION_TYPE.DOCUMENT_REQUESTED,
+    processUniqueId: e.processUniqueId,
+    data: {
+      documentTypeId: e.documentTypeId,
+      documentTypeDescription: e.documentTypeDescription,
+      messageUniqueId: e.messageUniqueId,
+      messageText: e.messageText,
+    },
+    ...(e.test ? { test: true } : {}),
+  }
+}
+
+/** Type 8: a simulation expired (raised with type 6 of the same change). */
+export function simulationExpired(e: Common & {
+  simulationUniqueId: string
+  simulationStatusId: number
+  simulationStatusDescription: string
+  previousSimulationStatusId: number | null
+}): NotificationEvent {
+  return {
+    partnerUniqueID: e.partnerUniqueID,
+    notificationTypeId: NOTIFICATION_TYPE.SIMULATION_EXPIRED,
+    simulationUniqueId: e.simulationUniqueId,
+    data: {
+      simulationStatusId: e.simulationStatusId,
+      simulationStatusDescription: e.simulationStatusDescription,
+      previousSimulationStatusId: e.previousSimulationStatusId,
+    },
+    ...(e.test ? { test: true } : {}),
+  }
+}
+
+/** Type 9: the bank's decision on a process, Approved or Rejected (raised with type 5 of the same change). */
+export function processDecision(e: Common & {
+  processUniqueId: string
+  processStatusId: number
+  processStatusDescription: string
+  decision: 'APPROVED' | 'REJECTED'
+  rejectReasonId: number | null
+  rejectReasonDescription: string | null
+}): NotificationEvent {
+  return {
+    partnerUniqueID: e.partnerUniqueID,
+    notificationTypeId: NOTIFICATION_TYPE.PROCESS_DECISION,
+    processUniqueId: e.processUniqueId,
+    data: {
+      decision: e.decision,
+      processStatusId: e.processStatusId,
+      processStatusDescription: e.processStatusDescription,
+      rejectReasonId: e.rejectReasonId,
+      rejectReasonDescription: e.rejectReasonDescription,
+    },
+    ...(e.test ? { test: true } : {}),
+  }
+}

@@ -12,7 +12,11 @@ export function openDatabase(path: string): Db {
   const inMemory = path === ':memory:'
   if (!inMemory) mkdirSync(dirname(resolve(path)), { recursive: true })
   const db = new Database(path)
-  if (!inMemory) db.pragma('journal_mode = WAL')
+  if (!inMemory) {
+    db.pragma('journal_mode = WAL')
+    // Checkpoints run in a worker (wal-checkpointer.ts); this one only bounds the WAL if it stops.
+    db.pragma('wal_autocheckpoint = 10000')
+  }
   db.pragma('foreign_keys = ON')
   db.pragma('busy_timeout = 5000')
   db.pragma('synchronous = NORMAL')

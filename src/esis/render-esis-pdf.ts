@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit'
 import type { EsisDocument } from './esis-document.ts'
 import { esisLabels, type EsisLabels } from './esis-labels.ts'
 import { EsisPdfWriter } from './esis-pdf-writer.ts'
@@ -20,6 +19,8 @@ const CREATOR = 'Mortgage Partner Portal sandbox'
  * @example const pdf = await renderEsisPdf(doc) // Buffer starting with "%PDF-"
  */
 export async function renderEsisPdf(doc: EsisDocument): Promise<Buffer> {
+  // Loaded on first use: pdfkit and its font tables cost a start about 100 ms.
+  const { default: PDFDocument } = await import('pdfkit')
   const labels = esisLabels(doc.language)
   const pdf = new PDFDocument({
     size: PAGE.size,

@@ -1,4 +1,4 @@
-import { createTransport, type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { MailAttachment } from './mailbox.repository.ts'
 
 export interface OutgoingMail {
@@ -20,10 +20,12 @@ export interface SmtpRelay {
  * the URL, e.g. smtp://user:pass@mail.example:587). One pooled transport for the process.
  */
 export function createSmtpRelay(url: string): SmtpRelay {
-  const transport: Transporter = createTransport(url)
+  // nodemailer is loaded with the first e-mail: most sandboxes never relay one.
+  let transport: Promise<Transporter> | undefined
+  const connect = () => (transport ??= import('nodemailer').then(({ createTransport }) => createTransport(url)))
   return {
     async send(mail) {
-      const info = await transport.sendMail({
+      const info = await (await connect()).sendMail({
         from: mail.from,
         to: mail.to,
         subject: mail.subject,
@@ -32,6 +34,6 @@ export function createSmtpRelay(url: string): SmtpRelay {
       })
       return String(info.messageId)
     },
-    close: () => transport.close(),
+    close: () => void transport?.then((t) => t.close()),
   }
 }

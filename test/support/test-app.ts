@@ -2,6 +2,7 @@ import { createApp } from '../../src/app.ts'
 import { createAppDeps } from '../../src/app-deps.ts'
 import { manualClock } from '../../src/clock.ts'
 import { testConfig, type Config } from '../../src/config.ts'
+import type { Db } from '../../src/db/connection.ts'
 import { prepareDatabase } from '../../src/db/prepare-database.ts'
 
 export const PARTNER_A = '7d1c3f2a-5b6e-4c8d-9a0f-1e2d3c4b5a60'
@@ -11,9 +12,10 @@ export const PARTNER_B = 'c2f9e8d7-6a5b-4c3d-8e2f-1a0b9c8d7e6f'
  * A sandbox on a fresh in-memory database, with helpers to call it as a partner would.
  * One per test file (or per test when state must not leak).
  */
-export async function createTestSandbox(overrides: Partial<Config> = {}) {
+export async function createTestSandbox(overrides: Partial<Config> = {}, options: { db?: Db } = {}) {
   const config = testConfig(overrides)
-  const { db } = prepareDatabase(':memory:')
+  // Passing the database of another sandbox is a restart: a new app on the same data.
+  const db = options.db ?? prepareDatabase(':memory:').db
   const clock = manualClock(new Date())
   const deps = createAppDeps({ config, db, clock })
   const app = createApp(deps)

@@ -55,10 +55,47 @@ const IDENTITY_SELECT = `SELECT u.user_id AS userId, u.username, u.name, u.email
 export function createAuthRepository(db: Db) {
   const byUsername = db.prepare(`${IDENTITY_SELECT} WHERE u.username = ?`)
   const byUserId = db.prepare(`${IDENTITY_SELECT} WHERE u.user_id = ?`)
+  // A user's broker, branch and partner never change while the sandbox runs (seeds load before
+  // the app is built): every create asks for them, so they are read once per user.
+  const identities = new Map<number, UserIdentity>()
   return {
     findByUsername: (username: string) => byUsername.get(username) as UserIdentity | undefined,
-    findByUserId: (userId: number) => byUserId.get(userId) as UserIdentity | undefined,
+    findByUserId(userId: number): UserIdentity | undefined {
+      let identity = identities.get(userId)
+      if (!identity) {
+        identity = byUserId.get(userId) as UserIdentity | undefined
+        if (identity) identities.set(userId, identity)
+      }
+      return identity
+    },
   }
 }
 
 export type AuthRepository = ReturnType<typeof createAuthRepository>
+
+/**
+ * The first user of the partner's first broker, creating the partner, a broker and a user when the
+ * partner has none (provider-state fixtures name partners a pact chooses). The user gets a hash that
+ * no password matches: it acts through tokens the sandbox issues, never through a login.
+ */
+export function ensurePartnerIdentity(db: Db, partnerUniqueID: string, now: string): UserIdentity {
+  const find = () =>
+    db.prepare(`${IDENTITY_SELECT} WHERE p.partner_unique_id = ? ORDER BY b.broker_id, u.user_id LIMIT 1`).get(partnerUniqueID) as UserIdentity | undefined
+  return (
+    find() ??
+    db.transaction(() => {
+      const short = partnerUniqueID.slice(0, 8)
+      const branchId = db.prepare('SELECT min(branch_id) FROM branch').pluck().get() as number
+      const brokerId = (db.prepare('SELECT coalesce(max(broker_id), 0) + 1 FROM broker').pluck().get() as number)
+      const userId = (db.prepare('SELECT coalesce(max(user_id), 0) + 1 FROM app_user').pluck().get() as number)
+      db.prepare('INSERT OR IGNORE INTO partner (partner_unique_id, name, created_at) VALUES (?, ?, ?)').run(partnerUniqueID, `Sandbox partner ${short}`, now)
+      db.prepare('INSERT INTO broker (broker_id, partner_unique_id, name, registration_number, branch_id) VALUES (?, ?, ?, ?, ?)').run(
+        brokerId, partnerUniqueID, `Sandbox broker ${short}`, String(brokerId).padStart(7, '0'), branchId,
+      )
+      db.prepare('INSERT INTO app_user (user_id, broker_id, username, name, email, password_hash) VALUES (?, ?, ?, ?, ?, ?)').run(
+        userId, brokerId, `partner-${partnerUniqueID}`, `Sandbox user ${short}`, `user-${short}@partner.example`, 'fixture$no-login',
+      )
+      return find()!
+    })()
+  )
+}

@@ -24,6 +24,25 @@ const MessageDataSchema = z
   })
   .openapi('NewMessageData', { description: 'data of type 7' })
 
+const DocumentRequestedDataSchema = z
+  .object({
+    documentTypeId: z.number().int().openapi({ description: 'document-types id of the document the bank asks for', example: 15 }),
+    documentTypeDescription: z.string(),
+    messageUniqueId: z.uuid().openapi({ description: 'The bank message (origin BANK) that explains the request' }),
+    messageText: z.string(),
+  })
+  .openapi('DocumentRequestedData', { description: 'data of type 2' })
+
+const ProcessDecisionDataSchema = z
+  .object({
+    decision: z.enum(['APPROVED', 'REJECTED']),
+    processStatusId: z.number().int().openapi({ example: 5 }),
+    processStatusDescription: z.string().openapi({ example: 'Recusado' }),
+    rejectReasonId: z.number().int().nullable().openapi({ description: 'proposal-reject-reasons id when rejected', example: 1 }),
+    rejectReasonDescription: z.string().nullable(),
+  })
+  .openapi('ProcessDecisionData', { description: 'data of type 9 (sent with type 5 of the same change)' })
+
 export const NotificationSchema = z
   .object({
     notificationId: z.string().openapi({ description: 'Also the webhook-id header; the same on every retry', example: 'msg_01KF0Z8X6Q3W9T4N5M2B7C1D0E' }),
@@ -34,8 +53,8 @@ export const NotificationSchema = z
     simulationUniqueId: z.uuid().optional(),
     occurredAt: z.iso.datetime(),
     data: z
-      .union([ProcessStatusDataSchema, SimulationStatusDataSchema, MessageDataSchema, z.record(z.string(), z.unknown())])
-      .openapi({ description: 'Type-specific data' }),
+      .union([ProcessStatusDataSchema, SimulationStatusDataSchema, MessageDataSchema, DocumentRequestedDataSchema, ProcessDecisionDataSchema, z.record(z.string(), z.unknown())])
+      .openapi({ description: 'Type-specific data. Type 8 (simulation expired) carries the data of type 6; type 1 (process created) processNumber, simulationUniqueId and the Draft status.' }),
     test: z.boolean().openapi({ description: 'true when sent by Callback Echo' }),
   })
   .openapi('PartnerNotification')

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { AppDeps } from '../../app-deps.ts'
 import { NOTIFICATION_TYPE } from '../../callbacks/notification-events.ts'
 import { ApiError } from '../../http/api-error.ts'
+import type { Scenario } from '../../scenarios/scenario.schema.ts'
 import type { AuthContext } from '../auth/token.service.ts'
 import type { BorrowerRecord } from '../process-borrowers/borrower.repository.ts'
 import type { BorrowerData } from '../process-borrowers/borrower-request.schemas.ts'
@@ -68,10 +69,11 @@ function borrowersFromSimulation(input: SimulationInput, profile: SimulationProf
  * Process Create (DESIGN.md "Lifecycles"): from a Simulated (eligible) simulation of the broker, a
  * Draft process with the simulation's loan, borrowers and property; the simulation becomes Completed
  * through the simulations service (history origin "process", notification 6) and names the process.
- * Notifications 1 (process created) and 5 (status Draft) go out in the same transaction.
+ * Notifications 1 (process created) and 5 (status Draft) go out in the same transaction. The process
+ * keeps the request's sandbox scenario, else its simulation's: Submit applies it.
  * @throws ApiError 404 (simulation not the broker's), 400 (simulation not Simulated).
  */
-export function createProcess(deps: AppDeps, auth: AuthContext, simulationUniqueId: string, ids: NewProcessIds = {}): CreatedProcess {
+export function createProcess(deps: AppDeps, auth: AuthContext, simulationUniqueId: string, ids: NewProcessIds = {}, options: { scenario?: Scenario | undefined } = {}): CreatedProcess {
   const { simulations, taxonomy } = deps
   const simulation = simulations.find(auth, simulationUniqueId)
   const simulated = simulations.statuses.id('SIMULATED')
@@ -116,6 +118,8 @@ export function createProcess(deps: AppDeps, auth: AuthContext, simulationUnique
       statusLastAt: at,
       createdAt: at,
     })
+    const scenario = options.scenario?.name ?? simulation.scenario
+    if (scenario) store.processes.setScenario(processUniqueId, scenario)
     for (const b of borrowers) store.borrowers.insert(processUniqueId, b.borrowerUniqueId, b, b.createdAt, auth.userId)
     store.properties.insert({ propertyUniqueId: ids.propertyUniqueId ?? randomUUID(), processUniqueId, data: property, updatedAt: at, updatedByUserId: auth.userId })
     deps.notifications.publish({

@@ -64,6 +64,8 @@ export function loanSections(row: ProcessRow, taxonomy: TaxonomyCatalog, lang: L
     quote: row.quote,
     failures: row.failures,
     profile: JSON.stringify(NO_PROFILE),
+    scenario: null,
+    rejectReasonId: null,
   }
   const detail: SimulationDetail = toSimulationDetail(asSimulation, taxonomy, lang)
   return { loanProcessDetail: detail.loanSimulationDetail, insuranceProcessDetail: detail.insuranceSimulationDetail, bankCharges: detail.bankCharges }

@@ -1,6 +1,8 @@
 import type { AppDeps } from '../../app-deps.ts'
 import type { EligibilityFailure } from '../../domain/mortgage/index.ts'
 import { ApiError, type Problem } from '../../http/api-error.ts'
+import type { Lang } from '../../http/language.ts'
+import type { Scenario } from '../../scenarios/scenario.schema.ts'
 import type { AuthContext } from '../auth/token.service.ts'
 import type { BorrowerRecord } from '../process-borrowers/borrower.repository.ts'
 import { CO_BORROWER_TYPE } from '../process-borrowers/borrower-rules.ts'
@@ -12,6 +14,7 @@ import { assertEditable, ownedProcess } from './process-access.ts'
 import { eligibilityProblems } from './process-eligibility.ts'
 import { reevaluateProcess } from './process-evaluation.ts'
 import { LOAN_GROUP } from './process-loan-update.ts'
+import { scenarioOfProcess, scheduleSubmitEffects } from './process-scenario.ts'
 import { processStatuses } from './process-status.ts'
 import { applyProcessStatus } from './process-transitions.ts'
 
@@ -99,10 +102,11 @@ export function submissionProblems(deps: AppDeps, processUniqueId: string, failu
 
 /**
  * Process Submit: Draft to Submitted when complete (history, notification 5), else 400 with one
- * item per missing thing. The figures are evaluated again first, with today's data.
+ * item per missing thing. The figures are evaluated again first, with today's data. The process's
+ * sandbox scenario (the request's, else its own) schedules the bank's side in the same transaction.
  * @throws ApiError 404, 400.
  */
-export function submitProcess(deps: AppDeps, auth: AuthContext, processUniqueId: string): number {
+export function submitProcess(deps: AppDeps, auth: AuthContext, processUniqueId: string, options: { scenario?: Scenario | undefined; lang?: Lang } = {}): number {
   const row = ownedProcess(deps, auth, processUniqueId)
   assertEditable(deps, row)
   const submitted = processStatuses(deps.taxonomy).id('SUBMITTED')
@@ -111,6 +115,9 @@ export function submitProcess(deps: AppDeps, auth: AuthContext, processUniqueId:
     const problems = submissionProblems(deps, processUniqueId, evaluation.failures)
     if (problems.length > 0) throw ApiError.validation(problems)
     applyProcessStatus(deps, row, submitted, 'api', auth.userId, { submitted: true })
+    if (options.scenario) deps.processes.processes.setScenario(processUniqueId, options.scenario.name)
+    const scenario = options.scenario ?? scenarioOfProcess(deps, row)
+    if (scenario) scheduleSubmitEffects(deps, row, scenario, options.lang ?? 'pt-PT')
   })()
   return submitted
 }

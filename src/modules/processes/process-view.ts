@@ -39,6 +39,8 @@ export function toProcessDetail(deps: AppDeps, row: ProcessRow, lang: Lang): Pro
       cancelReasonId: row.cancelReasonId,
       cancelReasonDescription: taxonomy.describe('proposal-cancel-reasons', row.cancelReasonId, lang),
       cancelObservations: row.cancelObservations,
+      rejectReasonId: row.rejectReasonId,
+      rejectReasonDescription: taxonomy.describe('proposal-reject-reasons', row.rejectReasonId, lang),
     },
     ...loanSections(row, taxonomy, lang),
     borrowers: store.borrowers.list(row.processUniqueId).map((b) => toBorrowerListItem(b, taxonomy, lang)),

@@ -28,6 +28,10 @@ export interface ProcessRow {
   engineInput: string
   quote: string
   failures: string
+  /** The scenario the process runs under (its own, or its simulation's), driving the bank's side at Submit. */
+  scenario: string | null
+  /** From proposal-reject-reasons, once Rejected. */
+  rejectReasonId: number | null
 }
 
 /** The columns an evaluation (create, loan update, a change of borrowers or property) writes. */
@@ -54,7 +58,7 @@ const COLUMNS = `process_unique_id AS processUniqueId, process_number AS process
   submitted_at AS submittedAt, cancel_reason_id AS cancelReasonId, cancel_observations AS cancelObservations,
   evaluated_on AS evaluatedOn, loan_amount AS loanAmount, property_amount AS propertyAmount,
   ltv_estimated AS ltvEstimated, youth_credit AS youthCredit, eligible, loan, engine_input AS engineInput,
-  quote, failures`
+  quote, failures, scenario, reject_reason_id AS rejectReasonId`
 
 /** SQL of the process itself, statements prepared once. Reads for a request name the broker: tenancy lives here. */
 export function createProcessRepository(db: Db) {
@@ -75,6 +79,8 @@ export function createProcessRepository(db: Db) {
     submitted_at = CASE WHEN @submitted = 1 THEN @at ELSE submitted_at END WHERE process_unique_id = @processUniqueId`)
   const updateCancel = db.prepare(`UPDATE process SET cancel_reason_id = @reasonId, cancel_observations = @observations
     WHERE process_unique_id = @processUniqueId`)
+  const setScenario = db.prepare('UPDATE process SET scenario = @scenario WHERE process_unique_id = @processUniqueId')
+  const updateRejectReason = db.prepare('UPDATE process SET reject_reason_id = @reasonId WHERE process_unique_id = @processUniqueId')
   const touch = db.prepare(`UPDATE process SET updated_at = @at WHERE process_unique_id = @processUniqueId`)
   const insertHistory = db.prepare(`INSERT INTO process_status_history
     (process_unique_id, status_id, previous_status_id, changed_at, origin, user_id)
@@ -93,6 +99,8 @@ export function createProcessRepository(db: Db) {
       void updateStatus.run({ processUniqueId, statusId, at, submitted: submitted ? 1 : 0 }),
     updateCancel: (processUniqueId: string, reasonId: number, observations: string | null) =>
       void updateCancel.run({ processUniqueId, reasonId, observations }),
+    setScenario: (processUniqueId: string, scenario: string | null) => void setScenario.run({ processUniqueId, scenario }),
+    updateRejectReason: (processUniqueId: string, reasonId: number | null) => void updateRejectReason.run({ processUniqueId, reasonId }),
     touch: (processUniqueId: string, at: number) => void touch.run({ processUniqueId, at }),
     insertHistory: (processUniqueId: string, entry: ProcessStatusHistoryEntry) => void insertHistory.run({ processUniqueId, ...entry }),
     history: (processUniqueId: string) => history.all(processUniqueId) as ProcessStatusHistoryEntry[],

@@ -14,7 +14,7 @@ import type * as routes from './processes.routes.ts'
 export const list: AppRouteHandler<typeof routes.list> = (c) => c.json(listProcesses(c.var.deps, c.var.auth, c.req.valid('query'), c.var.lang), 200)
 
 export const create: AppRouteHandler<typeof routes.create> = (c) => {
-  const created = createProcess(c.var.deps, c.var.auth, c.req.valid('json').simulationUniqueId)
+  const created = createProcess(c.var.deps, c.var.auth, c.req.valid('json').simulationUniqueId, {}, { scenario: c.var.scenario })
   return c.json({ operationStatus: operationStatus(c.var.lang), additionalData: { processUniqueID: created.processUniqueId, processNumber: created.processNumber } }, 201)
 }
 
@@ -39,7 +39,7 @@ export const cancel: AppRouteHandler<typeof routes.cancel> = (c) => {
 
 export const submit: AppRouteHandler<typeof routes.submit> = (c) => {
   const id = c.req.valid('param').processUniqueId
-  const statusId = submitProcess(c.var.deps, c.var.auth, id)
+  const statusId = submitProcess(c.var.deps, c.var.auth, id, { scenario: c.var.scenario, lang: c.var.lang })
   return c.json(
     {
       operationStatus: operationStatus(c.var.lang),

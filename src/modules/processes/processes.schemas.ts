@@ -86,6 +86,8 @@ export const ProcessDetailSectionSchema = z
     cancelReasonId: z.number().int().nullable().openapi({ description: 'From proposal-cancel-reasons, once cancelled' }),
     cancelReasonDescription: z.string().nullable(),
     cancelObservations: z.string().nullable(),
+    rejectReasonId: z.number().int().nullable().openapi({ description: 'From proposal-reject-reasons, once Rejected by the bank (a scenario or the sandbox control API)' }),
+    rejectReasonDescription: z.string().nullable(),
   })
   .openapi('ProcessDetailSection')
 

@@ -1,3 +1,4 @@
+import type { EligibilityFailure } from '../../domain/mortgage/index.ts'
 import type { Lang } from '../../http/language.ts'
 import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
 import type { SimulationDetail } from './simulation-detail.schemas.ts'
@@ -5,6 +6,7 @@ import type { StoredQuote } from './simulation-engine.ts'
 import { MONTHLY_FIELDS, type SimulationInput } from './simulation-input.schemas.ts'
 import type { SimulationListRow } from './simulation-list.repository.ts'
 import type { SimulationProfile } from './simulation-profile.ts'
+import { nonEligibilityDescription } from './simulation-scenario.ts'
 import type { SimulationListItem } from './simulations.schemas.ts'
 import type { SimulationRow } from './simulations.repository.ts'
 
@@ -91,6 +93,7 @@ export function toSimulationDetail(row: SimulationRow, taxonomy: TaxonomyCatalog
       cancelReasonId: row.cancelReasonId,
       cancelReasonDescription: taxonomy.describe('simulation-cancel-reasons', row.cancelReasonId, lang),
       cancelObservations: row.cancelObservations,
+      nonElegibilityDescription: nonEligibilityDescription(taxonomy, { eligible: row.eligible === 1, failures: JSON.parse(row.failures) as EligibilityFailure[], rejectReasonId: row.rejectReasonId }, lang),
     },
     borrowerSimulationDetail: {
       numberOfborrowers: b.numberOfborrowers,

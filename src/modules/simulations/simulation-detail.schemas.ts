@@ -28,6 +28,9 @@ export const SimulationDetailSectionSchema = z
     cancelReasonId: z.number().int().nullable().openapi({ description: 'From simulation-cancel-reasons, once cancelled' }),
     cancelReasonDescription: z.string().nullable(),
     cancelObservations: z.string().nullable().openapi({ description: 'The cancelComments of Simulation Cancel' }),
+    nonElegibilityDescription: z.string().nullable().openapi({
+      description: 'Sandbox addition, not in the interface document\'s detail: why a Not eligible simulation is not eligible, as Create and Update answer it (a reason of simulation-reject-reasons forced by a scenario or the sandbox control API, then every failed eligibility rule); null when eligible',
+    }),
   })
   .openapi('SimulationDetailSection')
 

@@ -4,6 +4,8 @@ import type { Config } from '../../config.ts'
 import type { Db } from '../../db/connection.ts'
 import type { Logger } from '../../http/logger.ts'
 import { createMailer } from '../../mail/mailer.ts'
+import type { ScenarioJobScheduler } from '../../scenarios/scenario-jobs.ts'
+import type { ScenarioRegistry } from '../../scenarios/scenario-registry.ts'
 import { createAuthRepository } from '../auth/auth.repository.ts'
 import { createSimulationEsisService } from '../simulation-esis/simulation-esis.service.ts'
 import { createSimulationMessageService } from '../simulation-messages/simulation-messages.service.ts'
@@ -18,11 +20,22 @@ export function simulationServices(deps: {
   logger: Logger
   config: Config
   notifications: NotificationPublisher
+  scenarios?: ScenarioRegistry
+  /** The sandbox job worker, for the scenarios' delayed effects. */
+  jobs?: ScenarioJobScheduler
 }) {
   const { db, clock, taxonomy, logger, config, notifications } = deps
   const authRepository = createAuthRepository(db)
   const mailer = createMailer({ db, clock, logger, smtpUrl: config.smtpUrl })
-  const simulations = createSimulationService({ db, clock, taxonomy, authRepository, notifications })
+  const simulations = createSimulationService({
+    db,
+    clock,
+    taxonomy,
+    authRepository,
+    notifications,
+    ...(deps.scenarios ? { scenarios: deps.scenarios } : {}),
+    ...(deps.jobs ? { scenarioJobs: { jobs: deps.jobs, timeScale: config.timeScale } } : {}),
+  })
   const simulationMessages = createSimulationMessageService({ db, clock, taxonomy, simulations, notifications })
   const simulationEsis = createSimulationEsisService({ clock, taxonomy, authRepository, simulations, mailer })
   return { simulations, simulationMessages, simulationEsis, mailer }

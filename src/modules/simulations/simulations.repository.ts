@@ -34,6 +34,10 @@ export interface SimulationRow {
   quote: string
   failures: string
   profile: string
+  /** The scenario the simulation was created or last updated under: its eligibility effect stays with it. */
+  scenario: string | null
+  /** From simulation-reject-reasons: the non-eligibility a scenario or the control API forced. */
+  rejectReasonId: number | null
 }
 
 /** A simulation as read: its row and its write counter (raised by every write). */
@@ -81,7 +85,7 @@ const COLUMNS = `simulation_unique_id AS simulationUniqueId, simulation_number A
   key_borrower_name AS keyBorrowerName, key_borrower_tax_id AS keyBorrowerTaxId,
   borrower_name AS borrowerName, borrower_tax_id AS borrowerTaxId, loan_amount AS loanAmount,
   property_amount AS propertyAmount, ltv_estimated AS ltvEstimated, youth_credit AS youthCredit,
-  eligible, input, engine_input AS engineInput, quote, failures, profile`
+  eligible, input, engine_input AS engineInput, quote, failures, profile, scenario, reject_reason_id AS rejectReasonId`
 
 /** SQL of the simulations, statements prepared once. Every read names the broker: tenancy lives here. */
 export function createSimulationRepository(db: Db) {
@@ -114,6 +118,10 @@ export function createSimulationRepository(db: Db) {
     WHERE simulation_unique_id = @simulationUniqueId`)
   const updateProcess = db.prepare(`UPDATE simulation SET version = version + 1, process_unique_id = @processUniqueId, process_number = @processNumber
     WHERE simulation_unique_id = @simulationUniqueId`)
+  const updateScenario = db.prepare(`UPDATE simulation SET version = version + 1, scenario = @scenario, reject_reason_id = @rejectReasonId
+    WHERE simulation_unique_id = @simulationUniqueId`)
+  const updateEligibility = db.prepare(`UPDATE simulation SET version = version + 1, eligible = @eligible, reject_reason_id = @rejectReasonId
+    WHERE simulation_unique_id = @simulationUniqueId`)
   const insertHistory = db.prepare(`INSERT INTO simulation_status_history
     (simulation_unique_id, status_id, previous_status_id, changed_at, origin, user_id)
     VALUES (@simulationUniqueId, @statusId, @previousStatusId, @changedAt, @origin, @userId)`)
@@ -141,6 +149,12 @@ export function createSimulationRepository(db: Db) {
       void updateCancel.run({ simulationUniqueId, reasonId, observations }),
     updateProcess: (simulationUniqueId: string, processUniqueId: string, processNumber: number) =>
       void updateProcess.run({ simulationUniqueId, processUniqueId, processNumber }),
+    /** The scenario a simulation runs under and the non-eligibility reason it forced (null: the engine's own answer). */
+    updateScenario: (simulationUniqueId: string, scenario: string | null, rejectReasonId: number | null) =>
+      void updateScenario.run({ simulationUniqueId, scenario, rejectReasonId }),
+    /** Eligibility forced outside an evaluation (the control API moving it to Simulated or Not eligible). */
+    updateEligibility: (simulationUniqueId: string, eligible: boolean, rejectReasonId: number | null) =>
+      void updateEligibility.run({ simulationUniqueId, eligible: eligible ? 1 : 0, rejectReasonId }),
     insertHistory: (simulationUniqueId: string, entry: StatusHistoryEntry) => void insertHistory.run({ simulationUniqueId, ...entry }),
     history: (simulationUniqueId: string) => history.all(simulationUniqueId) as StatusHistoryEntry[],
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { simulationStatusChanged } from '../../callbacks/notification-events.ts'
+import { simulationExpired, simulationStatusChanged } from '../../callbacks/notification-events.ts'
 import type { NotificationPublisher } from '../../callbacks/notification-publisher.ts'
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/connection.ts'
@@ -9,12 +9,16 @@ import type { AuthRepository } from '../auth/auth.repository.ts'
 import type { AuthContext } from '../auth/token.service.ts'
 import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
 import type { Lang } from '../../http/language.ts'
+import type { ScenarioRegistry } from '../../scenarios/scenario-registry.ts'
+import type { ScenarioJobScheduler } from '../../scenarios/scenario-jobs.ts'
+import type { Scenario } from '../../scenarios/scenario.schema.ts'
 import { toSimulationDetail } from './simulation-detail.mapper.ts'
 import { localizedProblem, text } from './problem-helpers.ts'
 import { evaluateSimulation } from './simulation-engine.ts'
 import type { SimulationInput } from './simulation-input.schemas.ts'
 import { createSimulationListRepository } from './simulation-list.repository.ts'
 import { generateProfile } from './simulation-profile.ts'
+import { applySimulationScenario, forcedEligibility, type ForcedEligibility } from './simulation-scenario.ts'
 import { searchTerms } from './simulation-search.ts'
 import { simulationStatuses, type StatusOrigin } from './simulation-status.ts'
 import { mergeSimulationPatch, validateSimulationInput } from './simulation-validation.ts'
@@ -27,6 +31,10 @@ export interface SimulationServiceDeps {
   taxonomy: TaxonomyCatalog
   authRepository: AuthRepository
   notifications: NotificationPublisher
+  /** Sandbox scenarios; without them none applies. */
+  scenarios?: ScenarioRegistry
+  /** Where scenarios schedule their delayed effects (bank messages), scaled by SANDBOX_TIME_SCALE. */
+  scenarioJobs?: { jobs: ScenarioJobScheduler; timeScale: number }
 }
 
 export interface SimulationOutcome {
@@ -34,6 +42,14 @@ export interface SimulationOutcome {
   simulationNumber: number
   eligible: boolean
   failures: EligibilityFailure[]
+  /** From simulation-reject-reasons: the reason of a non-eligibility a scenario forced. */
+  rejectReasonId: number | null
+}
+
+/** The request's sandbox scenario (header or magic value) and language, handed over by the handlers. */
+export interface ScenarioOptions {
+  scenario?: Scenario | undefined
+  lang?: Lang
 }
 
 /** Rendered details kept (about 4 KB each); the oldest entry leaves first. */
@@ -62,20 +78,22 @@ export function createSimulationService(deps: SimulationServiceDeps) {
   const SIMULATED = statuses.id('SIMULATED')
   const NOT_ELIGIBLE = statuses.id('NOT_ELIGIBLE')
   const CANCELLED = statuses.id('CANCELLED')
+  const EXPIRED = statuses.id('EXPIRED')
 
   const describeStatus = (id: number | null, lang: 'pt-PT' | 'en' = 'pt-PT') => (id === null ? null : taxonomy.describe('workflow-states-simulation', id, lang))
 
+  /** History and notification 6 of every status change, and 8 when it expires. */
   function recordStatusChange(row: Pick<SimulationRow, 'simulationUniqueId' | 'partnerUniqueID'>, from: number | null, to: number, at: number, origin: StatusOrigin, userId: number | null) {
     repo.insertHistory(row.simulationUniqueId, { statusId: to, previousStatusId: from, changedAt: at, origin, userId })
-    deps.notifications.publish(
-      simulationStatusChanged({
-        partnerUniqueID: row.partnerUniqueID,
-        simulationUniqueId: row.simulationUniqueId,
-        simulationStatusId: to,
-        simulationStatusDescription: describeStatus(to) ?? String(to),
-        previousSimulationStatusId: from,
-      }),
-    )
+    const event = {
+      partnerUniqueID: row.partnerUniqueID,
+      simulationUniqueId: row.simulationUniqueId,
+      simulationStatusId: to,
+      simulationStatusDescription: describeStatus(to) ?? String(to),
+      previousSimulationStatusId: from,
+    }
+    deps.notifications.publish(simulationStatusChanged(event))
+    if (to === EXPIRED) deps.notifications.publish(simulationExpired(event))
   }
 
   function validated(raw: unknown): SimulationInput {
@@ -84,7 +102,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     return input
   }
 
-  function evaluationColumns(id: string, input: SimulationInput, at: Date): EvaluationColumns & { eligible: number; failuresList: EligibilityFailure[] } {
+  function evaluationColumns(id: string, input: SimulationInput, at: Date, forced?: ForcedEligibility): EvaluationColumns & { eligible: number; failuresList: EligibilityFailure[] } {
     const evaluatedOn = at.toISOString().slice(0, 10)
     const evaluation = evaluateSimulation(input, taxonomy, evaluatedOn)
     const profile = generateProfile(id, input, taxonomy)
@@ -101,7 +119,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
       propertyAmount: evaluation.propertyAmount,
       ltvEstimated: evaluation.quote.loanToValue,
       youthCredit: input.loanSimulator.youthCredit ? 1 : 0,
-      eligible: evaluation.eligible ? 1 : 0,
+      eligible: (forced?.eligible ?? evaluation.eligible) ? 1 : 0,
       input: JSON.stringify(input),
       engineInput: JSON.stringify(evaluation.engineInput),
       quote: JSON.stringify(evaluation.quote),
@@ -150,6 +168,24 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     },
   )
 
+  /**
+   * Moves a simulation of the broker to another status outside the API's own operations (sandbox
+   * control, scenarios, a process created from it). Final statuses are never left.
+   * @throws ApiError 404, 400 when the simulation is in a final status.
+   */
+  function changeStatus(brokerId: number, id: string, statusId: number, origin: StatusOrigin, userId: number | null = null, process?: { processUniqueId: string; processNumber: number }) {
+    const row = repo.findForBroker(id, brokerId)
+    if (!row) throw simulationNotFound(id)
+    if (!taxonomy.has('workflow-states-simulation', statusId)) throw new Error(`unknown simulation status ${statusId}`)
+    assertStatus(row, (s) => !statuses.final(s))
+    db.transaction(() => {
+      if (process) repo.updateProcess(id, process.processUniqueId, process.processNumber)
+      if (statusId !== row.statusId) statusTx(row, statusId, deps.clock.now().getTime(), origin, userId)
+    })()
+  }
+
+  const scenarioDeps = { taxonomy, clock: deps.clock, repo, statuses, scenarioJobs: deps.scenarioJobs, changeStatus }
+
   return {
     statuses,
     lists,
@@ -162,15 +198,17 @@ export function createSimulationService(deps: SimulationServiceDeps) {
      * @param simulationUniqueId an explicit id (provider-state fixtures name their records); a new one otherwise.
      * @throws ApiError 400 with every problem of the input.
      */
-    create(auth: AuthContext, raw: unknown, origin = 'API', simulationUniqueId?: string): SimulationOutcome {
+    create(auth: AuthContext, raw: unknown, origin = 'API', simulationUniqueId?: string, options: ScenarioOptions = {}): SimulationOutcome {
       const input = validated(raw)
       const identity = deps.authRepository.findByUserId(auth.userId)
       if (!identity) throw new ApiError('UNAUTHENTICATED', { field: 'Authorization', params: { detail: 'the token names an unknown user' } })
       const now = deps.clock.now()
       const id = simulationUniqueId ?? randomUUID()
-      const { failuresList, ...columns } = evaluationColumns(id, input, now)
+      const scenario = options.scenario ?? deps.scenarios?.matchMagic(input)
+      const forced = forcedEligibility(scenario, taxonomy)
+      const { failuresList, ...columns } = evaluationColumns(id, input, now, forced)
       const statusId = columns.eligible ? SIMULATED : NOT_ELIGIBLE
-      const simulationNumber = createTx({
+      const row = {
         ...columns,
         simulationNumber: 0,
         partnerUniqueID: auth.partnerUniqueID,
@@ -178,22 +216,36 @@ export function createSimulationService(deps: SimulationServiceDeps) {
         userId: auth.userId,
         branchId: identity.branchId,
         branchDescription: identity.branchDescription,
-        origin,
+        origin: scenario?.name ?? origin,
         statusId,
         statusLastAt: now.getTime(),
         createdAt: now.getTime(),
-      })
-      return { simulationUniqueID: id, simulationNumber, eligible: columns.eligible === 1, failures: failuresList }
+      }
+      const simulationNumber = db.transaction(() => {
+        const n = createTx(row)
+        if (scenario) applySimulationScenario(scenarioDeps, row, scenario, { forced, fromRequest: true, lang: options.lang ?? 'pt-PT' })
+        return n
+      })()
+      return { simulationUniqueID: id, simulationNumber, eligible: columns.eligible === 1, failures: failuresList, rejectReasonId: forced?.rejectReasonId ?? null }
     },
 
-    /** Merge-patches the input, validates the result, re-evaluates. @throws ApiError 404, 400. */
-    update(auth: AuthContext, id: string, patch: unknown): SimulationOutcome {
+    /**
+     * Merge-patches the input, validates the result, re-evaluates. The simulation keeps its scenario
+     * (the request's replaces it), so a forced non-eligibility survives updates.
+     * @throws ApiError 404, 400.
+     */
+    update(auth: AuthContext, id: string, patch: unknown, options: ScenarioOptions = {}): SimulationOutcome {
       const row = findOwned(auth, id)
       assertStatus(row, statuses.updatable)
       const input = validated(mergeSimulationPatch(JSON.parse(row.input) as SimulationInput, patch))
-      const { failuresList, ...columns } = evaluationColumns(id, input, deps.clock.now())
-      updateTx(row, columns, columns.eligible ? SIMULATED : NOT_ELIGIBLE, auth.userId)
-      return { simulationUniqueID: id, simulationNumber: row.simulationNumber, eligible: columns.eligible === 1, failures: failuresList }
+      const scenario = options.scenario ?? (row.scenario ? deps.scenarios?.get(row.scenario) : undefined) ?? deps.scenarios?.matchMagic(input)
+      const forced = forcedEligibility(scenario, taxonomy)
+      const { failuresList, ...columns } = evaluationColumns(id, input, deps.clock.now(), forced)
+      db.transaction(() => {
+        updateTx(row, columns, columns.eligible ? SIMULATED : NOT_ELIGIBLE, auth.userId)
+        applySimulationScenario(scenarioDeps, row, scenario, { forced, fromRequest: options.scenario !== undefined, lang: options.lang ?? 'pt-PT' })
+      })()
+      return { simulationUniqueID: id, simulationNumber: row.simulationNumber, eligible: columns.eligible === 1, failures: failuresList, rejectReasonId: forced?.rejectReasonId ?? null }
     },
 
     /** @throws ApiError 404, 400 (unknown reason, status not cancelable). */
@@ -206,21 +258,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
       statusTx(row, CANCELLED, deps.clock.now().getTime(), 'api', auth.userId, { reasonId, observations: comments || null })
     },
 
-    /**
-     * Moves a simulation of the broker to another status outside the API's own operations (sandbox
-     * control, scenarios, a process created from it). Final statuses are never left.
-     * @throws ApiError 404, 400 when the simulation is in a final status.
-     */
-    changeStatus(brokerId: number, id: string, statusId: number, origin: StatusOrigin, userId: number | null = null, process?: { processUniqueId: string; processNumber: number }) {
-      const row = repo.findForBroker(id, brokerId)
-      if (!row) throw simulationNotFound(id)
-      if (!taxonomy.has('workflow-states-simulation', statusId)) throw new Error(`unknown simulation status ${statusId}`)
-      assertStatus(row, (s) => !statuses.final(s))
-      db.transaction(() => {
-        if (process) repo.updateProcess(id, process.processUniqueId, process.processNumber)
-        if (statusId !== row.statusId) statusTx(row, statusId, deps.clock.now().getTime(), origin, userId)
-      })()
-    },
+    changeStatus,
 
     /** @throws ApiError 404 */
     find: findOwned,

@@ -36,9 +36,11 @@ describe('simulation search words', () => {
 
 describe('Simulation List text filter with several branches', () => {
   it('searches the branch words in the index once the broker has more than one branch', async () => {
-    const s = await createTestSandbox()
-    const old = (await createSimulation(s)).id
-    s.db.prepare("UPDATE branch SET description = 'Lisboa - Saldanha' WHERE branch_id = 311").run()
+    const before = await createTestSandbox()
+    const old = (await createSimulation(before)).id
+    // The broker's branch changes with new seeds, which take effect at the next start.
+    before.db.prepare("UPDATE branch SET description = 'Lisboa - Saldanha' WHERE branch_id = 311").run()
+    const s = await createTestSandbox({}, { db: before.db })
     const recent = (await createSimulation(s, simulationInput({ borrowersSimulator: { keyBorrowerName: 'Rita Saldanha' } }))).id
     const ids = async (text: string) =>
       (await s.call('GET', `/v1/simulations?filterByText=${encodeURIComponent(text)}`)).json.listSimulationDetail.map((i: { simulationUniqueID: string }) => i.simulationUniqueID)
