@@ -35,7 +35,7 @@ export async function startServer(config: Config): Promise<RunningSandbox> {
   }
   const { port } = server.address() as AddressInfo
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`
-  logger.info('sandbox listening', { url, db: config.dbPath, migrations, seeded, version: deps.version })
+  logger.info('sandbox listening', { url, db: config.dbPath, migrations, seeded, version: deps.version, startupMs: Math.round(process.uptime() * 1000) })
   // Resumes what a previous run left pending (at-least-once), then follows new notifications.
   deps.callbacks.worker.start()
   // Runs the scenarios' delayed actions that fell due while stopped, then each one when due.

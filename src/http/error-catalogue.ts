@@ -2,7 +2,7 @@ import type { LocalizedText } from './language.ts'
 
 export interface ErrorDefinition {
   code: string
-  status: 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 500 | 503
+  status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503
   message: LocalizedText
 }
 
@@ -14,7 +14,7 @@ const def = (code: string, status: ErrorDefinition['status'], pt: string, en: st
 
 /**
  * Every error the sandbox answers, in one place (DESIGN.md "Conventions"). 010101 is the bank's
- * own code for a missing field; the others follow its numbering. Messages take `{placeholders}`.
+ * own code for a missing field; the others follow its numbering. Messages take `{name}` slots.
  * Published in the OpenAPI document and at GET /sandbox/errors.
  */
 export const ERRORS = {
@@ -35,7 +35,6 @@ export const ERRORS = {
   STATE_FORBIDS_OPERATION: def('010301', 400, 'A operação não é permitida no estado atual ({status}).', 'The operation is not allowed in the current status ({status}).'),
   NOT_FOUND: def('010401', 404, 'Recurso não encontrado: {resource} {id}.', 'Resource not found: {resource} {id}.'),
   ROUTE_NOT_FOUND: def('010402', 404, 'Operação inexistente: {method} {path}.', 'No such operation: {method} {path}.'),
-  METHOD_NOT_ALLOWED: def('010403', 405, 'Método {method} não permitido em {path}.', 'Method {method} is not allowed on {path}.'),
   CALLBACK_NOT_CONFIGURED: def('010404', 404, 'Não existe configuração de callback para o tipo {type}.', 'There is no callback configuration for type {type}.'),
   UNAUTHENTICATED: def('010501', 401, 'Autenticação necessária: {detail}', 'Authentication required: {detail}'),
   TOKEN_EXPIRED: def('010502', 401, 'O token de acesso expirou.', 'The access token has expired.'),

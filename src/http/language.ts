@@ -25,7 +25,7 @@ export function negotiateLanguage(header: string | undefined): Lang {
   return 'pt-PT'
 }
 
-/** Fills `{name}` placeholders of a message. */
+/** Fills the `{name}` slots of a message. */
 export function interpolate(template: string, params: Record<string, string | number> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole))
 }

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { parse as parseYaml } from 'yaml'
 import { ScenarioSchema, type Scenario } from './scenario.schema.ts'
 
 /** A scenario file that cannot be used: the start stops with this message. */
@@ -9,6 +9,12 @@ export class ScenarioFileError extends Error {
 }
 
 const SCENARIO_FILE = /\.(json|ya?ml)$/i
+
+// The YAML parser is loaded only when a YAML scenario exists (the shipped ones are JSON): it is a
+// sizeable part of a start otherwise. The name goes through a variable so the bundler leaves it out.
+const YAML_PACKAGE = 'yaml'
+const parseYaml = (text: string): unknown =>
+  (createRequire(import.meta.url)(YAML_PACKAGE) as { parse(text: string): unknown }).parse(text)
 
 function readScenarioFile(file: string): Scenario {
   let raw: unknown

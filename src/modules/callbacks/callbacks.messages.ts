@@ -3,7 +3,7 @@ import type { LocalizedText } from '../../http/language.ts'
 
 const text = (pt: string, en: string): LocalizedText => ({ 'pt-PT': pt, en })
 
-/** Messages of the callback operations' refusals; `{placeholders}` are filled from the problem's params. */
+/** Messages of the callback operations' refusals; `{names}` are filled from the problem's params. */
 export const MESSAGES = {
   otherPartner: text(
     'Sem permissão para gerir os callbacks do parceiro {partner}: o token pertence a outro parceiro.',

@@ -59,7 +59,7 @@ export const echo = createRoute({
   tags,
   summary: 'Callback Echo',
   description: `Sends a simulated notification (\`test: true\`) of type 5, 6 or 7 to the address registered for that type, signed and retried like any other.
-The body names exactly one of \`processUniqueId\` or \`simulationUniqueId\`, which must be one of your partner's: the ids in the examples are placeholders,
+The body names exactly one of \`processUniqueId\` or \`simulationUniqueId\`, which must be one of your partner's: the ids in the examples stand for yours,
 use one from Simulation List (GET /v1/simulations) or Process List. Type 5 takes a process, 6 a simulation, 7 either. Every other field is optional:
 the status defaults to the resource's current one, the message text to a test text. 400 when the type has no callback configuration.`,
   security: bearerSecurity,

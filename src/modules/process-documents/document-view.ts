@@ -8,7 +8,7 @@ const iso = (ms: number) => new Date(ms).toISOString()
 export const documentContentUrl = (d: Pick<DocumentRecord, 'processUniqueId' | 'documentUniqueId'>) =>
   `/v1/processes/${d.processUniqueId}/document/${d.documentUniqueId}/content`
 
-export function toDocument(d: DocumentRecord, taxonomy: TaxonomyCatalog, lang: Lang): ProcessDocument {
+export function documentView(d: DocumentRecord, taxonomy: TaxonomyCatalog, lang: Lang): ProcessDocument {
   const type = taxonomy.get('document-types', d.documentTypeId)
   const categoryId = (type?.attributes.documentCategoryId as number | undefined) ?? null
   return {

@@ -4,7 +4,7 @@ import type { AppEnv, AppRouteHandler } from '../../http/app-env.ts'
 import { nodeBodySource, webBodySource } from './body-source.ts'
 import { operationStatus } from '../simulations/simulation-envelope.ts'
 import { createDocument, deleteDocument, documentContent, getDocument, listDocuments, updateDocument, type UploadRequest } from './document.service.ts'
-import { toDocument } from './document-view.ts'
+import { documentView } from './document-view.ts'
 import type * as routes from './documents.routes.ts'
 
 /** The body as it arrives: from the Node request when served by @hono/node-server, else the web stream. The source is opened only when read. */
@@ -21,7 +21,7 @@ function uploadOf(c: Context<AppEnv>): UploadRequest {
 
 export const list: AppRouteHandler<typeof routes.list> = (c) => {
   const documents = listDocuments(c.var.deps, c.var.auth, c.req.valid('param').processUniqueId)
-  return c.json({ documentList: documents.map((d) => toDocument(d, c.var.deps.taxonomy, c.var.lang)) }, 200)
+  return c.json({ documentList: documents.map((d) => documentView(d, c.var.deps.taxonomy, c.var.lang)) }, 200)
 }
 
 export const create: AppRouteHandler<typeof routes.create> = async (c) => {
@@ -31,7 +31,7 @@ export const create: AppRouteHandler<typeof routes.create> = async (c) => {
 
 export const get: AppRouteHandler<typeof routes.get> = (c) => {
   const { processUniqueId, documentUniqueId } = c.req.valid('param')
-  return c.json(toDocument(getDocument(c.var.deps, c.var.auth, processUniqueId, documentUniqueId), c.var.deps.taxonomy, c.var.lang), 200)
+  return c.json(documentView(getDocument(c.var.deps, c.var.auth, processUniqueId, documentUniqueId), c.var.deps.taxonomy, c.var.lang), 200)
 }
 
 export const content: AppRouteHandler<typeof routes.content> = (c) => {

@@ -2,7 +2,7 @@ import type { AppDeps } from '../../app-deps.ts'
 import { describeFailures, type EligibilityFailure } from '../../domain/mortgage/index.ts'
 import type { Lang } from '../../http/language.ts'
 import { toBorrowerListItem } from '../process-borrowers/borrower-view.ts'
-import { toDocument } from '../process-documents/document-view.ts'
+import { documentView } from '../process-documents/document-view.ts'
 import { toProperty } from '../process-properties/property-view.ts'
 import type { ProcessListRow } from './process-list.repository.ts'
 import { loanSections } from './process-loan-detail.ts'
@@ -45,7 +45,7 @@ export function toProcessDetail(deps: AppDeps, row: ProcessRow, lang: Lang): Pro
     ...loanSections(row, taxonomy, lang),
     borrowers: store.borrowers.list(row.processUniqueId).map((b) => toBorrowerListItem(b, taxonomy, lang)),
     propertyProcessDetail: property ? toProperty(property, taxonomy, lang) : null,
-    documents: store.documents.list(row.processUniqueId).map((d) => toDocument(d, taxonomy, lang)),
+    documents: store.documents.list(row.processUniqueId).map((d) => documentView(d, taxonomy, lang)),
     statusHistory: store.processes.history(row.processUniqueId).map((h) => ({
       processStatusId: h.statusId,
       processStatusDescription: statuses.describe(h.statusId, lang),
