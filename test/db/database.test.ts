@@ -1,15 +1,15 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/db/connection.ts'
 import { migrate } from '../../src/db/migrate.ts'
 import { prepareDatabase } from '../../src/db/prepare-database.ts'
 import { SEEDS_DIR, seedDatabase } from '../../src/db/seed.ts'
+import { tempDir } from '../support/temp-dir.ts'
 
 describe('database set-up', () => {
   it('a file database is created with its folder, in WAL mode with foreign keys on', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-db-'))
+    const dir = tempDir('sandbox-db')
     const db = openDatabase(join(dir, 'nested', 'sandbox.db'))
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal')
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
@@ -26,7 +26,7 @@ describe('database set-up', () => {
   })
 
   it('a failing migration leaves the database as it was', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-migrations-'))
+    const dir = tempDir('sandbox-migrations')
     writeFileSync(join(dir, '001_ok.sql'), 'CREATE TABLE a (x INTEGER);')
     writeFileSync(join(dir, '002_broken.sql'), 'CREATE TABLE b (x INTEGER); THIS IS NOT SQL;')
     const db = openDatabase(':memory:')
@@ -43,7 +43,7 @@ describe('database set-up', () => {
   })
 
   it('a broken seed file stops the load with a message naming the file and the field', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-seeds-'))
+    const dir = tempDir('sandbox-seeds')
     cpSync(SEEDS_DIR, dir, { recursive: true })
     const genders = join(dir, 'taxonomies', 'genders.json')
     const content = JSON.parse(readFileSync(genders, 'utf8'))

@@ -1,6 +1,5 @@
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createAppDeps } from '../../src/app-deps.ts'
@@ -9,10 +8,11 @@ import { prepareDatabase } from '../../src/db/prepare-database.ts'
 import { fromRoot } from '../../src/package-root.ts'
 import { scenarioJsonSchema } from '../../src/scenarios/scenario-json-schema.ts'
 import { loadScenarios, ScenarioFileError } from '../../src/scenarios/scenario-loader.ts'
+import { tempDir } from '../support/temp-dir.ts'
 
 const SHIPPED = fromRoot('scenarios')
 const folderWith = (files: Record<string, string>) => {
-  const dir = mkdtempSync(join(tmpdir(), 'scenarios-'))
+  const dir = tempDir('scenarios')
   for (const [name, content] of Object.entries(files)) writeFileSync(join(dir, name), content)
   return dir
 }

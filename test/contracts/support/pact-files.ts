@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { runVerify } from '../../../src/contracts/verify-command.ts'
+import { tempDir } from '../../support/temp-dir.ts'
 
 export const PARTNER_A = '7d1c3f2a-5b6e-4c8d-9a0f-1e2d3c4b5a60'
 export const PARTNER_B = 'c2f9e8d7-6a5b-4c3d-8e2f-1a0b9c8d7e6f'
@@ -18,7 +18,7 @@ export interface PactInteraction {
 
 /** Writes a pact in the Pact JSON format (specification 3.0.0) to a fresh folder; returns its path. */
 export function writePact(name: string, interactions: PactInteraction[]): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'sandbox-pact-')), `${name}.json`)
+  const file = join(tempDir('sandbox-pact'), `${name}.json`)
   const pact = {
     consumer: { name },
     provider: { name: 'mortgage-partner-portal' },
