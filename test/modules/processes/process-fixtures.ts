@@ -1,5 +1,6 @@
 import { SIMULATION_INPUT_EXAMPLE } from '../../../src/modules/simulations/simulation-input.schemas.ts'
 import type { TestSandbox } from '../../support/test-app.ts'
+import { coBorrowerCompletion, FIXTURE_PDF, keyBorrowerCompletion, PROPERTY_COMPLETION } from '../../../src/scenarios/fixtures/fixture-data.ts'
 
 /** An eligible simulation of the broker of `token` (broker A by default), its id. */
 export async function eligibleSimulation(sandbox: TestSandbox, token?: string, input: unknown = SIMULATION_INPUT_EXAMPLE): Promise<string> {
@@ -32,73 +33,15 @@ export const yearsFromNow = (sandbox: TestSandbox, years: number) => {
 }
 
 /** What the key borrower copied from the simulation lacks to be submitted (merge patch of Borrower Update). */
-export const completeKeyBorrower = (sandbox: TestSandbox) => ({
-  personalDataBorrowerRequest: {
-    mobile: '+351912345678',
-    email: 'ana.martins@example.pt',
-    genderId: 2,
-    nationalityId: 620,
-    identificationDocumentTypeId: 1,
-    identificationDocumentNumber: '12345678',
-    checkDigit: '3ZZ4',
-    identificationDocumentExpiredDate: yearsFromNow(sandbox, 5),
-    socialSecurityNumber: '12000000004',
-    maritalStatusId: 2,
-    matrimonialRegimeId: 1,
-    residenceTypeId: 3,
-    academicLevelId: 7,
-    address: 'Avenida da República',
-    doorNumber: '45',
-    floor: '3.º Esq.',
-    zipCode: '1050-187',
-    zipCodeLocal: 'Lisboa',
-    countryId: 620,
-  },
-  professionalDataBorrowerRequest: {
-    employmentProfessionId: 30,
-    employmentSituationId: 1,
-    employmentPositionDepartmentID: 6,
-    employmentContractTypeId: 1,
-    employerName: 'Tecnologia Atlântica, S.A.',
-    employerTaxId: '500000000',
-    employmentDurationMonths: 48,
-  },
-})
+export const completeKeyBorrower = (sandbox: TestSandbox) => keyBorrowerCompletion(sandbox.clock)
 
 /** What the second borrower copied from the simulation lacks: the relation, personal and professional data. */
-export const completeCoBorrower = (sandbox: TestSandbox) => ({
-  keyBorrowerRelationId: 1,
-  personalDataBorrowerRequest: {
-    mobile: '+351913333444',
-    email: 'joao.almeida@example.pt',
-    genderId: 1,
-    nationalityId: 620,
-    identificationDocumentTypeId: 3,
-    identificationDocumentNumber: 'CB123456',
-    identificationDocumentExpiredDate: yearsFromNow(sandbox, 3),
-    socialSecurityNumber: '11234567892',
-    maritalStatusId: 2,
-    matrimonialRegimeId: 1,
-    residenceTypeId: 3,
-    address: 'Avenida da República',
-    zipCode: '1050-187',
-    zipCodeLocal: 'Lisboa',
-    countryId: 620,
-  },
-  professionalDataBorrowerRequest: { employmentProfessionId: 17, employmentSituationId: 4, employmentContractTypeId: 7, employerName: 'Hospital de Santa Maria', employerTaxId: '600000001', employmentDurationMonths: 120 },
-})
+export const completeCoBorrower = (sandbox: TestSandbox) => coBorrowerCompletion(sandbox.clock)
 
 /** The property data Submit requires beyond what the simulation gave (location ids stay as generated). */
-export const completeProperty = {
-  address: 'Rua Castilho',
-  doorNumber: '39',
-  zipCode: '1250-068',
-  zipCodeLocal: 'Lisboa',
-  matrixArticle: 'U-2345',
-  landRegistryNumber: '1234/20040312',
-}
+export const completeProperty = PROPERTY_COMPLETION
 
-export const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1')
+export const PDF = FIXTURE_PDF
 export const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9])
 export const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52])
 
