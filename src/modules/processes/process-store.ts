@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection.ts'
 import { createBorrowerRepository } from '../process-borrowers/borrower.repository.ts'
 import { createDocumentRepository } from '../process-documents/document.repository.ts'
-import { createProcessMessageRepository } from '../process-messages/process-message.repository.ts'
+import { createMessageRepository } from '../simulation-messages/simulation-messages.repository.ts'
 import { createPropertyRepository } from '../process-properties/property.repository.ts'
 import { createProcessListRepository } from './process-list.repository.ts'
 import { createProcessRepository } from './process.repository.ts'
@@ -18,7 +18,7 @@ export function createProcessStore(db: Db) {
     borrowers: createBorrowerRepository(db),
     documents: createDocumentRepository(db),
     properties: createPropertyRepository(db),
-    messages: createProcessMessageRepository(db),
+    messages: createMessageRepository(db, 'process'),
   }
 }
 

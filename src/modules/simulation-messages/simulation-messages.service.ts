@@ -4,14 +4,14 @@ import type { NotificationPublisher } from '../../callbacks/notification-publish
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/connection.ts'
 import { ApiError } from '../../http/api-error.ts'
-import { pageDirection, type PagingQuery } from '../../http/pagination.ts'
+import type { PagingQuery } from '../../http/pagination.ts'
 import type { AuthContext } from '../auth/token.service.ts'
 import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
 import { localizedProblem, text } from '../simulations/problem-helpers.ts'
 import type { SimulationService } from '../simulations/simulations.service.ts'
 import type { SimulationRow } from '../simulations/simulations.repository.ts'
-import { createSimulationMessageRepository, type MessageCursor, type MessageRow } from './simulation-messages.repository.ts'
-import type { SimulationMessage } from './simulation-messages.schemas.ts'
+import { listMessages } from './message-list.ts'
+import { createMessageRepository, type NewMessage } from './simulation-messages.repository.ts'
 
 export interface SimulationMessageServiceDeps {
   db: Db
@@ -21,22 +21,13 @@ export interface SimulationMessageServiceDeps {
   notifications: NotificationPublisher
 }
 
-const toMessage = (row: MessageRow): SimulationMessage => ({
-  messageUniqueID: row.messageUniqueId,
-  messageText: row.messageText,
-  messageDate: new Date(row.createdAt).toISOString(),
-  origin: row.origin,
-  userId: row.userId,
-  userName: row.origin === 'BROKER' ? row.userName : null,
-})
-
 /**
  * Messages between the broker and the bank about one simulation. The broker writes through the
  * API; the bank's messages come from the sandbox (control API, scenarios) and raise notification 7.
  * A simulation in a final status (Completed, Cancelled, Expired) takes no new message.
  */
 export function createSimulationMessageService(deps: SimulationMessageServiceDeps) {
-  const repo = createSimulationMessageRepository(deps.db)
+  const repo = createMessageRepository(deps.db, 'simulation')
 
   function assertOpen(simulation: SimulationRow) {
     if (!deps.simulations.statuses.final(simulation.statusId)) return
@@ -44,8 +35,8 @@ export function createSimulationMessageService(deps: SimulationMessageServiceDep
     throw new ApiError('STATE_FORBIDS_OPERATION', localizedProblem('STATE_FORBIDS_OPERATION', 'simulationUniqueId', { status: text(describe('pt-PT'), describe('en')) }))
   }
 
-  const insertBankMessage = deps.db.transaction((simulation: SimulationRow, message: Parameters<typeof repo.insert>[0]) => {
-    repo.insert(message)
+  const insertBankMessage = deps.db.transaction((simulation: SimulationRow, message: NewMessage) => {
+    repo.insert(simulation.simulationUniqueId, message)
     deps.notifications.publish(
       newMessage({
         partnerUniqueID: simulation.partnerUniqueID,
@@ -61,17 +52,7 @@ export function createSimulationMessageService(deps: SimulationMessageServiceDep
     /** Simulations Message List. @throws ApiError 404, 400 (unknown cursor). */
     list(auth: AuthContext, simulationUniqueId: string, query: PagingQuery) {
       const simulation = deps.simulations.find(auth, simulationUniqueId)
-      const direction = pageDirection(query)
-      let cursor: MessageCursor = { kind: 'first' }
-      if (direction.kind !== 'first') {
-        const position = repo.positionOf(direction.cursor, simulation.simulationUniqueId)
-        if (!position) throw new ApiError('INVALID_VALUE', { field: direction.kind === 'next' ? 'nextRecord' : 'previousRecord' })
-        cursor = { kind: direction.kind, ...position }
-      }
-      const rows = repo.page(simulation.simulationUniqueId, cursor, query.lineCount + 1)
-      const hasMoreResults = rows.length > query.lineCount
-      const page = !hasMoreResults ? rows : direction.kind === 'previous' ? rows.slice(1) : rows.slice(0, query.lineCount)
-      return { totalRecords: repo.count(simulation.simulationUniqueId), hasMoreResults, listMessageDetail: page.map(toMessage) }
+      return listMessages(repo, simulation.simulationUniqueId, query)
     },
 
     /** Simulations Message Create: a message of the broker's user to the bank. @throws ApiError 404, 400. */
@@ -79,7 +60,7 @@ export function createSimulationMessageService(deps: SimulationMessageServiceDep
       const simulation = deps.simulations.find(auth, simulationUniqueId)
       assertOpen(simulation)
       const messageUniqueId = randomUUID()
-      repo.insert({ messageUniqueId, simulationUniqueId, origin: 'BROKER', userId: auth.userId, messageText, createdAt: deps.clock.now().getTime() })
+      repo.insert(simulationUniqueId, { messageUniqueId, origin: 'BROKER', userId: auth.userId, messageText, createdAt: deps.clock.now().getTime() })
       return messageUniqueId
     },
 
@@ -87,7 +68,7 @@ export function createSimulationMessageService(deps: SimulationMessageServiceDep
     addBankMessage(auth: Pick<AuthContext, 'brokerId'>, simulationUniqueId: string, messageText: string): string {
       const simulation = deps.simulations.find(auth, simulationUniqueId)
       const messageUniqueId = randomUUID()
-      insertBankMessage(simulation, { messageUniqueId, simulationUniqueId, origin: 'BANK', userId: null, messageText, createdAt: deps.clock.now().getTime() })
+      insertBankMessage(simulation, { messageUniqueId, origin: 'BANK', userId: null, messageText, createdAt: deps.clock.now().getTime() })
       return messageUniqueId
     },
   }
