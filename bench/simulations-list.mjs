@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { EXAMPLE, ensureBuilt, fmt, startSandbox } from './simulations-support.mjs'
+import { EXAMPLE, ensureBuilt, fmt, pinBenchToCpu1, startSandbox } from './simulations-support.mjs'
 
 const COUNT = Number(process.argv[2] ?? 100_000)
 const TEMPLATES = 300
@@ -112,6 +112,7 @@ async function time(sandbox, query) {
   return { p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99), total: body.totalRecords, items: body.listSimulationDetail.length }
 }
 
+if (!pinBenchToCpu1()) process.exit()
 ensureBuilt()
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-list-bench-'))
 try {

@@ -3,6 +3,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { AppDeps } from './app-deps.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { jsonBodyLimit } from './http/body-limit.ts'
+import { MemoRouter } from './http/memo-router.ts'
 import { docsPage } from './http/docs-page.ts'
 import { errorHandler, JSON_BODY_LIMIT_BYTES, notFoundHandler } from './http/error-handler.ts'
 import { requestContext } from './http/request-context.ts'
@@ -45,7 +46,7 @@ Answers are localized by \`Accept-Language\` (pt-PT by default, en). Every error
 
 /** Builds the whole HTTP application on its dependencies. */
 export function createApp(deps: AppDeps) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never })
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never, router: new MemoRouter() })
   app.use('*', requestContext(deps))
   app.use('*', jsonBodyLimit(JSON_BODY_LIMIT_BYTES))
   app.use('*', authUnlessPublic)

@@ -1,4 +1,5 @@
 import type { Db } from './connection.ts'
+import { forgetAllRowWrites } from './row-writes.ts'
 
 /**
  * Group commit for the one database connection. A mutating request opens a write batch if none is
@@ -25,6 +26,8 @@ export function createGroupCommit(db: Db, onCommitError: (error: unknown) => voi
       } catch {
         // the connection is closed or broken: nothing left to undo
       }
+      // Reads between the writes and this rollback may have filled caches with what is now undone.
+      forgetAllRowWrites(db)
       reject(error)
     }
   }

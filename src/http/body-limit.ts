@@ -2,10 +2,12 @@ import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { ApiError } from './api-error.ts'
 import type { AppEnv } from './app-env.ts'
+import { bufferNodeBody, incomingOf } from './node-request.ts'
 
 /**
- * JSON bodies stop at `maxBytes` (413 with the error body), read as a stream so a client cannot
- * make the server buffer more. Multipart uploads are left to the routes that take them.
+ * Request bodies stop at `maxBytes` (413 with the error body): a declared length is checked before
+ * reading, and reading stops as soon as a body passes the limit, so a client cannot make the server
+ * buffer more. Multipart uploads are left to the routes that take them (documents, 10 MiB).
  */
 export function jsonBodyLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
   const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', { field: 'body', params: { limit: `${Math.round(maxBytes / 1024)} KB` } })
@@ -15,17 +17,20 @@ export function jsonBodyLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
       throw tooLarge()
     },
   })
-  return (c, next) => {
-    // Touching `c.req.raw.body` makes the Node adapter build a full web Request, which costs more
-    // than most handlers: GETs and bodies with a declared length never need it.
+  return async (c, next) => {
     const method = c.req.method
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next()
     if (/^multipart\//i.test(c.req.header('content-type') ?? '')) return next()
     const declared = c.req.header('content-length')
-    if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
-      if (Number(declared) > maxBytes) throw tooLarge()
+    const chunked = c.req.header('transfer-encoding') !== undefined
+    if (declared !== undefined && !chunked && Number(declared) > maxBytes) throw tooLarge()
+    const incoming = incomingOf(c)
+    if (incoming) {
+      await bufferNodeBody(c, incoming, maxBytes, tooLarge)
       return next()
     }
+    // A web Request (app.request): a declared length bounds the read, else count while reading.
+    if (declared !== undefined && !chunked) return next()
     return streamed(c, next)
   }
 }

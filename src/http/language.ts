@@ -3,12 +3,26 @@ export const LANGUAGES = ['pt-PT', 'en'] as const
 export type Lang = (typeof LANGUAGES)[number]
 export type LocalizedText = Record<Lang, string>
 
+/** Header value → language: a client repeats the same Accept-Language on every request. */
+const negotiated = new Map<string, Lang>()
+
 /**
  * Picks the answer language from an Accept-Language header, honouring q-values.
  * @example negotiateLanguage('en-GB,en;q=0.9,pt;q=0.8') // 'en'
  */
 export function negotiateLanguage(header: string | undefined): Lang {
   if (!header) return 'pt-PT'
+  let lang = negotiated.get(header)
+  if (lang === undefined) {
+    lang = fromRanges(header)
+    // Clients send a handful of distinct values; a flood of made-up ones only empties the memo.
+    if (negotiated.size >= 256) negotiated.clear()
+    negotiated.set(header, lang)
+  }
+  return lang
+}
+
+function fromRanges(header: string): Lang {
   const ranges = header
     .split(',')
     .map((part) => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import type { AppDeps } from '../app-deps.ts'
 import type { AppEnv } from './app-env.ts'
 import { negotiateLanguage } from './language.ts'
+import { readHeadersFromNode, setResponseHeader } from './node-request.ts'
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
 
@@ -14,6 +15,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now()
+    readHeadersFromNode(c)
     const incoming = c.req.header('x-request-id')
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
     const lang = negotiateLanguage(c.req.header('accept-language'))
@@ -22,8 +24,8 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     c.set('lang', lang)
     // Set before the handler runs: headers added to a finished response make the Node adapter
     // rebuild it, which costs more than most handlers.
-    c.header('X-Request-Id', requestId)
-    c.header('Content-Language', lang)
+    setResponseHeader(c, 'X-Request-Id', requestId)
+    setResponseHeader(c, 'Content-Language', lang)
     await next()
     if (deps.logger.enabled('info')) {
       deps.logger.info('request', {

@@ -35,10 +35,10 @@ function httpErrorOf(scenario: Scenario): ApiError | undefined {
 /**
  * Finds the scenario of a request (the X-Sandbox-Scenario header, else a magic value of the JSON
  * body), applies the effects every operation shares (latency, HTTP errors, expired token) and
- * leaves it in `c.var.scenario` for the services, which apply the domain effects.
+ * leaves it in `c.get('scenario')` for the services, which apply the domain effects.
  */
 export const scenarioMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const { scenarios } = c.var.deps
+  const { scenarios } = c.get('deps')
   const name = c.req.header(SCENARIO_HEADER)
   let scenario: Scenario | undefined
   if (name !== undefined) {

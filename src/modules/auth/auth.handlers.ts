@@ -5,7 +5,7 @@ import type { authenticate as authenticateRoute } from './auth.routes.ts'
 
 export const authenticate: AppRouteHandler<typeof authenticateRoute> = async (c) => {
   const { username, password } = c.req.valid('json')
-  const { authRepository, tokens } = c.var.deps
+  const { authRepository, tokens } = c.get('deps')
   const user = authRepository.findByUsername(username)
   if (!user || !(await verifyPassword(password, user.passwordHash))) {
     throw new ApiError('INVALID_CREDENTIALS', { field: 'username' })

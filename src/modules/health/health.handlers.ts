@@ -2,7 +2,7 @@ import type { AppRouteHandler } from '../../http/app-env.ts'
 import type * as routes from './health.routes.ts'
 
 export const health: AppRouteHandler<typeof routes.health> = (c) => {
-  const problem = c.var.deps.checkHealth()
+  const problem = c.get('deps').checkHealth()
   if (problem) {
     c.header('Retry-After', '5')
     return c.text(`Unhealthy: ${problem}`, 503)
@@ -10,4 +10,4 @@ export const health: AppRouteHandler<typeof routes.health> = (c) => {
   return c.text('Healthy', 200)
 }
 
-export const version: AppRouteHandler<typeof routes.version> = (c) => c.text(c.var.deps.version, 200)
+export const version: AppRouteHandler<typeof routes.version> = (c) => c.text(c.get('deps').version, 200)

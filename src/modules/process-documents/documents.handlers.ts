@@ -20,23 +20,23 @@ function uploadOf(c: Context<AppEnv>): UploadRequest {
 }
 
 export const list: AppRouteHandler<typeof routes.list> = (c) => {
-  const documents = listDocuments(c.var.deps, c.var.auth, c.req.valid('param').processUniqueId)
-  return c.json({ documentList: documents.map((d) => documentView(d, c.var.deps.taxonomy, c.var.lang)) }, 200)
+  const documents = listDocuments(c.get('deps'), c.get('auth'), c.req.valid('param').processUniqueId)
+  return c.json({ documentList: documents.map((d) => documentView(d, c.get('deps').taxonomy, c.get('lang'))) }, 200)
 }
 
 export const create: AppRouteHandler<typeof routes.create> = async (c) => {
-  const id = await createDocument(c.var.deps, c.var.auth, c.req.valid('param').processUniqueId, uploadOf(c))
-  return c.json({ operationStatus: operationStatus(c.var.lang), additionalData: { documentUniqueID: id } }, 201)
+  const id = await createDocument(c.get('deps'), c.get('auth'), c.req.valid('param').processUniqueId, uploadOf(c))
+  return c.json({ operationStatus: operationStatus(c.get('lang')), additionalData: { documentUniqueID: id } }, 201)
 }
 
 export const get: AppRouteHandler<typeof routes.get> = (c) => {
   const { processUniqueId, documentUniqueId } = c.req.valid('param')
-  return c.json(documentView(getDocument(c.var.deps, c.var.auth, processUniqueId, documentUniqueId), c.var.deps.taxonomy, c.var.lang), 200)
+  return c.json(documentView(getDocument(c.get('deps'), c.get('auth'), processUniqueId, documentUniqueId), c.get('deps').taxonomy, c.get('lang')), 200)
 }
 
 export const content: AppRouteHandler<typeof routes.content> = (c) => {
   const { processUniqueId, documentUniqueId } = c.req.valid('param')
-  const file = documentContent(c.var.deps, c.var.auth, processUniqueId, documentUniqueId)
+  const file = documentContent(c.get('deps'), c.get('auth'), processUniqueId, documentUniqueId)
   const ascii = file.fileName.replace(/[^\x20-\x7e]/g, '_')
   // Streamed slice by slice: the bytes are never joined into one buffer.
   let next = 0
@@ -59,12 +59,12 @@ export const content: AppRouteHandler<typeof routes.content> = (c) => {
 
 export const update: AppRouteHandler<typeof routes.update> = async (c) => {
   const { processUniqueId, documentUniqueId } = c.req.valid('param')
-  await updateDocument(c.var.deps, c.var.auth, processUniqueId, documentUniqueId, uploadOf(c))
-  return c.json({ operationStatus: operationStatus(c.var.lang) }, 200)
+  await updateDocument(c.get('deps'), c.get('auth'), processUniqueId, documentUniqueId, uploadOf(c))
+  return c.json({ operationStatus: operationStatus(c.get('lang')) }, 200)
 }
 
 export const remove: AppRouteHandler<typeof routes.remove> = (c) => {
   const { processUniqueId, documentUniqueId } = c.req.valid('param')
-  deleteDocument(c.var.deps, c.var.auth, processUniqueId, documentUniqueId)
-  return c.json({ operationStatus: operationStatus(c.var.lang) }, 200)
+  deleteDocument(c.get('deps'), c.get('auth'), processUniqueId, documentUniqueId)
+  return c.json({ operationStatus: operationStatus(c.get('lang')) }, 200)
 }

@@ -11,39 +11,39 @@ import { ownedProcess } from './process-access.ts'
 import { toProcessDetail } from './process-view.ts'
 import type * as routes from './processes.routes.ts'
 
-export const list: AppRouteHandler<typeof routes.list> = (c) => c.json(listProcesses(c.var.deps, c.var.auth, c.req.valid('query'), c.var.lang), 200)
+export const list: AppRouteHandler<typeof routes.list> = (c) => c.json(listProcesses(c.get('deps'), c.get('auth'), c.req.valid('query'), c.get('lang')), 200)
 
 export const create: AppRouteHandler<typeof routes.create> = (c) => {
-  const created = createProcess(c.var.deps, c.var.auth, c.req.valid('json').simulationUniqueId, {}, { scenario: c.var.scenario })
-  return c.json({ operationStatus: operationStatus(c.var.lang), additionalData: { processUniqueID: created.processUniqueId, processNumber: created.processNumber } }, 201)
+  const created = createProcess(c.get('deps'), c.get('auth'), c.req.valid('json').simulationUniqueId, {}, { scenario: c.get('scenario') })
+  return c.json({ operationStatus: operationStatus(c.get('lang')), additionalData: { processUniqueID: created.processUniqueId, processNumber: created.processNumber } }, 201)
 }
 
 export const detail: AppRouteHandler<typeof routes.detail> = (c) => {
-  const row = ownedProcess(c.var.deps, c.var.auth, c.req.valid('param').processUniqueId)
-  return c.json(toProcessDetail(c.var.deps, row, c.var.lang), 200)
+  const row = ownedProcess(c.get('deps'), c.get('auth'), c.req.valid('param').processUniqueId)
+  return c.json(toProcessDetail(c.get('deps'), row, c.get('lang')), 200)
 }
 
 /** Process Update validates the raw body itself, so type and rule problems come in one answer. */
 export const respondUpdate = (c: Context<AppEnv>, raw: unknown) => {
-  const row = updateProcessLoan(c.var.deps, c.var.auth, c.req.param('processUniqueId')!, raw)
-  return c.json({ operationStatus: operationStatus(c.var.lang), additionalData: { processUniqueID: row.processUniqueId, processNumber: row.processNumber } }, 200)
+  const row = updateProcessLoan(c.get('deps'), c.get('auth'), c.req.param('processUniqueId')!, raw)
+  return c.json({ operationStatus: operationStatus(c.get('lang')), additionalData: { processUniqueID: row.processUniqueId, processNumber: row.processNumber } }, 200)
 }
 
 export const update: AppRouteHandler<typeof routes.update> = async (c) => respondUpdate(c, await c.req.json()) as never
 
 export const cancel: AppRouteHandler<typeof routes.cancel> = (c) => {
   const { proposalCancelReasonId, cancelComments } = c.req.valid('json')
-  cancelProcess(c.var.deps, c.var.auth, c.req.valid('param').processUniqueId, proposalCancelReasonId, cancelComments)
-  return c.json({ operationStatus: operationStatus(c.var.lang) }, 200)
+  cancelProcess(c.get('deps'), c.get('auth'), c.req.valid('param').processUniqueId, proposalCancelReasonId, cancelComments)
+  return c.json({ operationStatus: operationStatus(c.get('lang')) }, 200)
 }
 
 export const submit: AppRouteHandler<typeof routes.submit> = (c) => {
   const id = c.req.valid('param').processUniqueId
-  const statusId = submitProcess(c.var.deps, c.var.auth, id, { scenario: c.var.scenario, lang: c.var.lang })
+  const statusId = submitProcess(c.get('deps'), c.get('auth'), id, { scenario: c.get('scenario'), lang: c.get('lang') })
   return c.json(
     {
-      operationStatus: operationStatus(c.var.lang),
-      additionalData: { processUniqueID: id, processStatusId: statusId, processStatusDescription: processStatuses(c.var.deps.taxonomy).describe(statusId, c.var.lang) },
+      operationStatus: operationStatus(c.get('lang')),
+      additionalData: { processUniqueID: id, processStatusId: statusId, processStatusDescription: processStatuses(c.get('deps').taxonomy).describe(statusId, c.get('lang')) },
     },
     200,
   )

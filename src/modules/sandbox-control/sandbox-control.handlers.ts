@@ -6,15 +6,15 @@ import { bankProcessMessage, bankSimulationMessage, forceProcessStatus, forceSim
 
 export const simulationStatus: AppRouteHandler<typeof routes.simulationStatus> = (c) => {
   const { simulationUniqueId } = c.req.valid('param')
-  const moved = forceSimulationStatus(c.var.deps, c.var.auth, simulationUniqueId, c.req.valid('json').simulationStatusId)
+  const moved = forceSimulationStatus(c.get('deps'), c.get('auth'), simulationUniqueId, c.req.valid('json').simulationStatusId)
   return c.json(
     {
-      operationStatus: operationStatus(c.var.lang),
+      operationStatus: operationStatus(c.get('lang')),
       additionalData: {
         simulationUniqueID: simulationUniqueId,
         previousSimulationStatusId: moved.previousStatusId,
         simulationStatusId: moved.statusId,
-        simulationStatusDescription: c.var.deps.taxonomy.describe('workflow-states-simulation', moved.statusId, c.var.lang) ?? '',
+        simulationStatusDescription: c.get('deps').taxonomy.describe('workflow-states-simulation', moved.statusId, c.get('lang')) ?? '',
       },
     },
     200,
@@ -24,8 +24,9 @@ export const simulationStatus: AppRouteHandler<typeof routes.simulationStatus> =
 export const processStatus: AppRouteHandler<typeof routes.processStatus> = (c) => {
   const { processUniqueId } = c.req.valid('param')
   const { processStatusId, rejectReasonId } = c.req.valid('json')
-  const { deps, lang } = c.var
-  const moved = forceProcessStatus(deps, c.var.auth, processUniqueId, processStatusId, rejectReasonId)
+  const deps = c.get('deps')
+  const lang = c.get('lang')
+  const moved = forceProcessStatus(deps, c.get('auth'), processUniqueId, processStatusId, rejectReasonId)
   return c.json(
     {
       operationStatus: operationStatus(lang),
@@ -43,11 +44,11 @@ export const processStatus: AppRouteHandler<typeof routes.processStatus> = (c) =
 }
 
 export const simulationMessage: AppRouteHandler<typeof routes.simulationMessage> = (c) => {
-  const messageUniqueID = bankSimulationMessage(c.var.deps, c.var.auth, c.req.valid('param').simulationUniqueId, c.req.valid('json').messageText)
-  return c.json({ operationStatus: operationStatus(c.var.lang), additionalData: { messageUniqueID } }, 201)
+  const messageUniqueID = bankSimulationMessage(c.get('deps'), c.get('auth'), c.req.valid('param').simulationUniqueId, c.req.valid('json').messageText)
+  return c.json({ operationStatus: operationStatus(c.get('lang')), additionalData: { messageUniqueID } }, 201)
 }
 
 export const processMessage: AppRouteHandler<typeof routes.processMessage> = (c) => {
-  const messageUniqueID = bankProcessMessage(c.var.deps, c.var.auth, c.req.valid('param').processUniqueId, c.req.valid('json').messageText)
-  return c.json({ operationStatus: operationStatus(c.var.lang), additionalData: { messageUniqueID } }, 201)
+  const messageUniqueID = bankProcessMessage(c.get('deps'), c.get('auth'), c.req.valid('param').processUniqueId, c.req.valid('json').messageText)
+  return c.json({ operationStatus: operationStatus(c.get('lang')), additionalData: { messageUniqueID } }, 201)
 }

@@ -4,14 +4,14 @@ import type * as routes from './sandbox-deliveries.routes.ts'
 import { listDeliveries, redeliver } from './sandbox-deliveries.service.ts'
 
 export const list: AppRouteHandler<typeof routes.list> = (c) =>
-  c.json(listDeliveries(c.var.deps, c.var.auth, c.req.valid('query')), 200)
+  c.json(listDeliveries(c.get('deps'), c.get('auth'), c.req.valid('query')), 200)
 
 export const retry: AppRouteHandler<typeof routes.retry> = (c) => {
   const { notificationId } = c.req.valid('param')
-  redeliver(c.var.deps, c.var.auth, notificationId)
+  redeliver(c.get('deps'), c.get('auth'), notificationId)
   return c.json(
     {
-      operationStatus: { operationStatusCode: SUCCESS_CODE, operationStatusMessage: SUCCESS_MESSAGE[c.var.lang] },
+      operationStatus: { operationStatusCode: SUCCESS_CODE, operationStatusMessage: SUCCESS_MESSAGE[c.get('lang')] },
       additionalData: { notificationId, status: 'pending' as const },
     },
     200,

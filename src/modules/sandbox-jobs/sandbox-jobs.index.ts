@@ -10,8 +10,8 @@ const MAX_JOBS = 1000
 export const sandboxJobsRouter = () =>
   new OpenAPIHono<AppEnv>().openapi(routes.list, (c) => {
     const query = c.req.valid('query')
-    const jobs = c.var.deps.sandboxJobs.repository
-      .listForPartner(c.var.auth.partnerUniqueID, MAX_JOBS)
+    const jobs = c.get('deps').sandboxJobs.repository
+      .listForPartner(c.get('auth').partnerUniqueID, MAX_JOBS)
       .filter((job) => !query.status || job.status === query.status)
     const page = pageOf(jobs, (job) => String(job.id), query)
     return c.json(

@@ -11,8 +11,8 @@ const attachmentUrl = (id: string, position: number) => `/sandbox/mailbox/${id}/
 
 export const list: AppRouteHandler<typeof routes.list> = (c) => {
   const query = c.req.valid('query')
-  const partner = c.var.auth.partnerUniqueID
-  const repo = repositoryOf(c.var.deps.db)
+  const partner = c.get('auth').partnerUniqueID
+  const repo = repositoryOf(c.get('deps').db)
   const direction = pageDirection(query)
   let cursor: MailCursor = { kind: 'first' }
   if (direction.kind !== 'first') {
@@ -44,7 +44,7 @@ export const list: AppRouteHandler<typeof routes.list> = (c) => {
 export const attachment: AppRouteHandler<typeof routes.attachment> = (c) => {
   const { messageId } = c.req.valid('param')
   const { position } = c.req.valid('query')
-  const found = repositoryOf(c.var.deps.db).attachment(messageId, c.var.auth.partnerUniqueID, position)
+  const found = repositoryOf(c.get('deps').db).attachment(messageId, c.get('auth').partnerUniqueID, position)
   if (!found) throw new ApiError('NOT_FOUND', { field: 'messageId', params: { resource: 'e-mail attachment', id: `${messageId}#${position}` } })
   return c.body(new Uint8Array(found.content), 200, {
     'Content-Type': found.contentType,

@@ -43,8 +43,8 @@ const repositoryOf = perConnection(createSandboxResetRepository)
 /** Sandbox control API: the partner's data back to the seeds. */
 export const sandboxResetRouter = () =>
   new OpenAPIHono<AppEnv>().openapi(reset, (c) => {
-    const partnerUniqueID = c.var.auth.partnerUniqueID
-    const deleted = repositoryOf(c.var.deps.db).reset(partnerUniqueID)
-    c.var.deps.logger.info('sandbox reset', { partnerUniqueID, ...deleted })
-    return c.json({ operationStatus: operationStatus(c.var.lang), additionalData: { partnerUniqueID, deleted } }, 200)
+    const partnerUniqueID = c.get('auth').partnerUniqueID
+    const deleted = repositoryOf(c.get('deps').db).reset(partnerUniqueID)
+    c.get('deps').logger.info('sandbox reset', { partnerUniqueID, ...deleted })
+    return c.json({ operationStatus: operationStatus(c.get('lang')), additionalData: { partnerUniqueID, deleted } }, 200)
   })

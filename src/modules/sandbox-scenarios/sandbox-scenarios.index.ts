@@ -6,9 +6,9 @@ export const sandboxScenariosRouter = () =>
   new OpenAPIHono<AppEnv>().openapi(routes.listScenarios, (c) =>
     c.json(
       {
-        scenarioList: c.var.deps.scenarios.all().map((s) => ({
+        scenarioList: c.get('deps').scenarios.all().map((s) => ({
           name: s.name,
-          description: s.description[c.var.lang],
+          description: s.description[c.get('lang')],
           header: s.triggers.header,
           magicValues: s.triggers.magicValues,
           effects: s.effects,

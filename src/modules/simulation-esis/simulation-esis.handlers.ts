@@ -3,18 +3,18 @@ import { operationStatus } from '../simulations/simulation-envelope.ts'
 import type * as routes from './simulation-esis.routes.ts'
 
 export const esis: AppRouteHandler<typeof routes.esis> = async (c) => {
-  const { pdf, filename } = await c.var.deps.simulationEsis.render(c.var.auth, c.req.valid('param').simulationUniqueId, c.var.lang)
+  const { pdf, filename } = await c.get('deps').simulationEsis.render(c.get('auth'), c.req.valid('param').simulationUniqueId, c.get('lang'))
   return c.body(new Uint8Array(pdf), 200, {
     'Content-Type': 'application/pdf',
     'Content-Disposition': `inline; filename="${filename}"`,
-    'Content-Language': c.var.lang,
+    'Content-Language': c.get('lang'),
   }) as never
 }
 
 export const email: AppRouteHandler<typeof routes.email> = async (c) => {
-  const receipt = await c.var.deps.simulationEsis.email(c.var.auth, c.req.valid('param').simulationUniqueId, c.req.valid('query').email, c.var.lang)
+  const receipt = await c.get('deps').simulationEsis.email(c.get('auth'), c.req.valid('param').simulationUniqueId, c.req.valid('query').email, c.get('lang'))
   return c.json(
-    { operationStatus: operationStatus(c.var.lang), additionalData: { emailUniqueID: receipt.mailboxMessageId, relayStatus: receipt.relayStatus } },
+    { operationStatus: operationStatus(c.get('lang')), additionalData: { emailUniqueID: receipt.mailboxMessageId, relayStatus: receipt.relayStatus } },
     200,
   )
 }

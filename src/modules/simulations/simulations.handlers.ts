@@ -20,16 +20,16 @@ const result = (outcome: SimulationOutcome, taxonomy: TaxonomyCatalog, lang: Lan
 })
 
 /** The request's sandbox scenario and language, for the effects the service applies. */
-const scenarioOf = (c: Context<AppEnv>): ScenarioOptions => ({ scenario: c.var.scenario, lang: c.var.lang })
+const scenarioOf = (c: Context<AppEnv>): ScenarioOptions => ({ scenario: c.get('scenario'), lang: c.get('lang') })
 
 export const respondCreate = (c: Context<AppEnv>, raw: unknown) =>
-  c.json(result(c.var.deps.simulations.create(c.var.auth, raw, 'API', undefined, scenarioOf(c)), c.var.deps.taxonomy, c.var.lang), 201)
+  c.json(result(c.get('deps').simulations.create(c.get('auth'), raw, 'API', undefined, scenarioOf(c)), c.get('deps').taxonomy, c.get('lang')), 201)
 
 export const respondValidate = (c: Context<AppEnv>, raw: unknown) =>
-  c.json({ errors: c.var.deps.simulations.validate(raw).map((p) => renderProblem(p, c.var.lang)) }, 200)
+  c.json({ errors: c.get('deps').simulations.validate(raw).map((p) => renderProblem(p, c.get('lang'))) }, 200)
 
 export const respondUpdate = (c: Context<AppEnv>, raw: unknown) =>
-  c.json(result(c.var.deps.simulations.update(c.var.auth, c.req.param('simulationUniqueId')!, raw, scenarioOf(c)), c.var.deps.taxonomy, c.var.lang), 200)
+  c.json(result(c.get('deps').simulations.update(c.get('auth'), c.req.param('simulationUniqueId')!, raw, scenarioOf(c)), c.get('deps').taxonomy, c.get('lang')), 200)
 
 export const create: AppRouteHandler<typeof routes.create> = async (c) => respondCreate(c, await c.req.json()) as never
 
@@ -38,17 +38,17 @@ export const validate: AppRouteHandler<typeof routes.validate> = async (c) => re
 export const update: AppRouteHandler<typeof routes.update> = async (c) => respondUpdate(c, await c.req.json()) as never
 
 export const detail: AppRouteHandler<typeof routes.detail> = (c) => {
-  const json = c.var.deps.simulations.detailJson(c.var.auth, c.req.valid('param').simulationUniqueId, c.var.lang)
+  const json = c.get('deps').simulations.detailJson(c.get('auth'), c.req.valid('param').simulationUniqueId, c.get('lang'))
   return c.body(json, 200, { 'Content-Type': 'application/json' }) as never
 }
 
 export const list: AppRouteHandler<typeof routes.list> = (c) => {
-  const { simulations, taxonomy } = c.var.deps
-  return c.json(listSimulations(simulations.lists, taxonomy, c.var.auth, c.req.valid('query'), c.var.lang), 200)
+  const { simulations, taxonomy } = c.get('deps')
+  return c.json(listSimulations(simulations.lists, taxonomy, c.get('auth'), c.req.valid('query'), c.get('lang')), 200)
 }
 
 export const cancel: AppRouteHandler<typeof routes.cancel> = (c) => {
   const { simulationCancelReasonId, cancelComments } = c.req.valid('json')
-  c.var.deps.simulations.cancel(c.var.auth, c.req.valid('param').simulationUniqueId, simulationCancelReasonId, cancelComments)
-  return c.json({ operationStatus: operationStatus(c.var.lang) }, 200)
+  c.get('deps').simulations.cancel(c.get('auth'), c.req.valid('param').simulationUniqueId, simulationCancelReasonId, cancelComments)
+  return c.json({ operationStatus: operationStatus(c.get('lang')) }, 200)
 }

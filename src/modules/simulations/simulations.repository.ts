@@ -40,8 +40,8 @@ export interface SimulationRow {
   rejectReasonId: number | null
 }
 
-/** A simulation as read: its row and its write counter (raised by every write). */
-export type StoredSimulation = SimulationRow & { version: number }
+/** A simulation as read. */
+export type StoredSimulation = SimulationRow
 
 /** The columns an evaluation (create or update) writes. */
 export type EvaluationColumns = Pick<
@@ -79,7 +79,7 @@ export interface StatusHistoryEntry {
 const COLUMNS = `simulation_unique_id AS simulationUniqueId, simulation_number AS simulationNumber,
   partner_unique_id AS partnerUniqueID, broker_id AS brokerId, user_id AS userId, branch_id AS branchId,
   branch_description AS branchDescription, origin, status_id AS statusId, status_last_at AS statusLastAt,
-  created_at AS createdAt, updated_at AS updatedAt, version, evaluated_on AS evaluatedOn,
+  created_at AS createdAt, updated_at AS updatedAt, evaluated_on AS evaluatedOn,
   cancel_reason_id AS cancelReasonId, cancel_observations AS cancelObservations,
   process_unique_id AS processUniqueId, process_number AS processNumber,
   key_borrower_name AS keyBorrowerName, key_borrower_tax_id AS keyBorrowerTaxId,
@@ -103,24 +103,21 @@ export function createSimulationRepository(db: Db) {
   const insertSearch = db.prepare('INSERT INTO simulation_search (rowid, terms) VALUES (?, ?)')
   const deleteSearch = db.prepare('DELETE FROM simulation_search WHERE rowid = ?')
   const findForBroker = db.prepare(`SELECT ${COLUMNS} FROM simulation WHERE simulation_unique_id = ? AND broker_id = ?`)
-  const versionForBroker = db
-    .prepare('SELECT version FROM simulation WHERE simulation_unique_id = ? AND broker_id = ?')
-    .pluck()
-  const updateEvaluation = db.prepare(`UPDATE simulation SET version = version + 1, updated_at = @updatedAt, evaluated_on = @evaluatedOn,
+  const updateEvaluation = db.prepare(`UPDATE simulation SET updated_at = @updatedAt, evaluated_on = @evaluatedOn,
     key_borrower_name = @keyBorrowerName, key_borrower_tax_id = @keyBorrowerTaxId, borrower_name = @borrowerName,
     borrower_tax_id = @borrowerTaxId, loan_amount = @loanAmount, property_amount = @propertyAmount,
     ltv_estimated = @ltvEstimated, youth_credit = @youthCredit, eligible = @eligible, input = @input,
     engine_input = @engineInput, quote = @quote, failures = @failures, profile = @profile
     WHERE simulation_unique_id = @simulationUniqueId`)
-  const updateStatus = db.prepare(`UPDATE simulation SET version = version + 1, status_id = @statusId, status_last_at = @at, updated_at = @at
+  const updateStatus = db.prepare(`UPDATE simulation SET status_id = @statusId, status_last_at = @at, updated_at = @at
     WHERE simulation_unique_id = @simulationUniqueId`)
-  const updateCancel = db.prepare(`UPDATE simulation SET version = version + 1, cancel_reason_id = @reasonId, cancel_observations = @observations
+  const updateCancel = db.prepare(`UPDATE simulation SET cancel_reason_id = @reasonId, cancel_observations = @observations
     WHERE simulation_unique_id = @simulationUniqueId`)
-  const updateProcess = db.prepare(`UPDATE simulation SET version = version + 1, process_unique_id = @processUniqueId, process_number = @processNumber
+  const updateProcess = db.prepare(`UPDATE simulation SET process_unique_id = @processUniqueId, process_number = @processNumber
     WHERE simulation_unique_id = @simulationUniqueId`)
-  const updateScenario = db.prepare(`UPDATE simulation SET version = version + 1, scenario = @scenario, reject_reason_id = @rejectReasonId
+  const updateScenario = db.prepare(`UPDATE simulation SET scenario = @scenario, reject_reason_id = @rejectReasonId
     WHERE simulation_unique_id = @simulationUniqueId`)
-  const updateEligibility = db.prepare(`UPDATE simulation SET version = version + 1, eligible = @eligible, reject_reason_id = @rejectReasonId
+  const updateEligibility = db.prepare(`UPDATE simulation SET eligible = @eligible, reject_reason_id = @rejectReasonId
     WHERE simulation_unique_id = @simulationUniqueId`)
   const insertHistory = db.prepare(`INSERT INTO simulation_status_history
     (simulation_unique_id, status_id, previous_status_id, changed_at, origin, user_id)
@@ -137,8 +134,6 @@ export function createSimulationRepository(db: Db) {
     },
     findForBroker: (simulationUniqueId: string, brokerId: number) =>
       findForBroker.get(simulationUniqueId, brokerId) as StoredSimulation | undefined,
-    /** The write counter of a simulation of the broker, undefined when there is none. */
-    versionForBroker: (simulationUniqueId: string, brokerId: number) => versionForBroker.get(simulationUniqueId, brokerId) as number | undefined,
     updateEvaluation(columns: EvaluationColumns, simulationNumber: number, searchTerms: string) {
       updateEvaluation.run(columns)
       deleteSearch.run(simulationNumber)

@@ -3,6 +3,7 @@ import { simulationExpired, simulationStatusChanged } from '../../callbacks/noti
 import type { NotificationPublisher } from '../../callbacks/notification-publisher.ts'
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/connection.ts'
+import { watchRowWrites } from '../../db/row-writes.ts'
 import type { EligibilityFailure } from '../../domain/mortgage/index.ts'
 import { ApiError } from '../../http/api-error.ts'
 import type { AuthRepository } from '../auth/auth.repository.ts'
@@ -52,8 +53,14 @@ export interface ScenarioOptions {
   lang?: Lang
 }
 
-/** Rendered details kept (about 4 KB each); the oldest entry leaves first. */
+/** Simulations whose rendered details are kept (about 4 KB a language); the oldest entry leaves first. */
 const DETAIL_CACHE_SIZE = 5000
+
+/** The rendered Simulation Detail of one simulation, per language, and the broker it belongs to. */
+interface CachedDetail {
+  brokerId: number
+  json: Partial<Record<Lang, string>>
+}
 
 const today = (clock: Clock) => clock.now().toISOString().slice(0, 10)
 
@@ -74,7 +81,9 @@ export function createSimulationService(deps: SimulationServiceDeps) {
   const repo = createSimulationRepository(db)
   const lists = createSimulationListRepository(db)
   const statuses = simulationStatuses(taxonomy)
-  const detailCache = new Map<string, { version: number; json: string }>()
+  const detailCache = new Map<string, CachedDetail>()
+  // Any write of a simulation row, by whatever code, drops its rendered detail (db/row-writes.ts).
+  watchRowWrites(db, 'simulation', 'simulation_unique_id', (id) => (id === null ? detailCache.clear() : detailCache.delete(id)))
   const SIMULATED = statuses.id('SIMULATED')
   const NOT_ELIGIBLE = statuses.id('NOT_ELIGIBLE')
   const CANCELLED = statuses.id('CANCELLED')
@@ -264,20 +273,22 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     find: findOwned,
 
     /**
-     * Simulation Detail as JSON text. The rendered answer is kept per simulation and language
-     * until the simulation's next write (its version), so a repeated read costs one indexed lookup.
+     * Simulation Detail as JSON text. The rendered answer is kept per simulation and language until
+     * the simulation's row is next written, so a repeated read costs a map lookup.
      * @throws ApiError 404
      */
     detailJson(auth: Pick<AuthContext, 'brokerId'>, id: string, lang: Lang): string {
-      const version = repo.versionForBroker(id, auth.brokerId)
-      if (version === undefined) throw simulationNotFound(id)
-      const key = `${id}|${lang}`
-      const cached = detailCache.get(key)
-      if (cached?.version === version) return cached.json
+      const cached = detailCache.get(id)
+      // Another broker's token never reads the cache: it goes to the database and gets the 404.
+      const hit = cached?.brokerId === auth.brokerId ? cached.json[lang] : undefined
+      if (hit !== undefined) return hit
       const row = findOwned(auth, id)
       const json = JSON.stringify(toSimulationDetail(row, taxonomy, lang))
-      if (detailCache.size >= DETAIL_CACHE_SIZE) detailCache.delete(detailCache.keys().next().value!)
-      detailCache.set(key, { version: row.version, json })
+      if (cached?.brokerId === row.brokerId) cached.json[lang] = json
+      else {
+        if (detailCache.size >= DETAIL_CACHE_SIZE) detailCache.delete(detailCache.keys().next().value!)
+        detailCache.set(id, { brokerId: row.brokerId, json: { [lang]: json } })
+      }
       return json
     },
   }

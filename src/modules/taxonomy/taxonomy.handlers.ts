@@ -7,8 +7,8 @@ type Handler = (c: Context<AppEnv>) => Response
 
 function storedHandler(list: StoredList): Handler {
   return (c) => {
-    const { taxonomy } = c.var.deps
-    const items = taxonomy.localized(list.name, c.var.lang)
+    const { taxonomy } = c.get('deps')
+    const items = taxonomy.localized(list.name, c.get('lang'))
     if (list.paginated) {
       const query = (c.req as unknown as { valid(t: 'query'): PagingQuery }).valid('query')
       const page = pageOf(items, (item) => String(item.id), query)
@@ -21,8 +21,8 @@ function storedHandler(list: StoredList): Handler {
 
 function nestedHandler(list: NestedList): Handler {
   return (c) => {
-    const { taxonomy } = c.var.deps
-    const lang = c.var.lang
+    const { taxonomy } = c.get('deps')
+    const lang = c.get('lang')
     const filter = c.req.query(list.filterKey)
     const parents = taxonomy.localized(list.parent, lang).filter((p) => !filter || p.id === Number(filter))
     return c.json(

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { isValidNif } from '../../../src/modules/simulations/simulation-profile.ts'
 import { createTestSandbox, type TestSandbox } from '../../support/test-app.ts'
 import { createSimulation, FIXED_RATE, MIXED_RATE, simulationInput, SINGLE_BORROWER, type InputOverrides } from './simulation-fixtures.ts'
@@ -185,5 +185,50 @@ describe('Simulation Detail', () => {
     const res = await s.call('GET', `/v1/simulations/${id}`)
     expect(res.status).toBe(status)
     expect(res.json.errors[0]).toMatchObject({ errorCode: code, errorField: 'simulationUniqueId' })
+  })
+})
+
+describe('Simulation Detail after a write (the rendered answer is kept between writes)', () => {
+  // Its own sandbox per test: one of them resets the partner's data.
+  let s: TestSandbox
+  beforeEach(async () => {
+    s = await createTestSandbox()
+  })
+  const detailOf = async (id: string, lang = 'pt-PT') => (await s.call('GET', `/v1/simulations/${id}`, { headers: { 'Accept-Language': lang } })).json
+
+  it('shows an update, in every language read before it', async () => {
+    const { id } = await createSimulation(s)
+    await detailOf(id)
+    await detailOf(id, 'en')
+    expect((await s.call('PATCH', `/v1/simulations/${id}`, { body: { loanSimulator: { loanAmount: 150000 } } })).status).toBe(200)
+    expect((await detailOf(id)).loanSimulationDetail.loanAmount).toBe(150000)
+    expect((await detailOf(id, 'en')).loanSimulationDetail.loanAmount).toBe(150000)
+  })
+
+  it('shows a cancel with its reason', async () => {
+    const { id } = await createSimulation(s)
+    await detailOf(id)
+    await s.call('DELETE', `/v1/simulations/${id}`, { body: { simulationCancelReasonId: 2, cancelComments: 'Outro banco.' } })
+    expect((await detailOf(id)).simulationDetail).toMatchObject({ simulationStatusId: 4, cancelReasonId: 2, cancelObservations: 'Outro banco.' })
+  })
+
+  it('shows a status the sandbox control API forced', async () => {
+    const { id } = await createSimulation(s)
+    await detailOf(id)
+    expect((await s.call('POST', `/sandbox/simulations/${id}/status`, { body: { simulationStatusId: 5 } })).status).toBe(200)
+    expect((await detailOf(id)).simulationDetail.simulationStatusId).toBe(5)
+  })
+
+  it('is a 404 once a sandbox reset deleted the simulation', async () => {
+    const { id } = await createSimulation(s)
+    await detailOf(id)
+    expect((await s.call('POST', '/sandbox/reset')).status).toBe(200)
+    expect((await s.call('GET', `/v1/simulations/${id}`)).status).toBe(404)
+  })
+
+  it("stays a 404 for another broker's token after the owner read it", async () => {
+    const { id } = await createSimulation(s)
+    await detailOf(id)
+    expect((await s.call('GET', `/v1/simulations/${id}`, { token: s.tokens.b })).status).toBe(404)
   })
 })

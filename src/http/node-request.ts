@@ -1,0 +1,81 @@
+import type { Context } from 'hono'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { ApiError } from './api-error.ts'
+
+/**
+ * The request and response straight from Node (`c.env.incoming`, `c.env.outgoing`) when the app is
+ * served by @hono/node-server; the web Request and Response otherwise (`app.request()` in tests).
+ *
+ * Why: the adapter hands Hono a lightweight Request that builds a web `Headers` object on the first
+ * header read, and a web stream on the first body read; Hono's response headers are a web `Headers`
+ * too. Each of those costs more than a cached Simulation Detail answer, while Node has already
+ * parsed the request headers and merges headers set on its response into the answer it writes.
+ */
+interface NodeBindings {
+  incoming?: IncomingMessage
+  outgoing?: ServerResponse
+}
+
+export const incomingOf = (c: Context): IncomingMessage | undefined => (c.env as NodeBindings | undefined)?.incoming
+
+/**
+ * Makes `c.req.header()` read Node's parsed headers for the rest of the request (every middleware,
+ * validator and handler). Node keeps the first of a repeated singleton header (Authorization,
+ * Content-Type) and joins the others with ", ", as the Fetch API does.
+ */
+export function readHeadersFromNode(c: Context): void {
+  const incoming = incomingOf(c)
+  if (!incoming) return
+  const { headers } = incoming
+  const header = (name?: string) => {
+    if (name === undefined) return headers
+    const value = headers[name.toLowerCase()]
+    return Array.isArray(value) ? value.join(', ') : value
+  }
+  ;(c.req as { header: unknown }).header = header
+}
+
+/** Sets a header of the answer, whatever the handler answers with (Node merges it into the head it writes). */
+export function setResponseHeader(c: Context, name: string, value: string): void {
+  const outgoing = (c.env as NodeBindings | undefined)?.outgoing
+  if (outgoing && !outgoing.headersSent) outgoing.setHeader(name, value)
+  else c.header(name, value)
+}
+
+/**
+ * Reads a request body of at most `maxBytes` from Node's stream and leaves it in Hono's body cache,
+ * where `c.req.json()` and the route validators read it. Stops reading and answers 413 as soon as
+ * more arrives than allowed (a chunked body has no length to check beforehand).
+ */
+export function bufferNodeBody(c: Context, incoming: IncomingMessage, maxBytes: number, tooLarge: () => ApiError): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const cleanup = () => {
+      incoming.off('data', onData)
+      incoming.off('end', onEnd)
+      incoming.off('error', onError)
+    }
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size > maxBytes) {
+        cleanup()
+        // The adapter drains what is left once the answer is sent.
+        reject(tooLarge())
+        return
+      }
+      chunks.push(chunk)
+    }
+    const onEnd = () => {
+      cleanup()
+      const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8')
+      ;(c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text)
+      resolve()
+    }
+    const onError = (error: Error) => {
+      cleanup()
+      reject(error)
+    }
+    incoming.on('data', onData).on('end', onEnd).on('error', onError)
+  })
+}

@@ -1,0 +1,90 @@
+import { request as httpRequest } from 'node:http'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { testConfig } from '../../src/config.ts'
+import { SIMULATION_INPUT_EXAMPLE } from '../../src/modules/simulations/simulation-input.schemas.ts'
+import { startServer, type RunningSandbox } from '../../src/server.ts'
+
+// The Node server reads headers and bodies from Node's own request, not the web Request that
+// app.request() gives the other tests: these run through a real listening server.
+let sandbox: RunningSandbox
+let token: string
+beforeAll(async () => {
+  sandbox = await startServer(testConfig({ port: 0, host: '127.0.0.1' }))
+  const login = await fetch(`${sandbox.url}/v1/authentication`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'broker-a', password: 'sandbox' }),
+  })
+  token = ((await login.json()) as { accessToken: string }).accessToken
+})
+afterAll(() => sandbox.close())
+
+/** A request with a chunked body (no Content-Length), written in pieces as a streaming client would. */
+function chunked(path: string, pieces: string[], headers: Record<string, string>) {
+  return new Promise<{ status: number; body: any }>((resolve, reject) => {
+    const req = httpRequest(`${sandbox.url}${path}`, { method: 'POST', headers: { ...headers, 'Transfer-Encoding': 'chunked' } }, (res) => {
+      let text = ''
+      res.setEncoding('utf8').on('data', (d) => (text += d)).on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }))
+    })
+    req.on('error', reject)
+    for (const piece of pieces) req.write(piece)
+    req.end()
+  })
+}
+
+describe('the Node server', () => {
+  it('answers with the request id and language headers', async () => {
+    const res = await fetch(`${sandbox.url}/v1/health`, { headers: { 'X-Request-Id': 'trace-42', 'Accept-Language': 'en-GB,en;q=0.9' } })
+    expect(res.headers.get('x-request-id')).toBe('trace-42')
+    expect(res.headers.get('content-language')).toBe('en')
+  })
+
+  it('keeps those headers on an error answer', async () => {
+    const res = await fetch(`${sandbox.url}/v1/simulations`, { headers: { 'Accept-Language': 'en' } })
+    expect(res.status).toBe(401)
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
+    expect(res.headers.get('content-language')).toBe('en')
+  })
+
+  it('creates a simulation from a JSON body and reads it back', async () => {
+    const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }
+    const created = await fetch(`${sandbox.url}/v1/simulations`, { method: 'POST', headers, body: JSON.stringify(SIMULATION_INPUT_EXAMPLE) })
+    expect(created.status).toBe(201)
+    const { simulationUniqueID } = ((await created.json()) as { additionalData: { simulationUniqueID: string } }).additionalData
+    const detail = await fetch(`${sandbox.url}/v1/simulations/${simulationUniqueID}`, { headers })
+    expect(detail.status).toBe(200)
+    expect(((await detail.json()) as any).loanSimulationDetail.loanAmount).toBe(SIMULATION_INPUT_EXAMPLE.loanSimulator.loanAmount)
+  })
+
+  it('reads a chunked JSON body', async () => {
+    const body = JSON.stringify(SIMULATION_INPUT_EXAMPLE)
+    const res = await chunked('/v1/simulations/validate', [body.slice(0, 100), body.slice(100)], { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' })
+    expect(res).toEqual({ status: 200, body: { errors: [] } })
+  })
+
+  it('refuses a chunked body past 1 MB with 413 naming the body', async () => {
+    const piece = 'x'.repeat(256 * 1024)
+    const res = await chunked('/v1/simulations/validate', ['{"a":"', piece, piece, piece, piece, piece, '"}'], { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' })
+    expect(res.status).toBe(413)
+    expect(res.body.errors[0]).toMatchObject({ errorField: 'body' })
+  })
+
+  it('refuses a declared length past 1 MB before reading it', async () => {
+    const res = await fetch(`${sandbox.url}/v1/simulations/validate`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: 'x'.repeat(1024 * 1024 + 1),
+    })
+    expect(res.status).toBe(413)
+  })
+
+  it('answers malformed JSON with 400 naming the body', async () => {
+    const res = await fetch(`${sandbox.url}/v1/simulations/validate`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: '{"loanSimulator": ',
+    })
+    expect(res.status).toBe(400)
+    expect(((await res.json()) as any).errors[0]).toMatchObject({ errorField: 'body' })
+  })
+})
