@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { takeRandomBytes } from '../ids/random-pool.ts'
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 
@@ -14,7 +14,7 @@ export function notificationId(at: Date): string {
     head = CROCKFORD[time % 32]! + head
     time = Math.floor(time / 32)
   }
-  const random = randomBytes(10)
+  const random = takeRandomBytes(10)
   let tail = ''
   let bits = 0
   let value = 0

@@ -16,9 +16,15 @@ export function openDatabase(path: string): Db {
     db.pragma('journal_mode = WAL')
     // Checkpoints run in a worker (wal-checkpointer.ts); this one only bounds the WAL if it stops.
     db.pragma('wal_autocheckpoint = 10000')
+    // 64 MiB of pages kept (the default is 2 MiB): the indexes of 100,000 simulations stay in memory.
+    db.pragma('cache_size = -65536')
   }
   db.pragma('foreign_keys = ON')
   db.pragma('busy_timeout = 5000')
   db.pragma('synchronous = NORMAL')
+  // Temporary files in memory: every request's writes run in a savepoint of the open group commit,
+  // and a savepoint copies each page before its first change to a statement journal, which
+  // otherwise is a file written with a system call per page.
+  db.pragma('temp_store = MEMORY')
   return db
 }

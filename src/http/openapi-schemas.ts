@@ -62,3 +62,14 @@ export const jsonContent = <T extends z.ZodType>(schema: T, description: string)
   description,
   content: { 'application/json': { schema } },
 })
+
+/**
+ * A required JSON request body documented by a schema registered under `schemaName`, for operations
+ * whose service validates the body itself: the route gets no validator of its own, which would parse
+ * the body a second time (and, being asynchronous, without zod's compiled fast path).
+ * The handler reads it with `jsonBody(c)`, which also checks the media type (415).
+ */
+export const serviceValidatedJsonBody = (schemaName: string, example: unknown) => ({
+  required: true,
+  content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName}` }, example } },
+})

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ApiError } from '../http/api-error.ts'
+import { jsonBody } from '../http/json-body.ts'
 import type { AppEnv } from '../http/app-env.ts'
 import { effectOf, type Scenario } from './scenario.schema.ts'
 
@@ -10,8 +11,8 @@ async function jsonBodyOf(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<
   if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(c.req.method)) return undefined
   if (!/^application\/(.+\+)?json/i.test(c.req.header('content-type') ?? '')) return undefined
   try {
-    // Hono caches the parsed body, so the route's validator reads it again for free.
-    return await c.req.json()
+    // Parsed once: the handler reads the same value (json-body.ts).
+    return await jsonBody(c)
   } catch {
     return undefined // malformed JSON is the validator's to report
   }

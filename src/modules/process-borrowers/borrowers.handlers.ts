@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { AppEnv, AppRouteHandler } from '../../http/app-env.ts'
+import { jsonBody } from '../../http/json-body.ts'
 import { operationStatus } from '../simulations/simulation-envelope.ts'
 import type * as routes from './borrowers.routes.ts'
 import { createBorrower, deleteBorrower, getBorrower, listBorrowers, updateBorrower } from './borrower.service.ts'
@@ -32,6 +33,6 @@ export const respondUpdate = (c: Context<AppEnv>, raw: unknown) => {
   return c.json({ operationStatus: operationStatus(c.get('lang')) }, 200)
 }
 
-export const create: AppRouteHandler<typeof routes.create> = async (c) => respondCreate(c, await c.req.json()) as never
+export const create: AppRouteHandler<typeof routes.create> = async (c) => respondCreate(c, await jsonBody(c)) as never
 
-export const update: AppRouteHandler<typeof routes.update> = async (c) => respondUpdate(c, await c.req.json()) as never
+export const update: AppRouteHandler<typeof routes.update> = async (c) => respondUpdate(c, await jsonBody(c)) as never

@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { authedErrors, bearerSecurity, envelopeSchema, EnvelopeSchema, jsonContent } from '../../http/openapi-schemas.ts'
+import { authedErrors, bearerSecurity, envelopeSchema, EnvelopeSchema, jsonContent, serviceValidatedJsonBody } from '../../http/openapi-schemas.ts'
 import { ProcessParamsSchema } from '../processes/processes.schemas.ts'
 import { BorrowerListSchema, BorrowerSchema } from './borrower.schemas.ts'
-import { BORROWER_REQUEST_EXAMPLE, BorrowerRequestSchema } from './borrower-request.schemas.ts'
+import { BORROWER_REQUEST_EXAMPLE } from './borrower-request.schemas.ts'
 
 const tags = ['ProcessesBorrower']
 const PATH = '/v1/processes/{processUniqueId}/borrower'
@@ -15,7 +15,8 @@ const BorrowerParamsSchema = ProcessParamsSchema.extend({
   borrowerUniqueId: z.guid().openapi({ param: { name: 'borrowerUniqueId', in: 'path' }, example: '0b9e4d2c-7a1f-4e3b-8c5d-6f7a8b9c0d1e' }),
 })
 
-const body = (example: unknown) => ({ required: true, content: { 'application/json': { schema: BorrowerRequestSchema, example } } })
+/** The borrower request, validated by the service (every problem at once): documented, not validated by the route. */
+const body = (example: unknown) => serviceValidatedJsonBody('BorrowerRequest', example)
 
 export const BorrowerCreatedSchema = envelopeSchema(z.object({ borrowerUniqueID: z.uuid() }).openapi('BorrowerCreated'), 'BorrowerCreatedEnvelope')
 

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { authedErrors, bearerSecurity, EnvelopeSchema, jsonContent } from '../../http/openapi-schemas.ts'
+import { authedErrors, bearerSecurity, EnvelopeSchema, jsonContent, serviceValidatedJsonBody } from '../../http/openapi-schemas.ts'
 import { ProcessParamsSchema } from '../processes/processes.schemas.ts'
-import { PropertyListSchema, PropertyUpdateRequestSchema } from './property.schemas.ts'
+import { PropertyListSchema } from './property.schemas.ts'
 
 const tags = ['ProcessesProperty']
 const NOT_FOUND = 'An unknown processUniqueId or propertyUniqueId, or a process of another broker, is a 404.'
@@ -28,7 +28,8 @@ export const update = createRoute({
     params: ProcessParamsSchema.extend({
       propertyUniqueId: z.guid().openapi({ param: { name: 'propertyUniqueId', in: 'path' }, example: '8e7d6c5b-4a39-4281-9f0e-1d2c3b4a5f6e' }),
     }),
-    body: { required: true, content: { 'application/json': { schema: PropertyUpdateRequestSchema } } },
+    // The service validates the body (every problem at once); the example is the schema's own.
+    body: serviceValidatedJsonBody('PropertyUpdateRequest', undefined),
   },
   responses: { 200: jsonContent(EnvelopeSchema, 'Updated'), ...authedErrors(400, 404, 413, 415) },
 })

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { AppEnv, AppRouteHandler } from '../../http/app-env.ts'
+import { jsonBody } from '../../http/json-body.ts'
 import { operationStatus } from '../simulations/simulation-envelope.ts'
 import { cancelProcess } from './process-cancel.ts'
 import { createProcess } from './process-creation.ts'
@@ -29,7 +30,7 @@ export const respondUpdate = (c: Context<AppEnv>, raw: unknown) => {
   return c.json({ operationStatus: operationStatus(c.get('lang')), additionalData: { processUniqueID: row.processUniqueId, processNumber: row.processNumber } }, 200)
 }
 
-export const update: AppRouteHandler<typeof routes.update> = async (c) => respondUpdate(c, await c.req.json()) as never
+export const update: AppRouteHandler<typeof routes.update> = async (c) => respondUpdate(c, await jsonBody(c)) as never
 
 export const cancel: AppRouteHandler<typeof routes.cancel> = (c) => {
   const { proposalCancelReasonId, cancelComments } = c.req.valid('json')

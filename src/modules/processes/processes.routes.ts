@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
-import { authedErrors, bearerSecurity, EnvelopeSchema, jsonContent } from '../../http/openapi-schemas.ts'
+import { authedErrors, bearerSecurity, EnvelopeSchema, jsonContent, serviceValidatedJsonBody } from '../../http/openapi-schemas.ts'
 import {
   ProcessCancelRequestSchema,
   ProcessCreatedSchema,
@@ -9,7 +9,6 @@ import {
   ProcessListSchema,
   ProcessParamsSchema,
   ProcessStatusResultSchema,
-  ProcessUpdateRequestSchema,
 } from './processes.schemas.ts'
 
 const tags = ['Processes']
@@ -60,7 +59,8 @@ export const update = createRoute({
   summary: 'Process Update',
   description: `Changes the loan of a Draft process and prices it again (400, 010301, in another status). ${NOT_FOUND}`,
   security: bearerSecurity,
-  request: { params: ProcessParamsSchema, body: json(ProcessUpdateRequestSchema) },
+  // The service validates the body (every problem at once); the example is the schema's own.
+  request: { params: ProcessParamsSchema, body: serviceValidatedJsonBody('ProcessUpdateRequest', undefined) },
   responses: { 200: jsonContent(ProcessCreatedSchema, 'Updated'), ...authedErrors(400, 404, 413, 415) },
 })
 

@@ -17,11 +17,25 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 /** Create and Validate: a field sent as null counts as absent (generated clients often send nulls). */
 export function withoutNulls(raw: unknown): unknown {
   if (!isObject(raw)) return raw
-  return Object.fromEntries(
-    Object.entries(raw)
-      .filter(([, value]) => value !== null)
-      .map(([key, group]) => [key, isObject(group) ? Object.fromEntries(Object.entries(group).filter(([, v]) => v !== null)) : group]),
-  )
+  const out: Record<string, unknown> = {}
+  for (const key of Object.keys(raw)) {
+    const group = raw[key]
+    if (group === null) continue
+    if (!isObject(group)) {
+      ownField(out, key, group)
+      continue
+    }
+    const fields: Record<string, unknown> = {}
+    for (const field of Object.keys(group)) if (group[field] !== null) ownField(fields, field, group[field])
+    ownField(out, key, fields)
+  }
+  return out
+}
+
+/** Sets a field as an own property, even one named `__proto__` (so the schema reports it as unknown). */
+function ownField(target: Record<string, unknown>, key: string, value: unknown) {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true })
+  else target[key] = value
 }
 
 const UNKNOWN_FIELD = text('não é um campo deste grupo (atenção às maiúsculas).', 'it is not a field of this group (mind the casing).')

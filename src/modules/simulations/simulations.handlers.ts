@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { renderProblem } from '../../http/api-error.ts'
+import { jsonBody } from '../../http/json-body.ts'
 import type { AppEnv, AppRouteHandler } from '../../http/app-env.ts'
 import type { Lang } from '../../http/language.ts'
 import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
@@ -31,11 +32,12 @@ export const respondValidate = (c: Context<AppEnv>, raw: unknown) =>
 export const respondUpdate = (c: Context<AppEnv>, raw: unknown) =>
   c.json(result(c.get('deps').simulations.update(c.get('auth'), c.req.param('simulationUniqueId')!, raw, scenarioOf(c)), c.get('deps').taxonomy, c.get('lang')), 200)
 
-export const create: AppRouteHandler<typeof routes.create> = async (c) => respondCreate(c, await c.req.json()) as never
+// The simulation input is validated by the service, every problem at once (simulation-validation.ts).
+export const create: AppRouteHandler<typeof routes.create> = async (c) => respondCreate(c, await jsonBody(c)) as never
 
-export const validate: AppRouteHandler<typeof routes.validate> = async (c) => respondValidate(c, await c.req.json()) as never
+export const validate: AppRouteHandler<typeof routes.validate> = async (c) => respondValidate(c, await jsonBody(c)) as never
 
-export const update: AppRouteHandler<typeof routes.update> = async (c) => respondUpdate(c, await c.req.json()) as never
+export const update: AppRouteHandler<typeof routes.update> = async (c) => respondUpdate(c, await jsonBody(c)) as never
 
 export const detail: AppRouteHandler<typeof routes.detail> = (c) => {
   const json = c.get('deps').simulations.detailJson(c.get('auth'), c.req.valid('param').simulationUniqueId, c.get('lang'))

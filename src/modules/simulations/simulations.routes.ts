@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
-import { authedErrors, bearerSecurity, EnvelopeSchema, jsonContent } from '../../http/openapi-schemas.ts'
+import { authedErrors, bearerSecurity, EnvelopeSchema, jsonContent, serviceValidatedJsonBody } from '../../http/openapi-schemas.ts'
 import { SimulationDetailSchema } from './simulation-detail.schemas.ts'
-import { SIMULATION_INPUT_EXAMPLE, SimulationInputSchema, SimulationPatchSchema } from './simulation-input.schemas.ts'
+import { SIMULATION_INPUT_EXAMPLE } from './simulation-input.schemas.ts'
 import {
   SimulationCancelRequestSchema,
   SimulationListQuerySchema,
@@ -46,9 +46,7 @@ export const create = createRoute({
   summary: 'Simulation Create',
   description: `Creates a simulation for the token's broker and user, computes its figures (see Simulation Detail) and its eligibility.\n\n${VALIDATION_RULES}\n\n${ELIGIBILITY}\n\nThe status change is published to the partner's callback for notification type 6.`,
   security: bearerSecurity,
-  request: {
-    body: { required: true, content: { 'application/json': { schema: SimulationInputSchema, example: SIMULATION_INPUT_EXAMPLE } } },
-  },
+  request: { body: serviceValidatedJsonBody('SimulationInput', SIMULATION_INPUT_EXAMPLE) },
   responses: {
     201: jsonContent(SimulationResultEnvelopeSchema, 'Created: Simulated (elegibility true) or Not eligible (false)'),
     ...authedErrors(400, 413, 415),
@@ -62,9 +60,7 @@ export const validate = createRoute({
   summary: 'Simulation Validate',
   description: `Checks a simulation input without creating anything: 200 with the problems Simulation Create would answer with a 400 (an empty \`errors\` array when valid). Eligibility is not assessed.\n\n${VALIDATION_RULES}`,
   security: bearerSecurity,
-  request: {
-    body: { required: true, content: { 'application/json': { schema: SimulationInputSchema, example: SIMULATION_INPUT_EXAMPLE } } },
-  },
+  request: { body: serviceValidatedJsonBody('SimulationInput', SIMULATION_INPUT_EXAMPLE) },
   responses: {
     200: jsonContent(SimulationValidateResponseSchema, 'The problems found, none when valid'),
     ...authedErrors(400, 413, 415),
@@ -91,10 +87,7 @@ export const update = createRoute({
   security: bearerSecurity,
   request: {
     params: SimulationParamsSchema,
-    body: {
-      required: true,
-      content: { 'application/json': { schema: SimulationPatchSchema, example: { loanSimulator: { loanAmount: 190000, hasCrossSelling: false } } } },
-    },
+    body: serviceValidatedJsonBody('SimulationPatch', { loanSimulator: { loanAmount: 190000, hasCrossSelling: false } }),
   },
   responses: {
     200: jsonContent(SimulationResultEnvelopeSchema, 'Updated and evaluated again'),

@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto'
 import { simulationExpired, simulationStatusChanged } from '../../callbacks/notification-events.ts'
 import type { NotificationPublisher } from '../../callbacks/notification-publisher.ts'
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/connection.ts'
 import { watchRowWrites } from '../../db/row-writes.ts'
+import { timeOrderedUuid } from '../../ids/time-ordered-uuid.ts'
 import type { EligibilityFailure } from '../../domain/mortgage/index.ts'
 import { ApiError } from '../../http/api-error.ts'
 import type { AuthRepository } from '../auth/auth.repository.ts'
@@ -154,10 +154,12 @@ export function createSimulationService(deps: SimulationServiceDeps) {
   const termsOf = (brokerId: number, c: Pick<SimulationRow, 'keyBorrowerName' | 'keyBorrowerTaxId' | 'borrowerName' | 'borrowerTaxId' | 'branchDescription'>) =>
     searchTerms(brokerId, [c.keyBorrowerName, c.keyBorrowerTaxId, c.borrowerName, c.borrowerTaxId, c.branchDescription])
 
-  const createTx = db.transaction((row: Parameters<typeof repo.insert>[0]) => {
+  /** The new simulation, its first status and scenario effects, in one transaction (savepoint). */
+  const createTx = db.transaction((row: Parameters<typeof repo.insert>[0], scenario: Scenario | undefined, apply: () => void) => {
     const simulationNumber = repo.nextNumber()
     repo.insert({ ...row, simulationNumber }, termsOf(row.brokerId, row))
     recordStatusChange(row, null, row.statusId, row.createdAt, 'api', row.userId)
+    if (scenario) apply()
     return simulationNumber
   })
 
@@ -212,7 +214,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
       const identity = deps.authRepository.findByUserId(auth.userId)
       if (!identity) throw new ApiError('UNAUTHENTICATED', { field: 'Authorization', params: { detail: 'the token names an unknown user' } })
       const now = deps.clock.now()
-      const id = simulationUniqueId ?? randomUUID()
+      const id = simulationUniqueId ?? timeOrderedUuid(now)
       const scenario = options.scenario ?? deps.scenarios?.matchMagic(input)
       const forced = forcedEligibility(scenario, taxonomy)
       const { failuresList, ...columns } = evaluationColumns(id, input, now, forced)
@@ -230,11 +232,9 @@ export function createSimulationService(deps: SimulationServiceDeps) {
         statusLastAt: now.getTime(),
         createdAt: now.getTime(),
       }
-      const simulationNumber = db.transaction(() => {
-        const n = createTx(row)
-        if (scenario) applySimulationScenario(scenarioDeps, row, scenario, { forced, fromRequest: true, lang: options.lang ?? 'pt-PT' })
-        return n
-      })()
+      const simulationNumber = createTx(row, scenario, () =>
+        applySimulationScenario(scenarioDeps, row, scenario, { forced, fromRequest: true, lang: options.lang ?? 'pt-PT' }),
+      )
       return { simulationUniqueID: id, simulationNumber, eligible: columns.eligible === 1, failures: failuresList, rejectReasonId: forced?.rejectReasonId ?? null }
     },
 

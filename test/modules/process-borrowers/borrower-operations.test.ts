@@ -134,6 +134,14 @@ describe('Borrower Create', () => {
       expect.arrayContaining(['personalDataBorrowerRequest.taxId', 'personalDataBorrowerRequest.socialSecurityNumber', 'personalDataBorrowerRequest.genderId']),
     )
   })
+
+  it('refuses a body that is not JSON with 415 naming the Content-Type, and adds nobody', async () => {
+    const { processUniqueId } = await singleBorrowerProcess()
+    const res = await s.call('POST', borrowerPath(processUniqueId), { body: JSON.stringify(example), headers: { 'Content-Type': 'text/plain' } })
+    expect(res.status).toBe(415)
+    expect(errorsOf(res)).toEqual([['010602', 'Content-Type']])
+    expect(await borrowerIds(s, processUniqueId)).toHaveLength(1)
+  })
 })
 
 describe('Borrower Update', () => {
@@ -165,6 +173,16 @@ describe('Borrower Update', () => {
     const [, co] = await borrowerIds(s, processUniqueId)
     const res = await s.call('PUT', borrowerPath(processUniqueId, co), { body: { personalDataBorrowerRequest: { mobile: '+351961234567' } } })
     expect(errorsOf(res)).toEqual([['010101', 'keyBorrowerRelationId']])
+  })
+
+  it('refuses a body that is not JSON with 415 naming the Content-Type, and changes nothing', async () => {
+    const { processUniqueId, key } = await singleBorrowerProcess()
+    const before = (await s.call('GET', borrowerPath(processUniqueId, key))).json
+    const body = JSON.stringify({ personalDataBorrowerRequest: { mobile: '+351961234567' } })
+    const res = await s.call('PUT', borrowerPath(processUniqueId, key), { body, headers: { 'Content-Type': 'text/plain' } })
+    expect(res.status).toBe(415)
+    expect(errorsOf(res)).toEqual([['010602', 'Content-Type']])
+    expect((await s.call('GET', borrowerPath(processUniqueId, key))).json).toEqual(before)
   })
 })
 

@@ -116,4 +116,16 @@ describe('Property Update', () => {
     expect(res.status).toBe(404)
     expect(errorsOf(res)).toEqual([['010401', 'propertyUniqueId']])
   })
+
+  it('refuses a body that is not JSON with 415 naming the Content-Type, and changes nothing', async () => {
+    const { processUniqueId } = await draftProcess(s)
+    const before = await propertyOf(processUniqueId)
+    const res = await s.call('PUT', processPath(processUniqueId, `/property/${before.propertyUniqueId}`), {
+      body: JSON.stringify({ address: 'Rua Castilho' }),
+      headers: { 'Content-Type': 'text/plain' },
+    })
+    expect(res.status).toBe(415)
+    expect(errorsOf(res)).toEqual([['010602', 'Content-Type']])
+    expect(await propertyOf(processUniqueId)).toEqual(before)
+  })
 })

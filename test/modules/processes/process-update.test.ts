@@ -86,4 +86,14 @@ describe('Process Update', () => {
     const res = await update(processUniqueId, { loanProcessRequest: { loanAmount: 'x', productSchemeId: 99 } })
     expect(fields(res)).toEqual(expect.arrayContaining(['loanProcessRequest.loanAmount', 'loanProcessRequest.productSchemeId']))
   })
+
+  it('refuses a body that is not JSON with 415 naming the Content-Type, and changes nothing', async () => {
+    const { processUniqueId } = await draftProcess(s)
+    const before = await detailOf(processUniqueId)
+    const body = JSON.stringify({ loanProcessRequest: { loanAmount: 180000 } })
+    const res = await s.call('PUT', processPath(processUniqueId), { body, headers: { 'Content-Type': 'text/plain' } })
+    expect(res.status).toBe(415)
+    expect(res.json.errors).toEqual([expect.objectContaining({ errorCode: '010602', errorField: 'Content-Type' })])
+    expect((await detailOf(processUniqueId)).loanProcessDetail).toEqual(before.loanProcessDetail)
+  })
 })

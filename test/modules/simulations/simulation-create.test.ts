@@ -224,3 +224,43 @@ describe('Simulation Validate', () => {
     expect(res.json).toEqual({ errors: [] })
   })
 })
+
+describe('the media type of a simulation input', () => {
+  const body = JSON.stringify(SIMULATION_INPUT_EXAMPLE)
+  const send = (method: string, path: string, headers: Record<string, string>) =>
+    s.app.request(path, { method, headers: { Authorization: `Bearer ${s.tokens.a}`, ...headers }, body })
+
+  it.each([
+    ['POST', '/v1/simulations'],
+    ['POST', '/v1/simulations/validate'],
+    ['PATCH', '/v1/simulations/00000000-0000-4000-8000-000000000000'],
+  ])('%s %s refuses another Content-Type with 415 naming it', async (method, path) => {
+    const res = await send(method, path, { 'Content-Type': 'text/plain' })
+    expect(res.status).toBe(415)
+    expect(((await res.json()) as { errors: unknown[] }).errors[0]).toMatchObject({ errorCode: '010602', errorField: 'Content-Type' })
+  })
+
+  it('refuses a body sent without a Content-Type with 415', async () => {
+    expect((await send('POST', '/v1/simulations', {})).status).toBe(415)
+  })
+
+  it('reports the three groups missing when nothing is sent', async () => {
+    const res = await s.app.request('/v1/simulations', { method: 'POST', headers: { Authorization: `Bearer ${s.tokens.a}` } })
+    expect(res.status).toBe(400)
+    const errors = ((await res.json()) as { errors: { errorCode: string; errorField: string }[] }).errors
+    expect(errors.map((e) => [e.errorCode, e.errorField])).toEqual([
+      ['010101', 'loanSimulator'],
+      ['010101', 'borrowersSimulator'],
+      ['010101', 'propertySimulator'],
+    ])
+  })
+
+  it('checks the path before the media type', async () => {
+    const res = await send('PATCH', '/v1/simulations/not-a-uuid', { 'Content-Type': 'text/plain' })
+    expect(res.status).toBe(400)
+  })
+
+  it.each(['application/json; charset=utf-8', 'application/vnd.partner+json'])('accepts %s', async (contentType) => {
+    expect((await send('POST', '/v1/simulations', { 'Content-Type': contentType })).status).toBe(201)
+  })
+})

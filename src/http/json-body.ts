@@ -1,0 +1,36 @@
+import type { Context } from 'hono'
+import { HTTPException } from 'hono/http-exception'
+import type { AppEnv } from './app-env.ts'
+
+/** `application/json` or `application/<something>+json`, with parameters (charset…). */
+const JSON_MEDIA_TYPE = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i
+
+const PARSED = Symbol('parsed JSON body')
+
+async function parse(c: Context<AppEnv>): Promise<unknown> {
+  const contentType = c.req.header('content-type')
+  const text = await c.req.text()
+  if (contentType === undefined) {
+    // Nothing sent is an empty object (every required field then reported missing); a body of unknown type is not.
+    if (text.length === 0) return {}
+    throw new HTTPException(415, { message: 'Unsupported Media Type' })
+  }
+  if (!JSON_MEDIA_TYPE.test(contentType)) throw new HTTPException(415, { message: 'Unsupported Media Type' })
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    throw new HTTPException(400, { message: 'Malformed JSON in request body' })
+  }
+}
+
+/**
+ * The JSON body of an operation whose service validates it itself (the simulation input, borrowers,
+ * process and property updates): such a route documents the body's schema without a validator of
+ * its own (`serviceValidatedJsonBody`), which would parse it a second time. Parsed once per request
+ * however many readers it has (the scenario middleware looks for magic values, then the handler).
+ * @throws HTTPException 415 for another Content-Type (010602), 400 when it is not JSON (010109).
+ */
+export function jsonBody(c: Context<AppEnv>): Promise<unknown> {
+  const cache = c.req as unknown as { [PARSED]?: Promise<unknown> }
+  return (cache[PARSED] ??= parse(c))
+}
