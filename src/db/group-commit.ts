@@ -17,7 +17,10 @@ export function createGroupCommit(db: Db, onCommitError: (error: unknown) => voi
   function commit(resolve: () => void, reject: (error: unknown) => void) {
     open = undefined
     try {
-      if (db.inTransaction) db.exec('COMMIT')
+      // Nothing in the sandbox ends the batch but this function: if it is gone, SQLite rolled it back
+      // itself after a failed write (disk full, I/O error), and every write of the batch was lost.
+      if (!db.inTransaction) throw new Error('the write batch was rolled back by SQLite after a failed write')
+      db.exec('COMMIT')
       resolve()
     } catch (error) {
       onCommitError(error)

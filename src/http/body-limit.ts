@@ -25,7 +25,8 @@ export function jsonBodyLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
     const chunked = c.req.header('transfer-encoding') !== undefined
     if (declared !== undefined && !chunked && Number(declared) > maxBytes) throw tooLarge()
     const incoming = incomingOf(c)
-    if (incoming) {
+    // Without a Content-Type the body stays where the routes' media type check looks for it (415).
+    if (incoming && c.req.header('content-type') !== undefined) {
       await bufferNodeBody(c, incoming, maxBytes, tooLarge)
       return next()
     }

@@ -20,17 +20,22 @@ export const incomingOf = (c: Context): IncomingMessage | undefined => (c.env as
 
 /**
  * Makes `c.req.header()` read Node's parsed headers for the rest of the request (every middleware,
- * validator and handler). Node keeps the first of a repeated singleton header (Authorization,
- * Content-Type) and joins the others with ", ", as the Fetch API does.
+ * validator and handler). A header sent more than once reads as the Fetch API has it, every value
+ * joined with ", " (Node keeps only the first Authorization or Content-Type): a second Authorization
+ * makes the token unreadable, as before, rather than silently ignored.
  */
 export function readHeadersFromNode(c: Context): void {
   const incoming = incomingOf(c)
   if (!incoming) return
-  const { headers } = incoming
+  // One entry per header name unless a name came more than once: then read every value.
+  const repeated = incoming.rawHeaders.length / 2 !== Object.keys(incoming.headers).length
+  const headers: Record<string, string | string[] | undefined> = repeated ? incoming.headersDistinct : incoming.headers
+  const valueOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value)
   const header = (name?: string) => {
-    if (name === undefined) return headers
-    const value = headers[name.toLowerCase()]
-    return Array.isArray(value) ? value.join(', ') : value
+    if (name !== undefined) return valueOf(headers[name.toLowerCase()])
+    const all: Record<string, string> = {}
+    for (const key of Object.keys(headers)) all[key] = valueOf(headers[key])!
+    return all
   }
   ;(c.req as { header: unknown }).header = header
 }
@@ -68,7 +73,9 @@ export function bufferNodeBody(c: Context, incoming: IncomingMessage, maxBytes: 
     }
     const onEnd = () => {
       cleanup()
-      const text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8')
+      let text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8')
+      // A byte order mark is not part of the text (the Fetch API's text() drops it too).
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
       ;(c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text)
       resolve()
     }

@@ -1,4 +1,4 @@
-import { request as httpRequest } from 'node:http'
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testConfig } from '../../src/config.ts'
 import { SIMULATION_INPUT_EXAMPLE } from '../../src/modules/simulations/simulation-input.schemas.ts'
@@ -18,6 +18,19 @@ beforeAll(async () => {
   token = ((await login.json()) as { accessToken: string }).accessToken
 })
 afterAll(() => sandbox.close())
+
+/** A request as Node's client sends it: raw bytes, any headers (an array value sends the header twice). */
+function raw(method: string, path: string, headers: Record<string, string | string[]>, body?: Buffer | string) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: any }>((resolve, reject) => {
+    const req = httpRequest(`${sandbox.url}${path}`, { method, headers }, (res) => {
+      let text = ''
+      const json = /json/.test(res.headers['content-type'] ?? '')
+      res.setEncoding('utf8').on('data', (d) => (text += d)).on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: json ? JSON.parse(text) : text }))
+    })
+    req.on('error', reject)
+    req.end(body)
+  })
+}
 
 /** A request with a chunked body (no Content-Length), written in pieces as a streaming client would. */
 function chunked(path: string, pieces: string[], headers: Record<string, string>) {
@@ -86,5 +99,28 @@ describe('the Node server', () => {
     })
     expect(res.status).toBe(400)
     expect(((await res.json()) as any).errors[0]).toMatchObject({ errorField: 'body' })
+  })
+
+  it('reads a JSON body that starts with a byte order mark', async () => {
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(SIMULATION_INPUT_EXAMPLE))])
+    const res = await raw('POST', '/v1/simulations/validate', { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body)
+    expect(res).toMatchObject({ status: 200, body: { errors: [] } })
+  })
+
+  it('refuses a body sent without a Content-Type with 415', async () => {
+    const res = await raw('POST', '/v1/authentication', {}, JSON.stringify({ username: 'broker-a', password: 'sandbox' }))
+    expect(res.status).toBe(415)
+    expect(res.body.errors[0]).toMatchObject({ errorCode: '010602', errorField: 'Content-Type' })
+  })
+
+  it('refuses a request carrying two Authorization headers with 401', async () => {
+    const res = await raw('GET', '/v1/simulations', { Authorization: [`Bearer ${token}`, 'Bearer other'] })
+    expect(res.status).toBe(401)
+  })
+
+  it('reads a header sent twice as both values', async () => {
+    const res = await raw('GET', '/v1/health/version', { 'Accept-Language': ['fr', 'en'] })
+    expect(res.status).toBe(200)
+    expect(res.headers['content-language']).toBe('en')
   })
 })
