@@ -1,4 +1,5 @@
 import type { Db } from './connection.ts'
+import { batchOpened, dropDeferred, runDeferred } from './commit-hooks.ts'
 import { forgetAllRowWrites } from './row-writes.ts'
 
 /**
@@ -20,6 +21,7 @@ export function createGroupCommit(db: Db, onCommitError: (error: unknown) => voi
       // Nothing in the sandbox ends the batch but this function: if it is gone, SQLite rolled it back
       // itself after a failed write (disk full, I/O error), and every write of the batch was lost.
       if (!db.inTransaction) throw new Error('the write batch was rolled back by SQLite after a failed write')
+      runDeferred(db)
       db.exec('COMMIT')
       resolve()
     } catch (error) {
@@ -29,6 +31,7 @@ export function createGroupCommit(db: Db, onCommitError: (error: unknown) => voi
       } catch {
         // the connection is closed or broken: nothing left to undo
       }
+      dropDeferred(db)
       // Reads between the writes and this rollback may have filled caches with what is now undone.
       forgetAllRowWrites(db)
       reject(error)
@@ -40,6 +43,7 @@ export function createGroupCommit(db: Db, onCommitError: (error: unknown) => voi
     begin(): void {
       if (open || db.inTransaction || !db.open) return
       db.exec('BEGIN IMMEDIATE')
+      batchOpened(db)
       let settle!: [() => void, (error: unknown) => void]
       const committed = new Promise<void>((resolve, reject) => {
         settle = [resolve, reject]

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts'
+import { searchTerms } from './simulation-search.ts'
 import type { StatusOrigin } from './simulation-status.ts'
 
 /** A stored simulation; the JSON columns are left as text for the caller to parse what it needs. */
@@ -76,6 +77,16 @@ export interface StatusHistoryEntry {
   userId: number | null
 }
 
+/** The columns the list's text filter searches. */
+interface SearchSource {
+  brokerId: number
+  keyBorrowerName: string
+  keyBorrowerTaxId: string
+  borrowerName: string | null
+  borrowerTaxId: string | null
+  branchDescription: string
+}
+
 const COLUMNS = `simulation_unique_id AS simulationUniqueId, simulation_number AS simulationNumber,
   partner_unique_id AS partnerUniqueID, broker_id AS brokerId, user_id AS userId, branch_id AS branchId,
   branch_description AS branchDescription, origin, status_id AS statusId, status_last_at AS statusLastAt,
@@ -102,6 +113,9 @@ export function createSimulationRepository(db: Db) {
     @eligible, @input, @engineInput, @quote, @failures, @profile)`)
   const insertSearch = db.prepare('INSERT INTO simulation_search (rowid, terms) VALUES (?, ?)')
   const deleteSearch = db.prepare('DELETE FROM simulation_search WHERE rowid = ?')
+  const searchSource = db.prepare(`SELECT broker_id AS brokerId, key_borrower_name AS keyBorrowerName,
+    key_borrower_tax_id AS keyBorrowerTaxId, borrower_name AS borrowerName, borrower_tax_id AS borrowerTaxId,
+    branch_description AS branchDescription FROM simulation WHERE simulation_number = ?`)
   const findForBroker = db.prepare(`SELECT ${COLUMNS} FROM simulation WHERE simulation_unique_id = ? AND broker_id = ?`)
   const updateEvaluation = db.prepare(`UPDATE simulation SET updated_at = @updatedAt, evaluated_on = @evaluatedOn,
     key_borrower_name = @keyBorrowerName, key_borrower_tax_id = @keyBorrowerTaxId, borrower_name = @borrowerName,
@@ -127,17 +141,18 @@ export function createSimulationRepository(db: Db) {
 
   return {
     nextNumber: () => nextNumber.get() as number,
-    /** Inserts the simulation and its words for the list's text filter (see simulation-search.ts). */
-    insert(row: NewSimulation, searchTerms: string) {
-      insert.run(row)
-      insertSearch.run(row.simulationNumber, searchTerms)
-    },
+    insert: (row: NewSimulation) => void insert.run(row),
     findForBroker: (simulationUniqueId: string, brokerId: number) =>
       findForBroker.get(simulationUniqueId, brokerId) as StoredSimulation | undefined,
-    updateEvaluation(columns: EvaluationColumns, simulationNumber: number, searchTerms: string) {
-      updateEvaluation.run(columns)
-      deleteSearch.run(simulationNumber)
-      insertSearch.run(simulationNumber, searchTerms)
+    updateEvaluation: (columns: EvaluationColumns) => void updateEvaluation.run(columns),
+    /**
+     * Writes the words of the list's text filter of a simulation as it is stored now (see
+     * simulation-search.ts); none when it no longer exists. `replace` removes the words it had.
+     */
+    indexSearchWords(simulationNumber: number, replace: boolean) {
+      if (replace) deleteSearch.run(simulationNumber)
+      const row = searchSource.get(simulationNumber) as SearchSource | undefined
+      if (row) insertSearch.run(simulationNumber, searchTerms(row.brokerId, [row.keyBorrowerName, row.keyBorrowerTaxId, row.borrowerName, row.borrowerTaxId, row.branchDescription]))
     },
     updateStatus: (simulationUniqueId: string, statusId: number, at: number) => void updateStatus.run({ simulationUniqueId, statusId, at }),
     updateCancel: (simulationUniqueId: string, reasonId: number, observations: string | null) =>

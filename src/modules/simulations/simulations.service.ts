@@ -2,6 +2,7 @@ import { simulationExpired, simulationStatusChanged } from '../../callbacks/noti
 import type { NotificationPublisher } from '../../callbacks/notification-publisher.ts'
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/connection.ts'
+import { deferUntilCommit } from '../../db/commit-hooks.ts'
 import { watchRowWrites } from '../../db/row-writes.ts'
 import { timeOrderedUuid } from '../../ids/time-ordered-uuid.ts'
 import type { EligibilityFailure } from '../../domain/mortgage/index.ts'
@@ -20,7 +21,6 @@ import type { SimulationInput } from './simulation-input.schemas.ts'
 import { createSimulationListRepository } from './simulation-list.repository.ts'
 import { generateProfile } from './simulation-profile.ts'
 import { applySimulationScenario, forcedEligibility, type ForcedEligibility } from './simulation-scenario.ts'
-import { searchTerms } from './simulation-search.ts'
 import { simulationStatuses, type StatusOrigin } from './simulation-status.ts'
 import { mergeSimulationPatch, validateSimulationInput } from './simulation-validation.ts'
 import { createSimulationRepository, type EvaluationColumns, type SimulationRow, type StoredSimulation } from './simulations.repository.ts'
@@ -151,20 +151,23 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     }))
   }
 
-  const termsOf = (brokerId: number, c: Pick<SimulationRow, 'keyBorrowerName' | 'keyBorrowerTaxId' | 'borrowerName' | 'borrowerTaxId' | 'branchDescription'>) =>
-    searchTerms(brokerId, [c.keyBorrowerName, c.keyBorrowerTaxId, c.borrowerName, c.borrowerTaxId, c.branchDescription])
+  /** The words of the list's text filter, written once per write batch (db/commit-hooks.ts). */
+  const indexSearchWords = (simulationNumber: number, replace: boolean) =>
+    deferUntilCommit(db, `simulation-search:${simulationNumber}`, () => repo.indexSearchWords(simulationNumber, replace))
 
   /** The new simulation, its first status and scenario effects, in one transaction (savepoint). */
   const createTx = db.transaction((row: Parameters<typeof repo.insert>[0], scenario: Scenario | undefined, apply: () => void) => {
     const simulationNumber = repo.nextNumber()
-    repo.insert({ ...row, simulationNumber }, termsOf(row.brokerId, row))
+    repo.insert({ ...row, simulationNumber })
+    indexSearchWords(simulationNumber, false)
     recordStatusChange(row, null, row.statusId, row.createdAt, 'api', row.userId)
     if (scenario) apply()
     return simulationNumber
   })
 
   const updateTx = db.transaction((row: SimulationRow, columns: EvaluationColumns, statusId: number, userId: number) => {
-    repo.updateEvaluation(columns, row.simulationNumber, termsOf(row.brokerId, { ...columns, branchDescription: row.branchDescription }))
+    repo.updateEvaluation(columns)
+    indexSearchWords(row.simulationNumber, true)
     if (statusId !== row.statusId) {
       repo.updateStatus(row.simulationUniqueId, statusId, columns.updatedAt)
       recordStatusChange(row, row.statusId, statusId, columns.updatedAt, 'api', userId)
