@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts'
+import { createSequence } from '../../db/sequence.ts'
 import { searchTerms } from './simulation-search.ts'
 import type { StatusOrigin } from './simulation-status.ts'
 
@@ -100,9 +101,7 @@ const COLUMNS = `simulation_unique_id AS simulationUniqueId, simulation_number A
 
 /** SQL of the simulations, statements prepared once. Every read names the broker: tenancy lives here. */
 export function createSimulationRepository(db: Db) {
-  const nextNumber = db
-    .prepare(`UPDATE sequence_counter SET value = value + 1 WHERE name = 'simulation_number' RETURNING value`)
-    .pluck()
+  const numbers = createSequence(db, 'simulation_number')
   const insert = db.prepare(`INSERT INTO simulation (simulation_unique_id, simulation_number, partner_unique_id,
     broker_id, user_id, branch_id, branch_description, origin, status_id, status_last_at, created_at, updated_at,
     evaluated_on, key_borrower_name, key_borrower_tax_id, borrower_name, borrower_tax_id, loan_amount,
@@ -140,7 +139,7 @@ export function createSimulationRepository(db: Db) {
     origin, user_id AS userId FROM simulation_status_history WHERE simulation_unique_id = ? ORDER BY history_id`)
 
   return {
-    nextNumber: () => nextNumber.get() as number,
+    nextNumber: () => numbers.next(),
     insert: (row: NewSimulation) => void insert.run(row),
     findForBroker: (simulationUniqueId: string, brokerId: number) =>
       findForBroker.get(simulationUniqueId, brokerId) as StoredSimulation | undefined,

@@ -1,0 +1,31 @@
+import { deferUntilCommit } from './commit-hooks.ts'
+import type { Db } from './connection.ts'
+import { perConnection } from './per-connection.ts'
+
+interface Counter {
+  /** The last number handed out, once read from the database. */
+  last: number | undefined
+}
+
+const countersOf = perConnection(() => new Map<string, Counter>())
+
+/**
+ * Numbers that are never handed out twice, kept in `sequence_counter`: counted in memory (this
+ * process is the database's only writer) and stored once per write batch rather than once per
+ * number. A number of a write that was rolled back is skipped, never reused.
+ */
+export function createSequence(db: Db, name: string) {
+  const read = db.prepare('SELECT value FROM sequence_counter WHERE name = ?').pluck()
+  const store = db.prepare('UPDATE sequence_counter SET value = MAX(value, ?) WHERE name = ?')
+  const counters = countersOf(db)
+  let counter = counters.get(name)
+  if (!counter) counters.set(name, (counter = { last: undefined }))
+  const shared = counter
+  return {
+    next(): number {
+      shared.last = (shared.last ?? ((read.get(name) as number | undefined) ?? 0)) + 1
+      deferUntilCommit(db, `sequence:${name}`, () => void store.run(shared.last, name))
+      return shared.last
+    },
+  }
+}
