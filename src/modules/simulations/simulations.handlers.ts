@@ -1,4 +1,4 @@
-import type { Context } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { renderProblem } from '../../http/api-error.ts'
 import { jsonBody } from '../../http/json-body.ts'
 import type { AppEnv, AppRouteHandler } from '../../http/app-env.ts'
@@ -38,6 +38,16 @@ export const create: AppRouteHandler<typeof routes.create> = async (c) => respon
 export const validate: AppRouteHandler<typeof routes.validate> = async (c) => respondValidate(c, await jsonBody(c)) as never
 
 export const update: AppRouteHandler<typeof routes.update> = async (c) => respondUpdate(c, await jsonBody(c)) as never
+
+/**
+ * Route middleware of Simulation Detail, before the path's validation: a detail already rendered
+ * for this broker and language is answered as it is. Only a valid id of an existing simulation is
+ * ever kept, so the validation it skips could not fail; anything else goes on to it.
+ */
+export const cachedDetail: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const json = c.get('deps').simulations.cachedDetailJson(c.get('auth'), c.req.param('simulationUniqueId') ?? '', c.get('lang'))
+  return json === undefined ? next() : c.body(json, 200, { 'Content-Type': 'application/json' })
+}
 
 export const detail: AppRouteHandler<typeof routes.detail> = (c) => {
   const json = c.get('deps').simulations.detailJson(c.get('auth'), c.req.valid('param').simulationUniqueId, c.get('lang'))

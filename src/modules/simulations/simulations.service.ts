@@ -295,13 +295,22 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     find: findOwned,
 
     /**
-     * Simulation Detail as JSON text. The rendered answer is kept per simulation and language until
-     * the simulation's row is next written, so a repeated read costs a map lookup.
+     * The rendered Simulation Detail kept for this simulation, broker and language, if any: only a
+     * simulation that exists, of this broker, is ever kept, and any write of its row drops it.
+     */
+    cachedDetailJson(auth: Pick<AuthContext, 'brokerId'>, id: string, lang: Lang): string | undefined {
+      const cached = detailCache.get(id)
+      // Another broker's token never reads the cache: it goes to the database and gets the 404.
+      return cached?.brokerId === auth.brokerId ? cached.json[lang] : undefined
+    },
+
+    /**
+     * Simulation Detail as JSON text, rendered once and kept per simulation and language until the
+     * simulation's row is next written (see `cachedDetailJson`).
      * @throws ApiError 404
      */
     detailJson(auth: Pick<AuthContext, 'brokerId'>, id: string, lang: Lang): string {
       const cached = detailCache.get(id)
-      // Another broker's token never reads the cache: it goes to the database and gets the 404.
       const hit = cached?.brokerId === auth.brokerId ? cached.json[lang] : undefined
       if (hit !== undefined) return hit
       const row = findOwned(auth, id)

@@ -226,6 +226,16 @@ describe('Simulation Detail after a write (the rendered answer is kept between w
     expect((await s.call('GET', `/v1/simulations/${id}`)).status).toBe(404)
   })
 
+  it('answers a repeated read with the same body and headers as the first', async () => {
+    const { id } = await createSimulation(s)
+    const first = await s.call('GET', `/v1/simulations/${id}`, { headers: { 'Accept-Language': 'en' } })
+    const again = await s.call('GET', `/v1/simulations/${id}`, { headers: { 'Accept-Language': 'en' } })
+    expect(again.status).toBe(200)
+    expect(again.text).toBe(first.text)
+    expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'))
+    expect(again.headers.get('content-language')).toBe('en')
+  })
+
   it("stays a 404 for another broker's token after the owner read it", async () => {
     const { id } = await createSimulation(s)
     await detailOf(id)
