@@ -2,7 +2,8 @@
 // (issue 3 "Done when": Create >= 3,000 req/s, Detail >= 15,000 req/s).
 // Usage: node bench/simulations-throughput.mjs [seconds per run] [rounds]
 //   (builds dist/ first; BENCH_SKIP_BUILD=1 to skip). The server runs on CPU 0, this script and its
-//   autocannon on CPU 1. Each round runs Create, Detail and the baseline; the verdict is on the median
+//   autocannon on CPU 1. After a 3 s warm-up of each server, each round runs Create, Detail and the
+//   baseline; the verdict is on the median
 //   round. Shared machines drift by a third from one minute to the next: the server's CPU time per
 //   request (from /proc) is printed too, as the figure that does not depend on the neighbours.
 import autocannon from 'autocannon'
@@ -62,29 +63,35 @@ try {
   const created = await fetch(`${reads.url}/v1/simulations`, { method: 'POST', headers: reads.headers, body: JSON.stringify(EXAMPLE) })
   const { simulationUniqueID } = (await created.json()).additionalData
   let n = 0
+  // Every request a different simulation (amount, term, name), so nothing can be served from a cache.
+  const creates = (duration = DURATION) => ({
+    duration,
+    url: `${writes.url}/v1/simulations`,
+    method: 'POST',
+    headers: writes.headers,
+    requests: [
+      {
+        setupRequest(request) {
+          n += 1
+          const body = structuredClone(EXAMPLE)
+          body.loanSimulator.loanAmount = 150000 + (n % 1000) * 50
+          body.loanSimulator.loanDurationMonths = 240 + (n % 10) * 12
+          body.borrowersSimulator.keyBorrowerName = `Cliente ${n} Martins`
+          return { ...request, body: JSON.stringify(body) }
+        },
+      },
+    ],
+  })
+  const details = (duration = DURATION) => ({ duration, url: `${reads.url}/v1/simulations/${simulationUniqueID}`, headers: reads.headers })
+  // Warm-up, not counted: the first seconds of a fresh server compile its code.
+  await run(writes, creates(3))
+  await run(reads, details(3))
   const rounds = []
   for (let round = 1; round <= ROUNDS; round++) {
     await settle(writes.pid)
-    // Every request a different simulation (amount, term, name), so nothing can be served from a cache.
-    const create = await run(writes, {
-      url: `${writes.url}/v1/simulations`,
-      method: 'POST',
-      headers: writes.headers,
-      requests: [
-        {
-          setupRequest(request) {
-            n += 1
-            const body = structuredClone(EXAMPLE)
-            body.loanSimulator.loanAmount = 150000 + (n % 1000) * 50
-            body.loanSimulator.loanDurationMonths = 240 + (n % 10) * 12
-            body.borrowersSimulator.keyBorrowerName = `Cliente ${n} Martins`
-            return { ...request, body: JSON.stringify(body) }
-          },
-        },
-      ],
-    })
+    const create = await run(writes, creates())
     await settle(writes.pid)
-    const detail = await run(reads, { url: `${reads.url}/v1/simulations/${simulationUniqueID}`, headers: reads.headers })
+    const detail = await run(reads, details())
     // The ceiling of this machine at this moment: the cheapest operation, through the same stack.
     const baseline = await run(reads, { url: `${reads.url}/v1/health/version` })
     rounds.push({ create, detail, baseline })

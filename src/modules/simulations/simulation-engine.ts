@@ -52,23 +52,44 @@ function rateSpec(loan: SimulationInput['loanSimulator'], taxonomy: TaxonomyCata
   }
 }
 
+const INCOME_FIELDS = { wagesPensions: 'IncomeWagesPensions', greenReceipts: 'IncomeGreenReceipts', rents: 'IncomeRents', others: 'IncomeOthers' } as const
+const INSTALMENT_FIELDS = {
+  housingCredit: 'InstallmentHousingCredit',
+  personalCredit: 'InstallmentPersonalCredit',
+  autoLeasingCredit: 'InstallmentAutoLeasingCredit',
+  creditCard: 'InstallmentCreditCard',
+  bankOverdraft: 'InstallmentBankOverdraft',
+  other: 'InstallmentOther',
+} as const
+
+/** The input's field names of each borrower, built once (a name built per read costs a string and a slow lookup). */
+function fieldNames<T extends Record<string, string>>(prefix: string, fields: T): { [K in keyof T]: string } {
+  return Object.fromEntries(Object.entries(fields).map(([key, suffix]) => [key, `${prefix}${suffix}`])) as { [K in keyof T]: string }
+}
+
+const FIELDS = {
+  keyBorrower: { income: fieldNames('keyBorrower', INCOME_FIELDS), installments: fieldNames('keyBorrower', INSTALMENT_FIELDS) },
+  borrower: { income: fieldNames('borrower', INCOME_FIELDS), installments: fieldNames('borrower', INSTALMENT_FIELDS) },
+}
+
 function borrower(b: BorrowersSimulator, prefix: 'keyBorrower' | 'borrower', birthDate: string): Borrower {
-  const value = (suffix: string) => (b as Record<string, unknown>)[`${prefix}${suffix}`] as number | null | undefined ?? 0
+  const { income, installments } = FIELDS[prefix]
+  const value = (name: string) => ((b as Record<string, unknown>)[name] as number | null | undefined) ?? 0
   return {
     birthDate,
     income: {
-      wagesPensions: value('IncomeWagesPensions'),
-      greenReceipts: value('IncomeGreenReceipts'),
-      rents: value('IncomeRents'),
-      others: value('IncomeOthers'),
+      wagesPensions: value(income.wagesPensions),
+      greenReceipts: value(income.greenReceipts),
+      rents: value(income.rents),
+      others: value(income.others),
     },
     installments: {
-      housingCredit: value('InstallmentHousingCredit'),
-      personalCredit: value('InstallmentPersonalCredit'),
-      autoLeasingCredit: value('InstallmentAutoLeasingCredit'),
-      creditCard: value('InstallmentCreditCard'),
-      bankOverdraft: value('InstallmentBankOverdraft'),
-      other: value('InstallmentOther'),
+      housingCredit: value(installments.housingCredit),
+      personalCredit: value(installments.personalCredit),
+      autoLeasingCredit: value(installments.autoLeasingCredit),
+      creditCard: value(installments.creditCard),
+      bankOverdraft: value(installments.bankOverdraft),
+      other: value(installments.other),
     },
   }
 }
