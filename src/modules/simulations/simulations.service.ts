@@ -3,7 +3,6 @@ import type { NotificationPublisher } from '../../callbacks/notification-publish
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/connection.ts'
 import { deferUntilCommit } from '../../db/commit-hooks.ts'
-import { watchRowWrites } from '../../db/row-writes.ts'
 import { timeOrderedUuid } from '../../ids/time-ordered-uuid.ts'
 import type { EligibilityFailure } from '../../domain/mortgage/index.ts'
 import { ApiError } from '../../http/api-error.ts'
@@ -14,6 +13,7 @@ import type { Lang } from '../../http/language.ts'
 import type { ScenarioRegistry } from '../../scenarios/scenario-registry.ts'
 import type { ScenarioJobScheduler } from '../../scenarios/scenario-jobs.ts'
 import type { Scenario } from '../../scenarios/scenario.schema.ts'
+import { createSimulationDetailCache } from './simulation-detail-cache.ts'
 import { toSimulationDetail } from './simulation-detail.mapper.ts'
 import { localizedProblem, text } from './problem-helpers.ts'
 import { evaluateSimulation } from './simulation-engine.ts'
@@ -53,15 +53,6 @@ export interface ScenarioOptions {
   lang?: Lang
 }
 
-/** Simulations whose rendered details are kept (about 4 KB a language); the oldest entry leaves first. */
-const DETAIL_CACHE_SIZE = 5000
-
-/** The rendered Simulation Detail of one simulation, per language, and the broker it belongs to. */
-interface CachedDetail {
-  brokerId: number
-  json: Partial<Record<Lang, string>>
-}
-
 const today = (clock: Clock) => clock.now().toISOString().slice(0, 10)
 
 export const simulationNotFound = (id: string) =>
@@ -81,9 +72,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
   const repo = createSimulationRepository(db)
   const lists = createSimulationListRepository(db)
   const statuses = simulationStatuses(taxonomy)
-  const detailCache = new Map<string, CachedDetail>()
-  // Any write of a simulation row, by whatever code, drops its rendered detail (db/row-writes.ts).
-  watchRowWrites(db, 'simulation', 'simulation_unique_id', (id) => (id === null ? detailCache.clear() : detailCache.delete(id)))
+  const details = createSimulationDetailCache(db)
   const SIMULATED = statuses.id('SIMULATED')
   const NOT_ELIGIBLE = statuses.id('NOT_ELIGIBLE')
   const CANCELLED = statuses.id('CANCELLED')
@@ -294,32 +283,19 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     /** @throws ApiError 404 */
     find: findOwned,
 
-    /**
-     * The rendered Simulation Detail kept for this simulation, broker and language, if any: only a
-     * simulation that exists, of this broker, is ever kept, and any write of its row drops it.
-     */
-    cachedDetailJson(auth: Pick<AuthContext, 'brokerId'>, id: string, lang: Lang): string | undefined {
-      const cached = detailCache.get(id)
-      // Another broker's token never reads the cache: it goes to the database and gets the 404.
-      return cached?.brokerId === auth.brokerId ? cached.json[lang] : undefined
-    },
+    /** The rendered Simulation Detail kept for this broker's simulation and language, if any (simulation-detail-cache.ts). */
+    cachedDetailJson: (auth: Pick<AuthContext, 'brokerId'>, id: string, lang: Lang): string | undefined => details.get(auth.brokerId, id, lang),
 
     /**
-     * Simulation Detail as JSON text, rendered once and kept per simulation and language until the
-     * simulation's row is next written (see `cachedDetailJson`).
+     * Simulation Detail as JSON text, rendered once and kept until the simulation's row is next written.
      * @throws ApiError 404
      */
     detailJson(auth: Pick<AuthContext, 'brokerId'>, id: string, lang: Lang): string {
-      const cached = detailCache.get(id)
-      const hit = cached?.brokerId === auth.brokerId ? cached.json[lang] : undefined
+      const hit = details.get(auth.brokerId, id, lang)
       if (hit !== undefined) return hit
       const row = findOwned(auth, id)
       const json = JSON.stringify(toSimulationDetail(row, taxonomy, lang))
-      if (cached?.brokerId === row.brokerId) cached.json[lang] = json
-      else {
-        if (detailCache.size >= DETAIL_CACHE_SIZE) detailCache.delete(detailCache.keys().next().value!)
-        detailCache.set(id, { brokerId: row.brokerId, json: { [lang]: json } })
-      }
+      details.set(row.brokerId, id, lang, json)
       return json
     },
   }
