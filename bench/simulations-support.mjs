@@ -1,7 +1,7 @@
 // Shared by the simulation benches: a real sandbox server in a child process (the built dist/cli.js,
 // pinned to one CPU core with taskset when available), logged in as broker A.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -49,6 +49,13 @@ export function pinBenchToCpu1() {
   return false
 }
 
+/** The server's command line as `npm start` runs it (its Node flags included), from package.json. */
+export function serverArgs() {
+  const start = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.split(/\s+/)
+  if (start[0] !== 'node') throw new Error(`npm start does not run node: ${start.join(' ')}`)
+  return start.slice(1)
+}
+
 export function ensureBuilt() {
   if (process.env.BENCH_SKIP_BUILD && existsSync(join(ROOT, 'dist/cli.js'))) return
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' })
@@ -56,7 +63,7 @@ export function ensureBuilt() {
 }
 
 /**
- * Starts `node dist/cli.js serve` on a free loopback port and a database file (a fresh one unless
+ * Starts the server as `npm start` does (`node <flags> dist/cli.js serve`) on a free loopback port and a database file (a fresh one unless
  * given). CPU 0 runs the server; the bench (autocannon) keeps the other cores.
  */
 export async function startSandbox({ dbPath } = {}) {
@@ -64,7 +71,7 @@ export async function startSandbox({ dbPath } = {}) {
   const port = await freePort()
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: dbPath ?? join(dir, 'bench.db'), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' }
   const pinned = spawnSync('taskset', ['--version']).status === 0
-  const [command, args] = pinned ? ['taskset', ['-c', '0', process.execPath, 'dist/cli.js', 'serve']] : [process.execPath, ['dist/cli.js', 'serve']]
+  const [command, args] = pinned ? ['taskset', ['-c', '0', process.execPath, ...serverArgs()]] : [process.execPath, serverArgs()]
   const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] })
   const url = `http://127.0.0.1:${port}`
   for (let attempt = 0; ; attempt++) {
