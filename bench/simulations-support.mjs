@@ -56,6 +56,9 @@ export function serverArgs() {
   return start.slice(1)
 }
 
+/** The Node flags `npm start` gives the server (those before the script). */
+export const serverNodeFlags = () => serverArgs().filter((arg, i, all) => i < all.indexOf('dist/cli.js'))
+
 export function ensureBuilt() {
   if (process.env.BENCH_SKIP_BUILD && existsSync(join(ROOT, 'dist/cli.js'))) return
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' })

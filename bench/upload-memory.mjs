@@ -8,6 +8,7 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { serverNodeFlags } from './simulations-support.mjs'
 
 const MiB = 1024 * 1024
 const LIMIT_MB = 40
@@ -23,7 +24,8 @@ process.on('SIGTERM', () => void sandbox.close().then(() => process.exit(0)))
 `,
 )
 
-const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+// The server's Node flags as `npm start` sets them: the young generation's size changes what RSS shows.
+const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', entry], {
   env: { ...process.env, PORT: '0', HOST: '127.0.0.1', SANDBOX_DB: join(dir, 'sandbox.db'), LOG_LEVEL: 'warn' },
   stdio: ['ignore', 'pipe', 'inherit'],
 })
