@@ -18,9 +18,8 @@ export function createSequence(db: Db, name: string) {
   const read = db.prepare('SELECT value FROM sequence_counter WHERE name = ?').pluck()
   const store = db.prepare('UPDATE sequence_counter SET value = MAX(value, ?) WHERE name = ?')
   const counters = countersOf(db)
-  let counter = counters.get(name)
-  if (!counter) counters.set(name, (counter = { last: undefined }))
-  const shared = counter
+  const shared = counters.get(name) ?? { last: undefined }
+  counters.set(name, shared)
   return {
     next(): number {
       shared.last = (shared.last ?? ((read.get(name) as number | undefined) ?? 0)) + 1

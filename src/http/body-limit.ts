@@ -20,17 +20,18 @@ export function jsonBodyLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const method = c.req.method
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next()
-    if (/^multipart\//i.test(c.req.header('content-type') ?? '')) return next()
+    const contentType = c.req.header('content-type')
+    if (contentType !== undefined && /^multipart\//i.test(contentType)) return next()
     const declared = c.req.header('content-length')
     const chunked = c.req.header('transfer-encoding') !== undefined
     if (declared !== undefined && !chunked && Number(declared) > maxBytes) throw tooLarge()
     const incoming = incomingOf(c)
     // Without a Content-Type the body stays where the routes' media type check looks for it (415).
-    if (incoming && c.req.header('content-type') !== undefined) {
+    if (incoming && contentType !== undefined) {
       await bufferNodeBody(c, incoming, maxBytes, tooLarge)
       return next()
     }
-    // A web Request (app.request): a declared length bounds the read, else count while reading.
+    // A web Request (app.request), or no Content-Type: a declared length bounds the read, else count while reading.
     if (declared !== undefined && !chunked) return next()
     return streamed(c, next)
   }

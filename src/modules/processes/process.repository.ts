@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts'
 import type { ProcessStatusOrigin } from './process-status.ts'
+import { createSequence } from '../../db/sequence.ts'
 
 /** A stored process; the JSON columns are left as text for the caller to parse what it needs. */
 export interface ProcessRow {
@@ -62,7 +63,7 @@ const COLUMNS = `process_unique_id AS processUniqueId, process_number AS process
 
 /** SQL of the process itself, statements prepared once. Reads for a request name the broker: tenancy lives here. */
 export function createProcessRepository(db: Db) {
-  const nextNumber = db.prepare(`UPDATE sequence_counter SET value = value + 1 WHERE name = 'process_number' RETURNING value`).pluck()
+  const numbers = createSequence(db, 'process_number')
   const insert = db.prepare(`INSERT INTO process (process_unique_id, process_number, partner_unique_id, broker_id,
     user_id, simulation_unique_id, branch_id, branch_description, status_id, status_last_at, created_at, updated_at,
     evaluated_on, loan_amount, property_amount, ltv_estimated, youth_credit, eligible, loan, engine_input, quote, failures)
@@ -89,7 +90,7 @@ export function createProcessRepository(db: Db) {
     origin, user_id AS userId FROM process_status_history WHERE process_unique_id = ? ORDER BY history_id`)
 
   return {
-    nextNumber: () => nextNumber.get() as number,
+    nextNumber: () => numbers.next(),
     insert: (row: NewProcess) => void insert.run(row),
     findForBroker: (processUniqueId: string, brokerId: number) => findForBroker.get(processUniqueId, brokerId) as ProcessRow | undefined,
     /** Without tenancy: for the sandbox control API and scenarios, which check the partner themselves. */
