@@ -13,12 +13,12 @@ import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { Worker } from 'node:worker_threads'
-import { createAppDeps } from '../src/app-deps.ts'
-import { simulationStatusChanged } from '../src/callbacks/notification-events.ts'
+import { createAppDeps } from '../src/composition-root.ts'
+import { simulationStatusChanged } from '../src/modules/callbacks/notification-events.ts'
 import { systemClock } from '../src/clock.ts'
 import { testConfig } from '../src/config.ts'
 import { prepareDatabase } from '../src/db/prepare-database.ts'
-import { createThrowawayCa } from '../test/callbacks/support/throwaway-ca.ts'
+import { createThrowawayCa } from '../test/modules/callbacks/support/throwaway-ca.ts'
 
 const TOTAL = 1000
 // Not measured: the first deliveries open the TLS connections and warm the JIT.

@@ -1,6 +1,6 @@
 // Time to render the ESIS PDF of a 480-month mixed loan (11 pages), warm. Run: npx tsx bench/esis-render.ts
-import { renderEsisPdf } from '../src/esis/render-esis-pdf.ts'
-import { buildEsisFixture } from '../test/esis/esis-fixture.ts'
+import { renderEsisPdf } from '../src/esis-pdf/render-esis-pdf.ts'
+import { buildEsisFixture } from '../test/esis-pdf/esis-fixture.ts'
 
 const doc = buildEsisFixture({ rateType: "mixed", durationMonths: 480 })
 await renderEsisPdf(doc)

@@ -27,7 +27,7 @@ async function openapiCommand() {
 
 async function verifyCommand(args: string[]) {
   // Loaded on demand: serve does not pay for the Pact core.
-  const { runVerify } = await import('./contracts/verify-command.ts')
+  const { runVerify } = await import('./pact-verification/verify-command.ts')
   process.exitCode = await runVerify(args)
 }
 

@@ -1,5 +1,5 @@
 import { createApp } from './app.ts'
-import { createAppDeps } from './app-deps.ts'
+import { createAppDeps } from './composition-root.ts'
 import { testConfig } from './config.ts'
 import { prepareDatabase } from './db/prepare-database.ts'
 

@@ -1,11 +1,11 @@
 import { serve, type ServerType } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { createApp } from './app.ts'
-import { createAppDeps } from './app-deps.ts'
+import { createAppDeps } from './composition-root.ts'
 import type { Config } from './config.ts'
 import { prepareDatabase } from './db/prepare-database.ts'
 import { startWalCheckpointer } from './db/wal-checkpointer.ts'
-import { createLogger } from './http/logger.ts'
+import { createLogger } from './logger.ts'
 
 export interface RunningSandbox {
   url: string

@@ -1,7 +1,7 @@
 import type { RouteConfig, RouteHandler } from '@hono/zod-openapi'
-import type { AppDeps } from '../app-deps.ts'
+import type { AppDeps } from '../composition-root.ts'
 import type { AuthContext } from '../modules/auth/token.service.ts'
-import type { Scenario } from '../scenarios/scenario.schema.ts'
+import type { Scenario } from '../modules/sandbox-scenarios/scenario.schema.ts'
 import type { Lang } from './language.ts'
 
 export interface AppEnv {

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { randomUUID } from 'node:crypto'
-import type { AppDeps } from '../app-deps.ts'
+import type { AppDeps } from '../composition-root.ts'
 import type { AppEnv } from './app-env.ts'
 import { negotiateLanguage } from './language.ts'
 import { readHeadersFromNode, setResponseHeader } from './node-request.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createApp } from '../../src/app.ts'
-import { createAppDeps } from '../../src/app-deps.ts'
+import { createAppDeps } from '../../src/composition-root.ts'
 import { testConfig } from '../../src/config.ts'
 import { prepareDatabase } from '../../src/db/prepare-database.ts'
 import { createTestSandbox, PARTNER_A } from '../support/test-app.ts'

@@ -1,5 +1,5 @@
 import { createApp } from '../../src/app.ts'
-import { createAppDeps } from '../../src/app-deps.ts'
+import { createAppDeps } from '../../src/composition-root.ts'
 import { manualClock } from '../../src/clock.ts'
 import { testConfig, type Config } from '../../src/config.ts'
 import type { Db } from '../../src/db/connection.ts'

@@ -1,4 +1,4 @@
-import type { AddressRefusal } from '../../callbacks/address-policy.ts'
+import type { AddressRefusal } from './address-policy.ts'
 import type { LocalizedText } from '../../http/language.ts'
 
 const text = (pt: string, en: string): LocalizedText => ({ 'pt-PT': pt, en })

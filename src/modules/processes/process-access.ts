@@ -1,8 +1,8 @@
-import type { AppDeps } from '../../app-deps.ts'
+import type { AppDeps } from '../../composition-root.ts'
 import { ApiError } from '../../http/api-error.ts'
 import type { Lang } from '../../http/language.ts'
 import type { AuthContext } from '../auth/token.service.ts'
-import { localizedProblem, text } from '../simulations/problem-helpers.ts'
+import { localizedProblem, text } from '../../http/problems.ts'
 import type { ProcessRow } from './process.repository.ts'
 import { processStatuses } from './process-status.ts'
 

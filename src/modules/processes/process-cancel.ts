@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app-deps.ts'
+import type { AppDeps } from '../../composition-root.ts'
 import { ApiError } from '../../http/api-error.ts'
 import type { AuthContext } from '../auth/token.service.ts'
 import { assertProcessStatus, ownedProcess } from './process-access.ts'

@@ -1,7 +1,7 @@
-import type { AppDeps } from '../../app-deps.ts'
+import type { AppDeps } from '../../composition-root.ts'
 import type { Lang } from '../../http/language.ts'
-import { scheduleBankMessage, scheduleDocumentRequest, scheduleProcessLifecycle } from '../../scenarios/scenario-jobs.ts'
-import type { Scenario } from '../../scenarios/scenario.schema.ts'
+import { scheduleBankMessage, scheduleDocumentRequest, scheduleProcessLifecycle } from '../sandbox-scenarios/scenario-jobs.ts'
+import type { Scenario } from '../sandbox-scenarios/scenario.schema.ts'
 import type { ProcessRow } from './process.repository.ts'
 
 /**

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/connection.ts'
-import { createBorrowerRepository } from '../process-borrowers/borrower.repository.ts'
-import { createDocumentRepository } from '../process-documents/document.repository.ts'
-import { createMessageRepository } from '../simulation-messages/simulation-messages.repository.ts'
-import { createPropertyRepository } from '../process-properties/property.repository.ts'
+import { createBorrowerRepository } from './borrowers/borrower.repository.ts'
+import { createDocumentRepository } from './documents/document.repository.ts'
+import { createMessageRepository } from '../messages/simulation-messages.repository.ts'
+import { createPropertyRepository } from './property/property.repository.ts'
 import { createProcessListRepository } from './process-list.repository.ts'
 import { createProcessRepository } from './process.repository.ts'
 

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { AppEnv, AppRouteHandler } from '../../http/app-env.ts'
 import { jsonBody } from '../../http/json-body.ts'
-import { operationStatus } from '../simulations/simulation-envelope.ts'
+import { operationStatus } from '../../http/envelope.ts'
 import { cancelProcess } from './process-cancel.ts'
 import { createProcess } from './process-creation.ts'
 import { listProcesses } from './process-list.ts'

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { Problem } from '../../http/api-error.ts'
 import { problemsFromZod } from '../../http/validation-hook.ts'
-import { notAllowed, text } from '../simulations/problem-helpers.ts'
+import { notAllowed, text } from '../../http/problems.ts'
 
 const UNKNOWN_FIELD = text('não é um campo deste grupo (atenção às maiúsculas).', 'it is not a field of this group (mind the casing).')
 

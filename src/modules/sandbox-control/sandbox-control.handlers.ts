@@ -1,6 +1,6 @@
 import type { AppRouteHandler } from '../../http/app-env.ts'
 import { processStatuses } from '../processes/process-status.ts'
-import { operationStatus } from '../simulations/simulation-envelope.ts'
+import { operationStatus } from '../../http/envelope.ts'
 import type * as routes from './sandbox-control.routes.ts'
 import { bankProcessMessage, bankSimulationMessage, forceProcessStatus, forceSimulationStatus } from './sandbox-control.service.ts'
 

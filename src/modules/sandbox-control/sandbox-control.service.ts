@@ -1,13 +1,13 @@
-import type { AppDeps } from '../../app-deps.ts'
+import type { AppDeps } from '../../composition-root.ts'
 import { ApiError } from '../../http/api-error.ts'
 import type { AuthContext } from '../auth/token.service.ts'
-import { addBankProcessMessage } from '../process-messages/process-messages.service.ts'
+import { addBankProcessMessage } from '../messages/process-messages.service.ts'
 import { ownedProcess } from '../processes/process-access.ts'
 import { processStatuses } from '../processes/process-status.ts'
 import { transitionProcess } from '../processes/process-transitions.ts'
-import { localizedProblem, text } from '../simulations/problem-helpers.ts'
+import { localizedProblem, text } from '../../http/problems.ts'
 import { DEFAULT_REJECT_REASON, rejectReasonIdOf } from '../simulations/simulation-scenario.ts'
-import { assertTransition, SIMULATION_STATES } from '../workflow/workflow-transition.ts'
+import { assertTransition, SIMULATION_STATES } from '../taxonomy/workflow-states.ts'
 
 const unknown = (field: string, value: number, list: string) => new ApiError('UNKNOWN_REFERENCE', { field, params: { value, list } })
 

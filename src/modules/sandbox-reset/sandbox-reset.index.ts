@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi'
 import { perConnection } from '../../db/per-connection.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 import { authedErrors, bearerSecurity, envelopeSchema, jsonContent } from '../../http/openapi-schemas.ts'
-import { operationStatus } from '../simulations/simulation-envelope.ts'
+import { operationStatus } from '../../http/envelope.ts'
 import { createSandboxResetRepository } from './sandbox-reset.repository.ts'
 
 const count = (description: string) => z.number().int().openapi({ description, example: 0 })

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi-schemas.ts'
-import { MagicValueSchema, ScenarioEffectSchema } from '../../scenarios/scenario.schema.ts'
+import { MagicValueSchema, ScenarioEffectSchema } from './scenario.schema.ts'
 
 export const ScenarioItemSchema = z
   .object({

@@ -1,6 +1,6 @@
 import type { Problem } from '../../http/api-error.ts'
 import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
-import { invalidCombination, missing, notAllowed, outOfRange, text, unknownReference } from './problem-helpers.ts'
+import { invalidCombination, missing, notAllowed, outOfRange, text, unknownReference } from '../../http/problems.ts'
 import { SECOND_BORROWER_FIELDS } from './simulation-input.schemas.ts'
 
 /**

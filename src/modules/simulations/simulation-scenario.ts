@@ -1,10 +1,10 @@
 import type { Clock } from '../../clock.ts'
 import { describeFailures, type EligibilityFailure } from '../../domain/mortgage/index.ts'
 import type { Lang } from '../../http/language.ts'
-import { scheduleBankMessage, type ScenarioJobScheduler } from '../../scenarios/scenario-jobs.ts'
-import { effectOf, type Scenario } from '../../scenarios/scenario.schema.ts'
+import { scheduleBankMessage, type ScenarioJobScheduler } from '../sandbox-scenarios/scenario-jobs.ts'
+import { effectOf, type Scenario } from '../sandbox-scenarios/scenario.schema.ts'
 import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
-import { SIMULATION_STATES, transitionRefusal } from '../workflow/workflow-transition.ts'
+import { SIMULATION_STATES, transitionRefusal } from '../taxonomy/workflow-states.ts'
 import type { SimulationStatuses, StatusOrigin } from './simulation-status.ts'
 import type { SimulationRepository, SimulationRow } from './simulations.repository.ts'
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod'
 import type { Problem } from '../../http/api-error.ts'
 import { problemsFromZod } from '../../http/validation-hook.ts'
-import { notAllowed, text } from './problem-helpers.ts'
+import { notAllowed, text } from '../../http/problems.ts'
 import { SimulationInputSchema, type SimulationInput } from './simulation-input.schemas.ts'
 import { simulationRuleProblems, type RuleContext } from './simulation-rules.ts'
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createTestSandbox, PARTNER_A, PARTNER_B, type TestSandbox } from '../../support/test-app.ts'
-import { insertOwnedResource } from '../../callbacks/support/owned-resources.ts'
+import { insertOwnedResource } from './support/owned-resources.ts'
 
 let sandbox: TestSandbox
 let simulation: string

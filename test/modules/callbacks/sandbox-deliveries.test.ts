@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { newMessage, simulationStatusChanged } from '../../../src/callbacks/notification-events.ts'
+import { newMessage, simulationStatusChanged } from '../../../src/modules/callbacks/notification-events.ts'
 import { createTestSandbox, PARTNER_A, PARTNER_B, type TestSandbox } from '../../support/test-app.ts'
 
 let sandbox: TestSandbox

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { SIMULATION_INPUT_EXAMPLE } from '../../../src/modules/simulations/simulation-input.schemas.ts'
 import { createTestSandbox } from '../../support/test-app.ts'
-import { extractPdfText } from '../../esis/pdf-text.ts'
+import { extractPdfText } from '../../esis-pdf/pdf-text.ts'
 import { completeCoBorrower, completeKeyBorrower, JPEG, PDF, PNG, upload } from './process-fixtures.ts'
 
 /** A broker's whole day with one client, through the HTTP API only. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { BORROWER_REQUEST_EXAMPLE } from '../../../src/modules/process-borrowers/borrower-request.schemas.ts'
+import { BORROWER_REQUEST_EXAMPLE } from '../../../src/modules/processes/borrowers/borrower-request.schemas.ts'
 import { createTestSandbox, type TestSandbox } from '../../support/test-app.ts'
 import { borrowerIds, draftProcess, PDF, processPath, upload } from './process-fixtures.ts'
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createSimulation } from '../simulations/simulation-fixtures.ts'
 import { draftProcess, processPath } from '../processes/process-fixtures.ts'
 import { createTestSandbox, PARTNER_A, PARTNER_B, type TestSandbox } from '../../support/test-app.ts'
-import { runJobsAfter, scenarioHeader, submittedProcess } from '../../scenarios/support/scenario-journeys.ts'
+import { runJobsAfter, scenarioHeader, submittedProcess } from '../sandbox-scenarios/support/scenario-journeys.ts'
 
 let s: TestSandbox
 beforeEach(async () => {

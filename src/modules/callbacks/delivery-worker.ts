@@ -1,0 +1,261 @@
+import type { Clock } from '../../clock.ts'
+import type { Db } from '../../db/connection.ts'
+import type { Logger } from '../../logger.ts'
+import { describeRefusal, type AddressPolicy } from './address-policy.ts'
+import type { CallbackConfiguration, CallbackConfigurationRepository } from './callback-configuration.repository.ts'
+import type { OutboxNotification, OutboxRepository } from './outbox.repository.ts'
+import { MAX_ATTEMPTS, parseRetryAfter, retryDelayMs } from './retry-schedule.ts'
+import { signWebhook } from './webhook-signature.ts'
+import type { WebhookOutcome, WebhookSender } from './webhook-sender.ts'
+
+export const DELIVERY_TIMEOUT_MS = 15_000
+const DEFAULT_CONCURRENCY = 8
+const MAX_TIMER_MS = 2 ** 31 - 1
+const CRASH_PAUSE_MS = 1000
+
+export interface DeliveryWorkerOptions {
+  db: Db
+  clock: Clock
+  logger: Logger
+  version: string
+  timeScale: number
+  outbox: OutboxRepository
+  configurations: CallbackConfigurationRepository
+  policy: AddressPolicy
+  sender: WebhookSender
+  concurrency?: number
+  timeoutMs?: number
+  random?: () => number
+}
+
+export type RedeliveryResult = 'scheduled' | 'in-flight' | 'not-found' | 'no-configuration' | 'disabled'
+
+/**
+ * The one outbox worker of the process (DESIGN.md "Callbacks"): delivers due notifications, one at
+ * a time per resource and up to `concurrency` resources at once, wakes on publish and on a timer
+ * for the next due retry, and on start resumes whatever a crash left pending (at-least-once).
+ */
+export function createDeliveryWorker(options: DeliveryWorkerOptions) {
+  const { db, clock, logger, outbox, configurations, policy, sender } = options
+  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS
+  const userAgent = `mortgage-sandbox/${options.version} (+webhooks)`
+
+  let running = false
+  let wakeQueued = false
+  let timer: NodeJS.Timeout | undefined
+  // After an unexpected error the pump pauses, so a broken row or database cannot make it spin.
+  let pausedUntil = 0
+  let abort = new AbortController()
+  const inFlight = new Map<number, { resourceKey: string; done: Promise<void> }>()
+
+  const busyKeys = () => new Set([...inFlight.values()].map((f) => f.resourceKey))
+
+  function pump(): void {
+    if (!running) return
+    if (Date.now() < pausedUntil) {
+      clearTimeout(timer)
+      timer = setTimeout(pump, pausedUntil - Date.now())
+      timer.unref()
+      return
+    }
+    const busy = busyKeys()
+    if (inFlight.size < concurrency) {
+      for (const notification of outbox.dueHeads(clock.now().toISOString(), concurrency + inFlight.size)) {
+        if (inFlight.size >= concurrency) break
+        if (inFlight.has(notification.seq) || busy.has(notification.resourceKey)) continue
+        busy.add(notification.resourceKey)
+        launch(notification)
+      }
+    }
+    armTimer(busy)
+  }
+
+  /** Sleeps until the earliest head that could start; a full pool is woken by a finishing delivery instead. */
+  function armTimer(busy: Set<string>): void {
+    clearTimeout(timer)
+    timer = undefined
+    if (inFlight.size >= concurrency) return
+    const next = outbox.earliestHeads(inFlight.size + 1).find((n) => !busy.has(n.resourceKey))
+    if (!next?.nextAttemptAt) return
+    const delay = Math.max(0, Date.parse(next.nextAttemptAt) - clock.now().getTime())
+    timer = setTimeout(pump, Math.min(delay, MAX_TIMER_MS))
+    timer.unref()
+  }
+
+  function launch(notification: OutboxNotification): void {
+    const done = deliver(notification)
+      .catch((error: unknown) => {
+        pausedUntil = Date.now() + CRASH_PAUSE_MS
+        logger.error('callback delivery crashed', { notificationId: notification.notificationId, error: String(error) })
+      })
+      .finally(() => {
+        inFlight.delete(notification.seq)
+        wake()
+      })
+    inFlight.set(notification.seq, { resourceKey: notification.resourceKey, done })
+  }
+
+  async function deliver(notification: OutboxNotification): Promise<void> {
+    const { seq } = notification
+    const configuration = configurations.find(notification.partnerUniqueID, notification.notificationTypeId)
+    if (!configuration || configuration.status === 'disabled') {
+      outbox.finish({
+        seq,
+        status: configuration ? 'disabled' : 'skipped',
+        reason: configuration ? `callback configuration disabled: ${configuration.disabledReason ?? ''}`.trim() : 'callback configuration deleted',
+        now: clock.now().toISOString(),
+      })
+      return
+    }
+    const attemptedAt = clock.now()
+    const started = performance.now()
+    const unsent = (error: string): WebhookOutcome => ({
+      httpStatus: null,
+      latencyMs: Math.round((performance.now() - started) * 10) / 10,
+      error,
+      responseExcerpt: null,
+      retryAfter: undefined,
+    })
+    const target = await withTimeout(policy.resolveForDelivery(configuration.callbackUrl), timeoutMs)
+    let outcome: WebhookOutcome
+    if (!target) outcome = unsent(`no DNS answer within ${timeoutMs / 1000} s`)
+    else if (!target.ok) outcome = unsent(describeRefusal(target.refusal))
+    else {
+      // The receiver checks the timestamp against its own wall clock (replay window), not the sandbox clock.
+      const timestamp = Math.floor(Date.now() / 1000)
+      outcome = await sender.send({
+        url: target.url,
+        address: target.address,
+        body: notification.body,
+        timeoutMs: Math.max(1, timeoutMs - (performance.now() - started)),
+        signal: abort.signal,
+        headers: {
+          'Content-Type': 'application/json',
+          'User-Agent': userAgent,
+          'webhook-id': notification.notificationId,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signWebhook(configuration.signingSecret, notification.notificationId, timestamp, notification.body),
+        },
+      })
+    }
+    // Cut short by stop(): nothing is recorded, the notification stays pending for the next start.
+    if (abort.signal.aborted) return
+    log(notification, outcome, record(notification, configuration, attemptedAt, outcome))
+  }
+
+  const record = db.transaction(
+    (notification: OutboxNotification, configuration: CallbackConfiguration, attemptedAt: Date, outcome: WebhookOutcome): boolean => {
+      const { seq } = notification
+      // The partner's data may have been reset while the request was out.
+      if (!outbox.bySeq(seq)) return false
+      const status = outcome.httpStatus
+      const success = status !== null && status >= 200 && status < 300 && !outcome.error
+      const failure = outcome.error ?? (success ? null : `HTTP ${status}`)
+      outbox.recordAttempt({
+        seq,
+        attemptNumber: notification.attempts + 1,
+        attemptedAt: attemptedAt.toISOString(),
+        callbackUrl: configuration.callbackUrl,
+        httpStatus: status,
+        latencyMs: outcome.latencyMs,
+        error: outcome.error,
+        responseExcerpt: outcome.responseExcerpt,
+      })
+      const now = clock.now()
+      const nowIso = now.toISOString()
+      if (success) {
+        outbox.finish({ seq, status: 'delivered', reason: null, now: nowIso })
+        return true
+      }
+      if (status === 410) {
+        const reason = `${configuration.callbackUrl} answered 410 Gone at ${attemptedAt.toISOString()}`
+        const key = { partnerUniqueID: notification.partnerUniqueID, notificationTypeId: notification.notificationTypeId }
+        if (configurations.disable({ ...key, callbackUrl: configuration.callbackUrl, reason, now: nowIso })) {
+          outbox.finish({ seq, status: 'disabled', reason, now: nowIso })
+          outbox.finishPendingOfType({ ...key, status: 'disabled', reason: `callback configuration disabled: ${reason}`, now: nowIso })
+          return false
+        }
+      }
+      const step = notification.retryStep + 1
+      if (step >= MAX_ATTEMPTS) {
+        outbox.finish({ seq, status: 'failed', reason: failure, now: nowIso })
+        return false
+      }
+      const delay = retryDelayMs(step, options.timeScale, parseRetryAfter(outcome.retryAfter, now), options.random)
+      outbox.reschedule({ seq, retryStep: step, nextAttemptAt: new Date(now.getTime() + delay).toISOString(), reason: failure, now: nowIso })
+      return false
+    },
+  )
+
+  function log(notification: OutboxNotification, outcome: WebhookOutcome, delivered: boolean): void {
+    const fields = {
+      notificationId: notification.notificationId,
+      attempt: notification.attempts + 1,
+      httpStatus: outcome.httpStatus,
+      latencyMs: outcome.latencyMs,
+    }
+    if (delivered) logger.info('callback delivered', fields)
+    else logger.warn('callback attempt failed', { ...fields, error: outcome.error ?? `HTTP ${outcome.httpStatus}` })
+  }
+
+  /** Runs the pump once the current synchronous work (the publisher's transaction) is over. */
+  function wake(): void {
+    if (!running || wakeQueued) return
+    wakeQueued = true
+    setImmediate(() => {
+      wakeQueued = false
+      pump()
+    })
+  }
+
+  return {
+    wake,
+    start(): void {
+      if (running) return
+      running = true
+      abort = new AbortController()
+      pump()
+    },
+    /** Stops taking work, lets deliveries in flight finish for `graceMs`, then cuts them short. */
+    async stop(graceMs = 3000): Promise<void> {
+      if (!running) return
+      running = false
+      clearTimeout(timer)
+      const pending = [...inFlight.values()].map((f) => f.done)
+      let graceTimer: NodeJS.Timeout | undefined
+      await Promise.race([Promise.all(pending), new Promise((resolve) => (graceTimer = setTimeout(resolve, graceMs)))])
+      clearTimeout(graceTimer)
+      abort.abort()
+      await Promise.all(pending)
+      sender.close()
+    },
+    /** Control API: send again now (one more attempt for a finished notification). */
+    redeliver(notificationId: string, partnerUniqueID: string): RedeliveryResult {
+      const notification = outbox.byId(notificationId, partnerUniqueID)
+      if (!notification) return 'not-found'
+      if (inFlight.has(notification.seq)) return 'in-flight'
+      const configuration = configurations.find(partnerUniqueID, notification.notificationTypeId)
+      if (!configuration) return 'no-configuration'
+      if (configuration.status === 'disabled') return 'disabled'
+      const now = clock.now().toISOString()
+      const retryStep = notification.status === 'pending' ? notification.retryStep : MAX_ATTEMPTS - 1
+      outbox.reschedule({ seq: notification.seq, retryStep, nextAttemptAt: now, reason: 'redelivery requested', now })
+      wake()
+      return 'scheduled'
+    },
+  }
+}
+
+export type DeliveryWorker = ReturnType<typeof createDeliveryWorker>
+
+/** The promise's value, or undefined when it takes longer than `ms`. */
+async function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), ms)))
+  try {
+    return await Promise.race([promise, timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}

@@ -1,0 +1,82 @@
+import type { Clock } from '../../clock.ts'
+import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
+import type { CallbackConfigurationRepository } from './callback-configuration.repository.ts'
+import type { NotificationEvent, NotificationPublisher } from './notification-publisher.ts'
+import { notificationId } from './notification-id.ts'
+import type { NotificationStatus, OutboxRepository } from './outbox.repository.ts'
+
+export const NOTIFICATION_TYPES_LIST = 'notification-types'
+
+/** The JSON body every delivery of a notification carries, byte for byte the same on each retry. */
+export interface NotificationBody {
+  notificationId: string
+  notificationTypeId: number
+  notificationType: string
+  partnerUniqueID: string
+  processUniqueId?: string
+  simulationUniqueId?: string
+  occurredAt: string
+  data: Record<string, unknown>
+  test: boolean
+}
+
+/**
+ * The outbox writer behind `deps.notifications`: synchronous, so it runs inside the caller's
+ * better-sqlite3 transaction and the notification exists if and only if the change does. Without
+ * a configuration for the type it is still written, as skipped, so the delivery log shows it.
+ */
+export function createOutboxPublisher(deps: {
+  outbox: OutboxRepository
+  configurations: CallbackConfigurationRepository
+  taxonomy: TaxonomyCatalog
+  clock: Clock
+  /** Called after each pending notification is written; the worker defers its wake-up past the commit. */
+  onPending: () => void
+}): NotificationPublisher {
+  return {
+    publish(event: NotificationEvent): string {
+      const type = deps.taxonomy.get(NOTIFICATION_TYPES_LIST, event.notificationTypeId)
+      if (!type) throw new Error(`unknown notification type ${event.notificationTypeId}`)
+      const { processUniqueId, simulationUniqueId } = event
+      if (Boolean(processUniqueId) === Boolean(simulationUniqueId)) {
+        throw new Error('a notification names exactly one of processUniqueId or simulationUniqueId')
+      }
+      const at = deps.clock.now()
+      const now = at.toISOString()
+      const id = notificationId(at)
+      const body: NotificationBody = {
+        notificationId: id,
+        notificationTypeId: event.notificationTypeId,
+        notificationType: type.code ?? String(type.id),
+        partnerUniqueID: event.partnerUniqueID,
+        ...(processUniqueId ? { processUniqueId } : { simulationUniqueId: simulationUniqueId! }),
+        occurredAt: now,
+        data: event.data,
+        test: event.test === true,
+      }
+      const configuration = deps.configurations.find(event.partnerUniqueID, event.notificationTypeId)
+      const status: NotificationStatus = !configuration ? 'skipped' : configuration.status === 'disabled' ? 'disabled' : 'pending'
+      deps.outbox.insert({
+        notificationId: id,
+        partnerUniqueID: event.partnerUniqueID,
+        notificationTypeId: event.notificationTypeId,
+        processUniqueId: processUniqueId ?? null,
+        simulationUniqueId: simulationUniqueId ?? null,
+        resourceKey: processUniqueId ? `process:${processUniqueId}` : `simulation:${simulationUniqueId}`,
+        body: JSON.stringify(body),
+        test: body.test,
+        status,
+        statusReason:
+          status === 'skipped'
+            ? 'no callback configuration for this notification type'
+            : status === 'disabled'
+              ? `callback configuration disabled: ${configuration?.disabledReason ?? ''}`.trim()
+              : null,
+        nextAttemptAt: status === 'pending' ? now : null,
+        now,
+      })
+      if (status === 'pending') deps.onPending()
+      return id
+    },
+  }
+}

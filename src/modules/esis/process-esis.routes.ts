@@ -1,0 +1,37 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi-schemas.ts'
+import { ProcessParamsSchema } from '../processes/processes.schemas.ts'
+import { EsisEmailResultSchema } from './simulation-esis.routes.ts'
+
+const tags = ['ProcessesESIS']
+
+const ProcessEsisEmailQuerySchema = z.object({
+  email: z.email().max(254).optional().openapi({ description: "Where to send the ESIS; without it, the key borrower's e-mail (400 when neither exists)", example: 'ana.martins@example.pt' }),
+})
+
+const ABOUT = `The ESIS (European Standardised Information Sheet, FINE in Portuguese) of the process: Directive 2014/17/EU Annex II, the 15 sections, built by the same code as the simulation ESIS from the figures Process Detail answers (the process's loan, every borrower as consumer, the broker as credit intermediary), in the language of Accept-Language. Not issued for a Rejected or Cancelled process (400, 010301). An unknown processUniqueId, or one of another broker, is a 404.`
+
+export const esis = createRoute({
+  method: 'get',
+  path: '/v1/processes/{processUniqueId}/esis',
+  tags,
+  summary: 'Process ESIS Get',
+  description: ABOUT,
+  security: bearerSecurity,
+  request: { params: ProcessParamsSchema },
+  responses: {
+    200: { description: 'The ESIS as a PDF', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } },
+    ...authedErrors(400, 404),
+  },
+})
+
+export const email = createRoute({
+  method: 'get',
+  path: '/v1/processes/{processUniqueId}/esis/email',
+  tags,
+  summary: 'Process ESIS Email',
+  description: `Sends the ESIS PDF to \`email\`, or else to the key borrower's e-mail. Captured in the partner's sandbox mailbox and relayed over SMTP when the sandbox has SANDBOX_SMTP_URL. ${ABOUT}`,
+  security: bearerSecurity,
+  request: { params: ProcessParamsSchema, query: ProcessEsisEmailQuerySchema },
+  responses: { 200: jsonContent(EsisEmailResultSchema, 'Sent'), ...authedErrors(400, 404) },
+})

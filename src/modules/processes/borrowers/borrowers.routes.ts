@@ -1,0 +1,76 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { authedErrors, bearerSecurity, envelopeSchema, EnvelopeSchema, jsonContent, serviceValidatedJsonBody } from '../../../http/openapi-schemas.ts'
+import { ProcessParamsSchema } from '../processes.schemas.ts'
+import { BorrowerListSchema, BorrowerSchema } from './borrower.schemas.ts'
+import { BORROWER_REQUEST_EXAMPLE } from './borrower-request.schemas.ts'
+
+const tags = ['ProcessesBorrower']
+const PATH = '/v1/processes/{processUniqueId}/borrower'
+const CHECKS =
+  'As the interface document says, the process must exist for the current broker (else 400, 010201: a process of another broker is not told apart from an unknown one).'
+const BORROWER_CHECK = 'The borrower must belong to the process (else 400, 010202).'
+const CHANGES = 'Taken while the process is in Draft (400, 010301, otherwise); the change is attributed to the token\'s user and re-runs the loan evaluation.'
+
+const BorrowerParamsSchema = ProcessParamsSchema.extend({
+  borrowerUniqueId: z.guid().openapi({ param: { name: 'borrowerUniqueId', in: 'path' }, example: '0b9e4d2c-7a1f-4e3b-8c5d-6f7a8b9c0d1e' }),
+})
+
+/** The borrower request, validated by the service (every problem at once): documented, not validated by the route. */
+const body = (example: unknown) => serviceValidatedJsonBody('BorrowerRequest', example)
+
+export const BorrowerCreatedSchema = envelopeSchema(z.object({ borrowerUniqueID: z.uuid() }).openapi('BorrowerCreated'), 'BorrowerCreatedEnvelope')
+
+export const get = createRoute({
+  method: 'get',
+  path: `${PATH}/{borrowerUniqueId}`,
+  tags,
+  summary: 'Borrower Get',
+  description: `The borrower with every field of the interface document. ${CHECKS} ${BORROWER_CHECK}`,
+  security: bearerSecurity,
+  request: { params: BorrowerParamsSchema },
+  responses: { 200: jsonContent(BorrowerSchema, 'The borrower'), ...authedErrors(400) },
+})
+
+export const update = createRoute({
+  method: 'put',
+  path: `${PATH}/{borrowerUniqueId}`,
+  tags,
+  summary: 'Borrower Update',
+  description: `Changes the borrower (JSON Merge Patch of the borrower request payload). ${CHECKS} ${BORROWER_CHECK} ${CHANGES}`,
+  security: bearerSecurity,
+  request: { params: BorrowerParamsSchema, body: body({ keyBorrowerRelationId: 1, personalDataBorrowerRequest: { mobile: '+351912345678', email: 'ana.martins@example.pt' } }) },
+  responses: { 200: jsonContent(EnvelopeSchema, 'Updated'), ...authedErrors(400, 413, 415) },
+})
+
+export const remove = createRoute({
+  method: 'delete',
+  path: `${PATH}/{borrowerUniqueId}`,
+  tags,
+  summary: 'Borrower Delete',
+  description: `Removes a co-borrower and their documents. The key borrower is never deleted (400, 010203). ${CHECKS} ${BORROWER_CHECK} ${CHANGES}`,
+  security: bearerSecurity,
+  request: { params: BorrowerParamsSchema },
+  responses: { 200: jsonContent(EnvelopeSchema, 'Deleted'), ...authedErrors(400) },
+})
+
+export const list = createRoute({
+  method: 'get',
+  path: PATH,
+  tags,
+  summary: 'Borrower List',
+  description: `The borrowers of the process, the key borrower first. ${CHECKS}`,
+  security: bearerSecurity,
+  request: { params: ProcessParamsSchema },
+  responses: { 200: jsonContent(BorrowerListSchema, 'The borrowers'), ...authedErrors(400) },
+})
+
+export const create = createRoute({
+  method: 'post',
+  path: PATH,
+  tags,
+  summary: 'Borrower Create',
+  description: `Adds a borrower: one key borrower per process, a co-borrower with its relation to the key borrower, at most 4 borrowers; NIF and NISS check digits, identification document expiry after today, ids from the reference lists. ${CHECKS} ${CHANGES}`,
+  security: bearerSecurity,
+  request: { params: ProcessParamsSchema, body: body(BORROWER_REQUEST_EXAMPLE) },
+  responses: { 201: jsonContent(BorrowerCreatedSchema, 'Created'), ...authedErrors(400, 413, 415) },
+})

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto'
+import type { AppDeps } from '../../../composition-root.ts'
+import { ApiError, type Problem } from '../../../http/api-error.ts'
+import type { AuthContext } from '../../auth/token.service.ts'
+import { assertEditable, assertOpen, ownedProcess } from '../process-access.ts'
+import type { ProcessRow } from '../process.repository.ts'
+import { invalidCombination, missing, notAllowed, outOfRange, text, unknownReference } from '../../../http/problems.ts'
+import type { DocumentContent, DocumentRecord } from './document.repository.ts'
+import { MAX_DOCUMENT_BYTES } from './document.schemas.ts'
+import { sniffContentType } from './file-type.ts'
+import type { BodySource } from './body-source.ts'
+import { ContentStager } from './content-stager.ts'
+import { multipartBoundary, readMultipart } from './multipart-upload.ts'
+
+/** The form fields besides the file: a few hundred bytes of multipart overhead and text. */
+const FORM_OVERHEAD_BYTES = 64 * 1024
+const FIELDS = new Set(['file', 'documentTypeId', 'borrowerUniqueId', 'description'])
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export const documentNotFound = (id: string) =>
+  new ApiError('NOT_FOUND', {
+    field: 'documentUniqueId',
+    params: { resource: 'document', id },
+    message: { 'pt-PT': `Documento não encontrado: ${id}.`, en: `Document not found: ${id}.` },
+  })
+
+/** The upload as the handler hands it over: headers it needs and the body, not yet read. */
+export interface UploadRequest {
+  contentType: string | null
+  contentLength: string | null
+  source: BodySource
+}
+
+interface Upload {
+  documentTypeId: number
+  borrowerUniqueId: string | null
+  description: string | null
+  fileName: string
+  contentType: string
+  size: number
+  sha256: string
+}
+
+const MAX_FIELD_BYTES = 4096
+
+/** A file name safe to store and to echo in Content-Disposition: its last path segment, printable, at most 200 characters. */
+const cleanFileName = (name: string | null) => (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200) || 'document'
+
+/** The form's text fields and its file, the file written to `stager` as it streams in. */
+async function receiveForm(upload: UploadRequest, boundary: string, stager: ContentStager) {
+  const fields = new Map<string, string>()
+  const problems: Problem[] = []
+  let fileName: string | null = null
+  let current: { name: string; chunks: Buffer[]; bytes: number } | 'file' | 'ignored' = 'ignored'
+  await readMultipart(upload, boundary, MAX_DOCUMENT_BYTES + FORM_OVERHEAD_BYTES, '10 MB', {
+    start(part) {
+      if (part.name === 'file' && part.filename !== null && fileName === null) {
+        fileName = part.filename
+        current = 'file'
+      } else if (part.name === 'file' && part.filename !== null) {
+        problems.push(invalidCombination('file', text('só um ficheiro por documento.', 'one file per document.')))
+        current = 'ignored'
+      } else if (FIELDS.has(part.name) && part.name !== 'file') {
+        current = { name: part.name, chunks: [], bytes: 0 }
+      } else {
+        if (part.name !== 'file') problems.push(notAllowed(part.name, text('não é um campo do formulário.', 'it is not a field of the form.')))
+        current = 'ignored'
+      }
+    },
+    data(bytes) {
+      if (current === 'file') stager.write(bytes)
+      else if (current !== 'ignored' && (current.bytes += bytes.length) <= MAX_FIELD_BYTES) current.chunks.push(Buffer.from(bytes))
+    },
+    end() {
+      if (typeof current === 'object' && current.bytes > MAX_FIELD_BYTES) problems.push(outOfRange(current.name, `<= ${MAX_FIELD_BYTES} bytes`))
+      else if (typeof current === 'object') fields.set(current.name, Buffer.concat(current.chunks).toString('utf8').trim())
+      current = 'ignored'
+    },
+  })
+  return { fields, problems, fileName: fileName as string | null }
+}
+
+/**
+ * Reads and checks the multipart form of Document Create and Update, the file streamed into SQLite
+ * under `stagingKey` as it arrives (discarded on any refusal). 415 for a body that is not
+ * multipart/form-data or a file that is not PDF, JPEG or PNG by its content; 413 beyond 10 MiB,
+ * before reading when Content-Length says so; 400 with every problem of the fields.
+ */
+async function readUpload(deps: AppDeps, process: ProcessRow, request: UploadRequest, stagingKey: string): Promise<Upload> {
+  const boundary = multipartBoundary(request.contentType ?? undefined)
+  if (!boundary) {
+    throw new ApiError('UNSUPPORTED_MEDIA_TYPE', { field: 'Content-Type', params: { detail: `${request.contentType ?? '(none)'}; expected multipart/form-data` } })
+  }
+  const stager = new ContentStager(deps.processes.documents, stagingKey, MAX_DOCUMENT_BYTES)
+  try {
+    const { fields, problems, fileName } = await receiveForm(request, boundary, stager)
+    const sha256 = stager.close()
+    if (fileName === null) problems.push(missing('file'))
+    else if (stager.size === 0) problems.push(outOfRange('file', '> 0 bytes'))
+
+    const typeText = fields.get('documentTypeId')
+    const documentTypeId = typeText !== undefined && /^\d{1,9}$/.test(typeText) ? Number(typeText) : undefined
+    const type = documentTypeId === undefined ? undefined : deps.taxonomy.get('document-types', documentTypeId)
+    if (typeText === undefined || typeText === '') problems.push(missing('documentTypeId'))
+    else if (documentTypeId === undefined) problems.push({ key: 'INVALID_TYPE', field: 'documentTypeId', params: { expected: 'integer' } })
+    else if (!type) problems.push(unknownReference('documentTypeId', documentTypeId, 'document-types'))
+
+    const borrowerUniqueId = fields.get('borrowerUniqueId') || null
+    if (borrowerUniqueId !== null && !UUID.test(borrowerUniqueId)) problems.push({ key: 'INVALID_FORMAT', field: 'borrowerUniqueId', params: { format: 'uuid' } })
+    else if (borrowerUniqueId !== null && !deps.processes.borrowers.find(process.processUniqueId, borrowerUniqueId)) {
+      problems.push({ key: 'BORROWER_NOT_IN_PROCESS', field: 'borrowerUniqueId', params: { id: borrowerUniqueId } })
+    }
+    if (type?.attributes.scope === 'borrower' && borrowerUniqueId === null) problems.push(missing('borrowerUniqueId'))
+    if (type && type.attributes.scope !== 'borrower' && borrowerUniqueId !== null) {
+      problems.push(notAllowed('borrowerUniqueId', text(`o tipo "${type.description['pt-PT']}" é do processo ou do imóvel, não de um proponente.`, `the type "${type.description.en}" belongs to the process or the property, not to a borrower.`)))
+    }
+    const description = fields.get('description') || null
+    if (description !== null && description.length > 500) problems.push(outOfRange('description', '<= 500 characters'))
+    if (problems.length > 0) throw ApiError.validation(problems)
+
+    const contentType = sniffContentType(stager.head)
+    if (!contentType) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', { field: 'file', params: { detail: 'the file is not a PDF, JPEG or PNG' } })
+    return { documentTypeId: documentTypeId!, borrowerUniqueId, description, fileName: cleanFileName(fileName), contentType, size: stager.size, sha256 }
+  } catch (error) {
+    stager.discard()
+    throw error
+  }
+}
+
+function record(upload: Upload, base: Pick<DocumentRecord, 'documentUniqueId' | 'processUniqueId' | 'createdAt'>, at: number, userId: number): DocumentRecord {
+  const { documentTypeId, borrowerUniqueId, description, fileName, contentType, size, sha256 } = upload
+  return { ...base, documentTypeId, borrowerUniqueId, description, fileName, contentType, size, sha256, updatedAt: at, userId }
+}
+
+function documentOf(deps: AppDeps, process: ProcessRow, documentUniqueId: string): DocumentRecord {
+  const document = deps.processes.documents.find(process.processUniqueId, documentUniqueId)
+  if (!document) throw documentNotFound(documentUniqueId)
+  return document
+}
+
+/**
+ * Document Create: until the process reaches a final status. `documentUniqueId`: an explicit id
+ * (provider-state fixtures), a new one otherwise. @throws ApiError 404, 400, 413, 415.
+ */
+export async function createDocument(deps: AppDeps, auth: AuthContext, processUniqueId: string, request: UploadRequest, documentUniqueId: string = randomUUID()): Promise<string> {
+  const process = ownedProcess(deps, auth, processUniqueId)
+  assertOpen(deps, process)
+  const upload = await readUpload(deps, process, request, documentUniqueId)
+  const at = deps.clock.now().getTime()
+  try {
+    deps.processes.documents.insert(record(upload, { documentUniqueId, processUniqueId: process.processUniqueId, createdAt: at }, at, auth.userId))
+  } catch (error) {
+    deps.processes.documents.discardStaged(documentUniqueId)
+    throw error
+  }
+  return documentUniqueId
+}
+
+/** Document Update: replaces the file and its fields. @throws ApiError 404, 400, 413, 415. */
+export async function updateDocument(deps: AppDeps, auth: AuthContext, processUniqueId: string, documentUniqueId: string, request: UploadRequest): Promise<void> {
+  const process = ownedProcess(deps, auth, processUniqueId)
+  const current = documentOf(deps, process, documentUniqueId)
+  assertOpen(deps, process)
+  const stagingKey = `staging:${randomUUID()}`
+  const upload = await readUpload(deps, process, request, stagingKey)
+  try {
+    deps.processes.documents.replace(record(upload, current, deps.clock.now().getTime(), auth.userId), stagingKey)
+  } catch (error) {
+    deps.processes.documents.discardStaged(stagingKey)
+    throw error
+  }
+}
+
+/** Document Delete: while the process is in Draft. @throws ApiError 404, 400. */
+export function deleteDocument(deps: AppDeps, auth: AuthContext, processUniqueId: string, documentUniqueId: string): void {
+  const process = ownedProcess(deps, auth, processUniqueId)
+  documentOf(deps, process, documentUniqueId)
+  assertEditable(deps, process)
+  deps.processes.documents.remove(process.processUniqueId, documentUniqueId)
+}
+
+export function getDocument(deps: AppDeps, auth: AuthContext, processUniqueId: string, documentUniqueId: string): DocumentRecord {
+  return documentOf(deps, ownedProcess(deps, auth, processUniqueId), documentUniqueId)
+}
+
+export function listDocuments(deps: AppDeps, auth: AuthContext, processUniqueId: string): DocumentRecord[] {
+  return deps.processes.documents.list(ownedProcess(deps, auth, processUniqueId).processUniqueId)
+}
+
+export function documentContent(deps: AppDeps, auth: AuthContext, processUniqueId: string, documentUniqueId: string): DocumentContent {
+  const process = ownedProcess(deps, auth, processUniqueId)
+  const content = deps.processes.documents.content(process.processUniqueId, documentUniqueId)
+  if (!content) throw documentNotFound(documentUniqueId)
+  return content
+}

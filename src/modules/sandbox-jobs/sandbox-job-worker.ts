@@ -1,0 +1,94 @@
+import type { Clock } from '../../clock.ts'
+import type { Db } from '../../db/connection.ts'
+import type { Logger } from '../../logger.ts'
+import type { NewSandboxJob, SandboxJob, SandboxJobRepository } from './sandbox-job.repository.ts'
+
+/**
+ * What a job does, inside the transaction that marks it done. Returns an outcome text; a job whose
+ * action no longer applies (a process cancelled meanwhile) returns `{ skipped: reason }`.
+ */
+export type SandboxJobHandler = (job: SandboxJob) => string | { skipped: string }
+
+const MAX_TIMER_MS = 2 ** 31 - 1
+
+/**
+ * Runs the scenarios' delayed actions when due: one timer set for the earliest pending job, reset
+ * whenever a job is scheduled. Jobs run one at a time, each in its own transaction, so an action
+ * and its notifications are stored together or not at all; pending jobs resume after a restart.
+ */
+export function createSandboxJobWorker(options: {
+  db: Db
+  clock: Clock
+  logger: Logger
+  repository: SandboxJobRepository
+  handlers: Record<string, SandboxJobHandler>
+}) {
+  const { db, clock, logger, repository, handlers } = options
+  let running = false
+  let timer: NodeJS.Timeout | undefined
+
+  function runOne(job: SandboxJob): void {
+    const finishedAt = () => clock.now().toISOString()
+    try {
+      db.transaction(() => {
+        const handler = handlers[job.kind]
+        if (!handler) throw new Error(`no handler for job kind ${job.kind}`)
+        const outcome = handler(job)
+        if (typeof outcome === 'string') repository.finish(job.id, 'done', outcome, finishedAt())
+        else repository.finish(job.id, 'skipped', outcome.skipped, finishedAt())
+      })()
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      logger.error('sandbox job failed', { jobId: job.id, kind: job.kind, error: message })
+      repository.finish(job.id, 'failed', message, finishedAt())
+    }
+  }
+
+  /** Runs every job due by the clock now; returns how many ran. */
+  function runDue(): number {
+    let count = 0
+    for (;;) {
+      const batch = repository.due(clock.now().toISOString())
+      if (batch.length === 0) return count
+      for (const job of batch) runOne(job)
+      count += batch.length
+    }
+  }
+
+  function arm(): void {
+    clearTimeout(timer)
+    timer = undefined
+    if (!running) return
+    const next = repository.earliestDueAt()
+    if (!next) return
+    const delay = Math.min(Math.max(0, Date.parse(next) - clock.now().getTime()), MAX_TIMER_MS)
+    timer = setTimeout(tick, delay)
+    timer.unref()
+  }
+
+  function tick(): void {
+    runDue()
+    arm()
+  }
+
+  return {
+    /** Stores a job; call inside the transaction of the change that schedules it. */
+    schedule(job: NewSandboxJob): number {
+      const id = repository.add(job, clock.now().toISOString())
+      // After the caller's transaction commits, the timer is re-armed for the new earliest job.
+      if (running) setImmediate(arm)
+      return id
+    },
+    runDue,
+    start(): void {
+      running = true
+      tick()
+    },
+    stop(): void {
+      running = false
+      clearTimeout(timer)
+    },
+  }
+}
+
+export type SandboxJobWorker = ReturnType<typeof createSandboxJobWorker>

@@ -1,8 +1,0 @@
-import { SUCCESS_CODE, SUCCESS_MESSAGE } from '../../http/error-catalogue.ts'
-import type { Lang } from '../../http/language.ts'
-
-/** The operation status envelope of a successful mutating operation. */
-export const operationStatus = (lang: Lang) => ({
-  operationStatusCode: SUCCESS_CODE,
-  operationStatusMessage: SUCCESS_MESSAGE[lang],
-})

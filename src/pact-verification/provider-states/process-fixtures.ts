@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import { listBorrowers, updateBorrower } from '../../modules/processes/borrowers/borrower.service.ts'
+import { createDocument } from '../../modules/processes/documents/document.service.ts'
+import { listProperties, updateProperty } from '../../modules/processes/property/property.service.ts'
+import { addBankProcessMessage } from '../../modules/messages/process-messages.service.ts'
+import { createProcess } from '../../modules/processes/process-creation.ts'
+import { submitProcess } from '../../modules/processes/process-submission.ts'
+import { coBorrowerCompletion, keyBorrowerCompletion, pdfUpload, PROPERTY_COMPLETION } from './fixture-data.ts'
+import { defineFixture, partnerParam, type FixtureContext } from './fixture.ts'
+import { createSimulation } from './simulation-fixtures.ts'
+
+const processParams = z.strictObject({
+  processUniqueId: z.uuid(),
+  keyBorrowerUniqueId: z.uuid().optional(),
+  /** The second borrower, copied from the simulation's second borrower. */
+  borrowerUniqueId: z.uuid().optional(),
+  propertyUniqueId: z.uuid().optional(),
+  /** The (Completed) simulation the process was created from. */
+  simulationUniqueId: z.uuid().optional(),
+  ...partnerParam,
+})
+type ProcessParams = z.infer<typeof processParams>
+
+/** A Draft process created by Process Create from a fresh eligible simulation, with the ids given. */
+function draftProcess(ctx: FixtureContext, p: ProcessParams) {
+  const simulationUniqueId = p.simulationUniqueId ?? randomUUID()
+  createSimulation(ctx, simulationUniqueId)
+  createProcess(ctx.deps, ctx.actor, simulationUniqueId, {
+    processUniqueId: p.processUniqueId,
+    borrowerUniqueIds: [p.keyBorrowerUniqueId, p.borrowerUniqueId],
+    ...(p.propertyUniqueId ? { propertyUniqueId: p.propertyUniqueId } : {}),
+  })
+}
+
+/** Completes a Draft process through the borrower, document and property services until Submit accepts it. */
+async function completeProcess(ctx: FixtureContext, processUniqueId: string) {
+  const { deps, actor } = ctx
+  const borrowers = listBorrowers(deps, actor, processUniqueId)
+  borrowers.forEach((b, index) =>
+    updateBorrower(deps, actor, processUniqueId, b.borrowerUniqueId, index === 0 ? keyBorrowerCompletion(deps.clock) : coBorrowerCompletion(deps.clock)),
+  )
+  for (const type of deps.taxonomy.items('document-types').filter((t) => t.attributes.mandatory === true)) {
+    const owners = type.attributes.scope === 'borrower' ? borrowers.map((b) => ({ borrowerUniqueId: b.borrowerUniqueId })) : [{}]
+    for (const owner of owners) {
+      await createDocument(deps, actor, processUniqueId, pdfUpload({ documentTypeId: String(type.id), ...owner }, `${type.code ?? type.id}.pdf`.toLowerCase()))
+    }
+  }
+  const property = listProperties(deps, actor, processUniqueId)[0]!
+  updateProperty(deps, actor, processUniqueId, property.propertyUniqueId, PROPERTY_COMPLETION)
+}
+
+export const processExists = defineFixture({
+  name: 'a process exists',
+  description:
+    'A Draft process created from an eligible simulation: key borrower (keyBorrowerUniqueId) and second borrower (borrowerUniqueId) copied from it, one property (propertyUniqueId), no documents.',
+  params: processParams,
+  load: draftProcess,
+})
+
+export const processReadyToSubmitExists = defineFixture({
+  name: 'a process ready to submit exists',
+  description: 'A Draft process with complete borrowers, every mandatory document and complete property data: Process Submit accepts it.',
+  params: processParams,
+  async load(ctx, p) {
+    draftProcess(ctx, p)
+    await completeProcess(ctx, p.processUniqueId)
+  },
+})
+
+export const submittedProcessExists = defineFixture({
+  name: 'a submitted process exists',
+  description: 'A complete process submitted through Process Submit (Submitted): cancelable, no longer editable.',
+  params: processParams,
+  async load(ctx, p) {
+    draftProcess(ctx, p)
+    await completeProcess(ctx, p.processUniqueId)
+    submitProcess(ctx.deps, ctx.actor, p.processUniqueId)
+  },
+})
+
+export const documentExists = defineFixture({
+  name: 'a document exists',
+  description: "A Draft process (as 'a process exists') with one document: the key borrower's identification document, a small PDF.",
+  params: processParams.extend({ documentUniqueId: z.uuid() }),
+  async load(ctx, p) {
+    draftProcess(ctx, p)
+    const [key] = listBorrowers(ctx.deps, ctx.actor, p.processUniqueId)
+    const upload = pdfUpload({ documentTypeId: '1', borrowerUniqueId: key!.borrowerUniqueId, description: 'Cartão de Cidadão' }, 'cartao-de-cidadao.pdf')
+    await createDocument(ctx.deps, ctx.actor, p.processUniqueId, upload, p.documentUniqueId)
+  },
+})
+
+export const processHasBankMessage = defineFixture({
+  name: 'a process has a bank message',
+  description: "A Draft process (as 'a process exists') with one message written by the bank (notification 7 raised).",
+  params: processParams.extend({ messageText: z.string().min(1).max(2000).optional() }),
+  load(ctx, p) {
+    draftProcess(ctx, p)
+    addBankProcessMessage(ctx.deps, ctx.actor.brokerId, p.processUniqueId, p.messageText ?? 'Falta a caderneta predial do imóvel.')
+  },
+})
+
+export const PROCESS_FIXTURES = [processExists, processReadyToSubmitExists, submittedProcessExists, documentExists, processHasBankMessage]

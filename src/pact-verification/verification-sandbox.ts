@@ -1,0 +1,67 @@
+import { serve, type ServerType } from '@hono/node-server'
+import Database from 'better-sqlite3'
+import type { AddressInfo } from 'node:net'
+import { createApp, type App } from '../app.ts'
+import { createAppDeps, type AppDeps } from '../composition-root.ts'
+import { testConfig, type Config } from '../config.ts'
+import { prepareDatabase } from '../db/prepare-database.ts'
+
+export interface VerificationSandbox {
+  url: string
+  /** The dependencies of the sandbox now answering: fixtures write through them. */
+  readonly deps: AppDeps
+  /** Throws away every record and starts again from the freshly seeded database (a few milliseconds). */
+  reset(): void
+  close(): Promise<void>
+}
+
+/**
+ * The sandbox a verification runs against: in-process, on a free loopback port, on a throwaway
+ * in-memory database, silent. Migrated and seeded once; each interaction then gets its own copy of
+ * that seeded database (Pact interactions are independent: a pact may name the same ids in several
+ * interactions, and one interaction's Cancel must not leak into the next one's Detail). The copy is
+ * restored from a serialized snapshot, so isolation costs milliseconds, not a migration.
+ */
+export async function startVerificationSandbox(overrides: Partial<Config> = {}): Promise<VerificationSandbox> {
+  const config = testConfig({ host: '127.0.0.1', port: 0, ...overrides, dbPath: ':memory:' })
+  const { db: seeded } = prepareDatabase(':memory:')
+  // Builds the services once so the JWT secret is generated into the snapshot: every copy signs alike.
+  createAppDeps({ config, db: seeded })
+  const snapshot = seeded.serialize()
+  seeded.close()
+
+  const fresh = (): { deps: AppDeps; app: App } => {
+    const db = new Database(snapshot)
+    db.pragma('foreign_keys = ON')
+    const deps = createAppDeps({ config, db })
+    return { deps, app: createApp(deps) }
+  }
+  let current = fresh()
+
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    // The Node request rides along in `env`: document uploads read the socket directly.
+    const s = serve({ fetch: (request, env) => current.app.fetch(request, env), port: config.port, hostname: config.host }, () => resolve(s))
+    s.once('error', reject)
+  })
+  const { port } = server.address() as AddressInfo
+
+  return {
+    url: `http://${config.host}:${port}`,
+    get deps() {
+      return current.deps
+    },
+    reset() {
+      const previous = current
+      current = fresh()
+      previous.deps.db.close()
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          current.deps.db.close()
+          resolve()
+        })
+        ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
+      }),
+  }
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest'
+import { createAddressPolicy, type HostResolver } from '../../../src/modules/callbacks/address-policy.ts'
+
+const dns =
+  (table: Record<string, string[]>): HostResolver =>
+  async (host) => {
+    const addresses = table[host]
+    if (!addresses) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' })
+    return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }))
+  }
+
+const resolve = dns({
+  'hooks.partner.example': ['93.184.216.34'],
+  'internal.partner.example': ['10.0.0.7'],
+  'mixed.partner.example': ['93.184.216.34', '192.168.0.2'],
+  'v6.partner.example': ['fd00::5'],
+})
+
+const strict = createAddressPolicy({ allowHttp: false, allowPrivate: false, resolve })
+
+describe('address policy at registration (defaults: https only, public addresses only)', () => {
+  it.each([
+    ['https://hooks.partner.example/callbacks', true],
+    ['https://93.184.216.34:8443/callbacks?x=1', true],
+    ['https://unknown.partner.example/callbacks', true],
+    ['http://hooks.partner.example/callbacks', 'scheme'],
+    ['ftp://hooks.partner.example/callbacks', 'scheme'],
+    ['https://user:secret@hooks.partner.example/', 'credentials'],
+    ['not a url', 'invalid-url'],
+    ['https://127.0.0.1/hook', 'forbidden-address'],
+    ['https://[::1]/hook', 'forbidden-address'],
+    ['https://localhost/hook', 'forbidden-address'],
+    ['https://api.localhost/hook', 'forbidden-address'],
+    ['https://169.254.169.254/latest/meta-data', 'forbidden-address'],
+    ['https://10.0.0.1/hook', 'forbidden-address'],
+    ['https://internal.partner.example/hook', 'forbidden-address'],
+    ['https://mixed.partner.example/hook', 'forbidden-address'],
+    ['https://v6.partner.example/hook', 'forbidden-address'],
+    ['https://[::ffff:10.0.0.1]/hook', 'forbidden-address'],
+    ['https://2130706433/hook', 'forbidden-address'],
+    ['https://0x7f.0.0.1/hook', 'forbidden-address'],
+    ['https://localhost./hook', 'forbidden-address'],
+  ])('%s → %s', async (url, expected) => {
+    const check = await strict.checkForRegistration(url)
+    if (expected === true) expect(check.ok).toBe(true)
+    else expect(check.ok ? 'accepted' : check.refusal.kind).toBe(expected)
+  })
+
+  it('names the address and its range', async () => {
+    const check = await strict.checkForRegistration('https://internal.partner.example/hook')
+    expect(check).toEqual({ ok: false, refusal: { kind: 'forbidden-address', address: '10.0.0.7', range: 'private' } })
+  })
+
+  it('accepts http and private addresses only when the settings allow them', async () => {
+    const open = createAddressPolicy({ allowHttp: true, allowPrivate: true, resolve })
+    expect((await open.checkForRegistration('http://127.0.0.1:9000/hook')).ok).toBe(true)
+    expect((await open.checkForRegistration('https://internal.partner.example/hook')).ok).toBe(true)
+    expect((await createAddressPolicy({ allowHttp: true, allowPrivate: false, resolve }).checkForRegistration('http://10.0.0.1/')).ok).toBe(false)
+  })
+})
+
+describe('address policy before each attempt', () => {
+  it('pins the first checked address', async () => {
+    const check = await strict.resolveForDelivery('https://hooks.partner.example/callbacks')
+    expect(check.ok && check.address).toEqual({ address: '93.184.216.34', family: 4 })
+  })
+
+  it('refuses a name that now resolves to a private address (DNS rebinding)', async () => {
+    let answer = '93.184.216.34'
+    const policy = createAddressPolicy({ allowHttp: false, allowPrivate: false, resolve: async () => [{ address: answer, family: 4 }] })
+    expect((await policy.checkForRegistration('https://rebind.partner.example/')).ok).toBe(true)
+    answer = '127.0.0.1'
+    const check = await policy.resolveForDelivery('https://rebind.partner.example/')
+    expect(check.ok ? 'sent' : check.refusal).toEqual({ kind: 'forbidden-address', address: '127.0.0.1', range: 'loopback' })
+  })
+
+  it('reports a name that does not resolve', async () => {
+    const check = await strict.resolveForDelivery('https://unknown.partner.example/')
+    expect(check.ok ? 'sent' : check.refusal).toEqual({ kind: 'unresolvable', error: 'ENOTFOUND' })
+  })
+
+  it('refuses http stored while it was allowed, once it is not', async () => {
+    const check = await strict.resolveForDelivery('http://hooks.partner.example/')
+    expect(check.ok ? 'sent' : check.refusal.kind).toBe('scheme')
+  })
+})

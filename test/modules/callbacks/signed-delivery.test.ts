@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { simulationStatusChanged } from '../../../src/modules/callbacks/notification-events.ts'
+import { createCallbackSandbox, eventually, PARTNER_A, type CallbackSandbox } from './support/callback-sandbox.ts'
+import { createThrowawayCa, type ThrowawayCa } from './support/throwaway-ca.ts'
+import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts'
+
+let ca: ThrowawayCa
+let receiver: WebhookReceiver
+let sandbox: CallbackSandbox
+
+beforeAll(() => {
+  ca = createThrowawayCa()
+})
+afterAll(() => ca.remove())
+
+beforeEach(async () => {
+  receiver = await startWebhookReceiver({ cert: ca.cert, key: ca.key })
+  sandbox = await createCallbackSandbox({ callbackCaFile: ca.caFile })
+})
+afterEach(async () => {
+  await sandbox.close()
+  await receiver.close()
+})
+
+const publishStatus = (simulationUniqueId = randomUUID(), statusId = 3) =>
+  sandbox.db.transaction(() =>
+    sandbox.deps.notifications.publish(
+      simulationStatusChanged({ partnerUniqueID: PARTNER_A, simulationUniqueId, simulationStatusId: statusId, simulationStatusDescription: 'Concluída' }),
+    ),
+  )()
+
+const deliveryOf = async (notificationId: string) =>
+  (await sandbox.deliveries()).deliveryList.find((d: { notificationId: string }) => d.notificationId === notificationId)
+
+describe('signed delivery to an HTTPS receiver trusted through SANDBOX_CALLBACK_CA_FILE', () => {
+  it('delivers a notification the standardwebhooks library verifies, with the documented body and headers', async () => {
+    receiver.setSecret(await sandbox.register(PARTNER_A, 6, receiver.url()))
+    const simulationUniqueId = randomUUID()
+    const id = publishStatus(simulationUniqueId)
+    const [hook] = await receiver.waitFor(1)
+    expect(hook!.verified).toBe(true)
+    expect(hook!.id).toBe(id)
+    expect(hook!.userAgent).toMatch(/^mortgage-sandbox\/\d+\.\d+\.\d+ \(\+webhooks\)$/)
+    expect(hook!.contentType).toBe('application/json')
+    expect(hook!.json).toEqual({
+      notificationId: id,
+      notificationTypeId: 6,
+      notificationType: 'SIMULATION_STATUS_CHANGED',
+      partnerUniqueID: PARTNER_A,
+      simulationUniqueId,
+      occurredAt: expect.any(String),
+      data: { simulationStatusId: 3, simulationStatusDescription: 'Concluída', previousSimulationStatusId: null },
+      test: false,
+    })
+    const delivery = await eventually(async () => ((await deliveryOf(id))?.status === 'delivered' ? deliveryOf(id) : undefined))
+    expect(delivery.attemptList).toEqual([expect.objectContaining({ attemptNumber: 1, httpStatus: 204, error: null, callbackUrl: receiver.url() })])
+  })
+
+  it('fails verification with the wrong secret (the signature really depends on it)', async () => {
+    await sandbox.register(PARTNER_A, 6, receiver.url())
+    receiver.setSecret('whsec_' + Buffer.alloc(32, 7).toString('base64'))
+    publishStatus()
+    const [hook] = await receiver.waitFor(1)
+    expect(hook!.verified).toBe(false)
+  })
+
+  it('retries a receiver that fails twice: three attempts, one webhook-id, all signed', async () => {
+    receiver.setSecret(await sandbox.register(PARTNER_A, 6, receiver.url()))
+    receiver.onRequest((_hook, index) => (index < 2 ? { status: 500, body: 'database down' } : { status: 200, body: 'ok' }))
+    const id = publishStatus()
+    const hooks = await receiver.waitFor(3)
+    expect(hooks.map((h) => h.id)).toEqual([id, id, id])
+    expect(hooks.every((h) => h.verified)).toBe(true)
+    expect(new Set(hooks.map((h) => h.body)).size).toBe(1)
+    const delivery = await eventually(async () => ((await deliveryOf(id))?.status === 'delivered' ? deliveryOf(id) : undefined))
+    expect(delivery.attempts).toBe(3)
+    expect(delivery.attemptList.map((a: { httpStatus: number }) => a.httpStatus)).toEqual([500, 500, 200])
+    expect(delivery.attemptList[0].responseExcerpt).toBe('database down')
+    expect(delivery.attemptList[0].error).toBe(null)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(receiver.received).toHaveLength(3)
+  })
+
+  it('disables the configuration when the receiver answers 410, and Callback Update enables it again with the same secret', async () => {
+    const secret = await sandbox.register(PARTNER_A, 6, receiver.url())
+    receiver.setSecret(secret)
+    receiver.onRequest(() => ({ status: 410 }))
+    const id = publishStatus()
+    await eventually(async () => ((await deliveryOf(id))?.status === 'disabled' ? true : undefined))
+    const list = await sandbox.call('GET', `/${PARTNER_A}/callbacks`)
+    expect(list.json.callbackList[0]).toMatchObject({ notificationType: 6, status: 'disabled', disabledReason: expect.stringContaining('410') })
+
+    const later = publishStatus()
+    expect((await deliveryOf(later)).status).toBe('disabled')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(receiver.received).toHaveLength(1)
+
+    receiver.onRequest(() => ({ status: 200 }))
+    const again = await sandbox.call('PUT', `/${PARTNER_A}/callbacks/6`, { body: { callbackUrl: receiver.url() } })
+    expect(again.status).toBe(200)
+    expect(again.json.additionalData.signingSecret).toBe(secret)
+    const next = publishStatus()
+    await receiver.waitFor((hooks) => hooks.some((h) => h.id === next && h.verified))
+  })
+
+  it('honours Retry-After (seconds, scaled like the schedule) instead of the shorter scheduled delay', async () => {
+    receiver.setSecret(await sandbox.register(PARTNER_A, 6, receiver.url()))
+    // 300 s × timeScale 0.001 = 300 ms, where the schedule alone would wait 5 s × 0.001 = 5 ms.
+    receiver.onRequest((_hook, index) => (index === 0 ? { status: 429, headers: { 'Retry-After': '300' } } : { status: 204 }))
+    publishStatus()
+    const [first, second] = await receiver.waitFor(2)
+    expect(second!.receivedAt - first!.receivedAt).toBeGreaterThanOrEqual(290)
+  })
+
+  it('honours Retry-After given as an HTTP date', async () => {
+    await sandbox.close()
+    sandbox = await createCallbackSandbox({ callbackCaFile: ca.caFile, timeScale: 1 })
+    receiver.setSecret(await sandbox.register(PARTNER_A, 6, receiver.url()))
+    const retryAt = new Date(Date.now() + 60_000).toUTCString()
+    receiver.onRequest(() => ({ status: 503, headers: { 'Retry-After': retryAt } }))
+    const id = publishStatus()
+    const pending = await eventually(async () => ((await deliveryOf(id))?.attempts === 1 ? deliveryOf(id) : undefined))
+    // An HTTP date has whole seconds; the schedule alone would have waited about 5 s.
+    const wait = Date.parse(pending.nextAttemptAt) - Date.parse(pending.attemptList[0].attemptedAt)
+    expect(wait).toBeGreaterThan(58_000)
+    expect(wait).toBeLessThanOrEqual(60_000)
+    expect(pending.status).toBe('pending')
+  })
+
+  it('marks the notification failed after the eighth attempt', async () => {
+    await sandbox.close()
+    sandbox = await createCallbackSandbox({ callbackCaFile: ca.caFile, timeScale: 0.000_01 })
+    receiver.setSecret(await sandbox.register(PARTNER_A, 6, receiver.url()))
+    receiver.onRequest(() => ({ status: 503 }))
+    const id = publishStatus()
+    const delivery = await eventually(async () => ((await deliveryOf(id))?.status === 'failed' ? deliveryOf(id) : undefined), 10_000)
+    expect(delivery.attempts).toBe(8)
+    expect(delivery.statusReason).toBe('HTTP 503')
+    expect(delivery.nextAttemptAt).toBe(null)
+    expect(receiver.received).toHaveLength(8)
+  })
+})

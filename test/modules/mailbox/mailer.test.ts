@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMailer, SANDBOX_SENDER } from '../../../src/modules/mailbox/mailer.ts'
+import { createTestSandbox, PARTNER_A } from '../../support/test-app.ts'
+import { createSimulation } from '../simulations/simulation-fixtures.ts'
+import { attachmentOf, startSmtpSink } from './smtp-sink.ts'
+
+describe('ESIS e-mail relayed over SMTP', () => {
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>
+  beforeAll(async () => {
+    sink = await startSmtpSink()
+  })
+  afterAll(() => sink.close())
+
+  it('relays the captured e-mail with its PDF to the SMTP server of SANDBOX_SMTP_URL', async () => {
+    const s = await createTestSandbox({ smtpUrl: sink.url })
+    const { id } = await createSimulation(s)
+    const res = await s.call('GET', `/v1/simulations/${id}/esis/email?email=cliente@example.com`)
+    expect(res.status).toBe(200)
+    expect(res.json.additionalData.relayStatus).toBe('relayed')
+    expect(sink.received).toHaveLength(1)
+    const mail = sink.received[0]!
+    expect(mail.to).toEqual(['cliente@example.com'])
+    expect(mail.from).toBe('nao-responder@banco-sandbox.example')
+    expect(mail.raw).toMatch(/^Subject: =\?UTF-8\?/m)
+    expect(mail.raw).toMatch(/filename="?FINE-simulacao-\d+\.pdf/)
+    expect(attachmentOf(mail.raw, 'application/pdf')?.subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    const stored = s.deps.mailer.mailbox.find(res.json.additionalData.emailUniqueID, PARTNER_A)!
+    expect(stored).toMatchObject({ relayStatus: 'relayed', relayError: null, smtpMessageId: expect.stringContaining('@') })
+  })
+})
+
+describe('Mailer', () => {
+  it('keeps the captured copy and records the failure when the SMTP server refuses the mail', async () => {
+    const sink = await startSmtpSink({ reject: true })
+    const s = await createTestSandbox()
+    const mailer = createMailer({ db: s.db, clock: s.clock, logger: s.deps.logger, smtpUrl: sink.url })
+    const receipt = await mailer.send({ partnerUniqueID: PARTNER_A, to: 'x@example.com', subject: 'Teste', text: 'Olá', attachments: [] })
+    expect(receipt.relayStatus).toBe('failed')
+    const stored = mailer.mailbox.find(receipt.mailboxMessageId, PARTNER_A)!
+    expect(stored).toMatchObject({ from: SANDBOX_SENDER, to: 'x@example.com', subject: 'Teste', text: 'Olá', relayStatus: 'failed', relayError: expect.stringContaining('550') })
+    await sink.close()
+  })
+
+  it('records a failure when no SMTP server listens', async () => {
+    const sink = await startSmtpSink()
+    await sink.close()
+    const s = await createTestSandbox()
+    const mailer = createMailer({ db: s.db, clock: s.clock, logger: s.deps.logger, smtpUrl: sink.url })
+    const receipt = await mailer.send({ partnerUniqueID: PARTNER_A, to: 'x@example.com', subject: 'Teste', text: 'Olá', attachments: [] })
+    expect(receipt.relayStatus).toBe('failed')
+  })
+
+  it('lists the partner mailbox newest first, with attachments', async () => {
+    const s = await createTestSandbox()
+    const mailer = createMailer({ db: s.db, clock: s.clock, logger: s.deps.logger, smtpUrl: undefined })
+    await mailer.send({ partnerUniqueID: PARTNER_A, to: 'a@example.com', subject: 'Primeiro', text: '1', attachments: [] })
+    s.clock.advance(1000)
+    await mailer.send({ partnerUniqueID: PARTNER_A, to: 'b@example.com', subject: 'Segundo', text: '2', attachments: [{ filename: 'a.txt', contentType: 'text/plain', content: Buffer.from('abc') }] })
+    const listed = mailer.mailbox.listForPartner(PARTNER_A)
+    expect(listed.map((m) => m.subject)).toEqual(['Segundo', 'Primeiro'])
+    expect(listed[0]!.attachments[0]!.content.toString()).toBe('abc')
+    expect(listed[0]!.relayStatus).toBe('captured')
+  })
+})
