@@ -1,41 +1,37 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
-import type { AppDeps } from './composition-root.ts'
+import type { Sandbox } from './composition-root.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { jsonBodyLimit } from './http/body-limit.ts'
-import { MemoRouter } from './http/memo-router.ts'
 import { docsPage } from './http/docs-page.ts'
 import { errorHandler, JSON_BODY_LIMIT_BYTES, notFoundHandler } from './http/error-handler.ts'
+import { MemoRouter } from './http/memo-router.ts'
 import { requestContext } from './http/request-context.ts'
 import { requireAuth } from './http/require-auth.ts'
 import { validationHook } from './http/validation-hook.ts'
 import { writeBatching } from './http/write-batching.ts'
-import { scenarioMiddleware } from './modules/sandbox-scenarios/scenario-middleware.ts'
-import { authRouter } from './modules/auth/auth.index.ts'
-import { callbacksRouter } from './modules/callbacks/callbacks.index.ts'
-import { healthRouter } from './modules/health/health.index.ts'
-import { sandboxScenariosRouter } from './modules/sandbox-scenarios/sandbox-scenarios.index.ts'
-import { sandboxDeliveriesRouter } from './modules/sandbox-deliveries/sandbox-deliveries.index.ts'
-import { sandboxControlRouter } from './modules/sandbox-control/sandbox-control.index.ts'
-import { sandboxMailboxRouter } from './modules/mailbox/sandbox-mailbox.index.ts'
-import { sandboxJobsRouter } from './modules/sandbox-jobs/sandbox-jobs.index.ts'
-import { sandboxResetRouter } from './modules/sandbox-reset/sandbox-reset.index.ts'
-import { taxonomyRouter } from './modules/taxonomy/taxonomy.index.ts'
-import { simulationEsisRouter } from './modules/esis/simulation-esis.index.ts'
-import { simulationMessagesRouter } from './modules/messages/simulation-messages.index.ts'
-import { simulationsRouter } from './modules/simulations/simulations.index.ts'
-import { processBorrowersRouter } from './modules/processes/borrowers/borrowers.index.ts'
-import { processesRouter } from './modules/processes/processes.index.ts'
-import { processDocumentsRouter } from './modules/processes/documents/documents.index.ts'
-import { processPropertiesRouter } from './modules/processes/property/properties.index.ts'
-import { processMessagesRouter } from './modules/messages/process-messages.index.ts'
-import { processEsisRouter } from './modules/esis/process-esis.index.ts'
+import { authRouter } from './modules/auth/index.ts'
+import { callbacksRouter } from './modules/callbacks/index.ts'
+import { processEsisRouter, simulationEsisRouter } from './modules/esis/index.ts'
+import { healthRouter } from './modules/health/index.ts'
+import { mailboxRouter } from './modules/mailbox/index.ts'
+import { processMessagesRouter, simulationMessagesRouter } from './modules/messages/index.ts'
+import { processesRouter } from './modules/processes/index.ts'
+import { sandboxControlRouter } from './modules/sandbox-control/index.ts'
+import { sandboxDeliveriesRouter } from './modules/sandbox-deliveries/index.ts'
+import { sandboxJobsRouter } from './modules/sandbox-jobs/index.ts'
+import { sandboxResetRouter } from './modules/sandbox-reset/index.ts'
+import { sandboxScenariosRouter, scenarioMiddleware } from './modules/sandbox-scenarios/index.ts'
+import { simulationsRouter } from './modules/simulations/index.ts'
+import { taxonomyRouter } from './modules/taxonomy/index.ts'
 
 /** Paths answered without a token: health, version, login and the API reference. */
 const PUBLIC_PATHS = /^\/(v1\/health(\/version)?|v1\/authentication|openapi\.json|docs(\/.*)?)$/
 
-const authUnlessPublic: MiddlewareHandler<AppEnv> = (c, next) =>
-  PUBLIC_PATHS.test(c.req.path) ? next() : requireAuth(c, next)
+const unlessPublic =
+  (middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
+  (c, next) =>
+    PUBLIC_PATHS.test(c.req.path) ? next() : middleware(c, next)
 
 const DESCRIPTION = `Sandbox of the bank's Mortgage Partner Portal API: the bank's operations with real validation,
 mortgage maths, state and callbacks, plus a sandbox control API (tag "Sandbox", not part of the bank's API).
@@ -44,36 +40,55 @@ Authenticate with \`POST /v1/authentication\` (\`broker-a\` / \`sandbox\`) and s
 Answers are localized by \`Accept-Language\` (pt-PT by default, en). Every error answers the same body:
 \`{ operationStatus, errors: [{ errorCode, errorMessage, errorField }] }\`.`
 
-/** Builds the whole HTTP application on its dependencies. */
-export function createApp(deps: AppDeps) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook as never, router: new MemoRouter() })
-  app.use('*', requestContext(deps))
-  app.use('*', jsonBodyLimit(JSON_BODY_LIMIT_BYTES))
-  app.use('*', authUnlessPublic)
-  app.use('*', (c, next) => (PUBLIC_PATHS.test(c.req.path) ? next() : scenarioMiddleware(c, next)))
-  app.use('*', writeBatching(deps.groupCommit))
-  app.onError(errorHandler)
-  app.notFound(notFoundHandler)
+const TAGS = [
+  { name: 'Authentication' },
+  { name: 'Health' },
+  { name: 'Taxonomy', description: 'Reference lists' },
+  { name: 'Simulations', description: 'Mortgage loan simulations: validation, eligibility, figures and lifecycle' },
+  { name: 'SimulationsESIS', description: 'The ESIS (FINE) of a simulation, as a PDF or by e-mail' },
+  { name: 'SimulationsMessages', description: 'Messages between the broker and the bank about a simulation' },
+  { name: 'Processes', description: 'Mortgage processes created from eligible simulations: loan, lifecycle, submission' },
+  { name: 'ProcessesBorrower', description: 'The borrowers of a process' },
+  { name: 'ProcessesDocument', description: 'The documents of a process: uploads of PDF, JPEG and PNG files up to 10 MiB' },
+  { name: 'ProcessesProperty', description: 'The property of a process' },
+  { name: 'ProcessesMessage', description: 'Messages between the broker and the bank about a process' },
+  { name: 'ProcessesESIS', description: 'The ESIS (FINE) of a process, as a PDF or by e-mail' },
+  { name: 'Partners', description: 'Partner callbacks: registration, echo, and the signed notifications pushed to the registered addresses' },
+  { name: 'Sandbox', description: "Sandbox control API under /sandbox: not part of the bank's API" },
+]
 
-  app.route('/', healthRouter())
-  app.route('/', authRouter())
-  app.route('/', taxonomyRouter())
-  app.route('/', simulationsRouter())
-  app.route('/', simulationMessagesRouter())
-  app.route('/', simulationEsisRouter())
-  app.route('/', processesRouter())
-  app.route('/', processBorrowersRouter())
-  app.route('/', processDocumentsRouter())
-  app.route('/', processPropertiesRouter())
-  app.route('/', processMessagesRouter())
-  app.route('/', processEsisRouter())
-  app.route('/', callbacksRouter())
-  app.route('/', sandboxDeliveriesRouter())
-  app.route('/', sandboxScenariosRouter())
-  app.route('/', sandboxControlRouter())
-  app.route('/', sandboxMailboxRouter())
-  app.route('/', sandboxJobsRouter())
-  app.route('/', sandboxResetRouter())
+/**
+ * The HTTP application of a sandbox (docs/architecture.md "A request's way"): the middleware every
+ * request goes through, then the routers of the modules, each built with the services it uses.
+ */
+export function createApp(sandbox: Sandbox) {
+  const { logger, taxonomy, simulations, processes, messages, esis } = sandbox
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, router: new MemoRouter() })
+  const onError = errorHandler(logger)
+  app.use('*', requestContext(logger))
+  app.use('*', jsonBodyLimit(JSON_BODY_LIMIT_BYTES))
+  app.use('*', unlessPublic(requireAuth(sandbox.auth.authenticate)))
+  app.use('*', unlessPublic(scenarioMiddleware(sandbox.scenarios)))
+  app.use('*', writeBatching(sandbox.writes))
+  app.onError(onError)
+  app.notFound(notFoundHandler(onError))
+
+  app.route('/', healthRouter(sandbox.health))
+  app.route('/', authRouter(sandbox.auth))
+  app.route('/', taxonomyRouter(taxonomy))
+  app.route('/', simulationsRouter(simulations, taxonomy))
+  app.route('/', simulationMessagesRouter(messages))
+  app.route('/', simulationEsisRouter(esis))
+  app.route('/', processesRouter(processes, taxonomy))
+  app.route('/', processMessagesRouter(messages))
+  app.route('/', processEsisRouter(esis))
+  app.route('/', callbacksRouter(sandbox.callbacks, sandbox.echo))
+  app.route('/', sandboxDeliveriesRouter(sandbox.callbacks))
+  app.route('/', sandboxScenariosRouter(sandbox.scenarios))
+  app.route('/', sandboxControlRouter({ taxonomy, simulations, processes, messages }))
+  app.route('/', mailboxRouter(sandbox.mailbox))
+  app.route('/', sandboxJobsRouter(sandbox.jobs))
+  app.route('/', sandboxResetRouter(sandbox.reset))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',
@@ -86,28 +101,13 @@ export function createApp(deps: AppDeps) {
   const openApiDocument = () =>
     (document ??= app.getOpenAPI31Document({
       openapi: '3.1.0',
-      info: { title: 'Mortgage Partner Portal API (sandbox)', version: deps.version, description: DESCRIPTION },
+      info: { title: 'Mortgage Partner Portal API (sandbox)', version: sandbox.version, description: DESCRIPTION },
       servers: [{ url: '/', description: 'This sandbox' }],
-      tags: [
-        { name: 'Authentication' },
-        { name: 'Health' },
-        { name: 'Taxonomy', description: 'Reference lists' },
-        { name: 'Simulations', description: 'Mortgage loan simulations: validation, eligibility, figures and lifecycle' },
-        { name: 'SimulationsESIS', description: 'The ESIS (FINE) of a simulation, as a PDF or by e-mail' },
-        { name: 'SimulationsMessages', description: 'Messages between the broker and the bank about a simulation' },
-        { name: 'Processes', description: 'Mortgage processes created from eligible simulations: loan, lifecycle, submission' },
-        { name: 'ProcessesBorrower', description: 'The borrowers of a process' },
-        { name: 'ProcessesDocument', description: 'The documents of a process: uploads of PDF, JPEG and PNG files up to 10 MiB' },
-        { name: 'ProcessesProperty', description: 'The property of a process' },
-        { name: 'ProcessesMessage', description: 'Messages between the broker and the bank about a process' },
-        { name: 'ProcessesESIS', description: 'The ESIS (FINE) of a process, as a PDF or by e-mail' },
-        { name: 'Partners', description: 'Partner callbacks: registration, echo, and the signed notifications pushed to the registered addresses' },
-        { name: 'Sandbox', description: "Sandbox control API under /sandbox: not part of the bank's API" },
-      ],
+      tags: TAGS,
     }))
   app.get('/openapi.json', (c) => c.json(openApiDocument()))
   app.route('/', docsPage())
-  return Object.assign(app, { openApiDocument })
+  return Object.assign(app, { openApiDocument, sandbox })
 }
 
 export type App = ReturnType<typeof createApp>

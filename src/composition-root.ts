@@ -1,120 +1,141 @@
 import { readFileSync } from 'node:fs'
-import { createCallbackDelivery, type CallbackDelivery } from './modules/callbacks/callback-delivery.ts'
-import type { HostResolver } from './modules/callbacks/address-policy.ts'
-import type { NotificationPublisher } from './modules/callbacks/notification-publisher.ts'
 import type { Clock } from './clock.ts'
 import { systemClock } from './clock.ts'
 import type { Config } from './config.ts'
-import type { Db } from './db/connection.ts'
-import { createGroupCommit, type GroupCommit } from './db/group-commit.ts'
+import { openDatabase, type Db } from './db/connection.ts'
+import { migrate } from './db/migrate.ts'
+import { seedWhenChanged } from './db/seed.ts'
+import { createWriteBatch } from './db/write-batch.ts'
 import { createLogger, type Logger } from './logger.ts'
-import { createAuthRepository, type AuthRepository } from './modules/auth/auth.repository.ts'
-import { createTokenService, type TokenService } from './modules/auth/token.service.ts'
-import { createTaxonomyCatalog, type TaxonomyCatalog } from './modules/taxonomy/taxonomy.catalog.ts'
-import { listReader } from './modules/taxonomy/taxonomy.repository.ts'
+import { createAuth, identitiesSeedFile, seedIdentities } from './modules/auth/index.ts'
+import { createCallbacks, createEchoService, type HostResolver } from './modules/callbacks/index.ts'
+import { createEsis } from './modules/esis/index.ts'
+import { createHealthProbe } from './modules/health/index.ts'
+import { createMailbox, type SmtpRelay } from './modules/mailbox/index.ts'
+import { createMessages } from './modules/messages/index.ts'
+import { createProcesses } from './modules/processes/index.ts'
+import { scenarioJobHandlers } from './modules/sandbox-control/index.ts'
+import { createSandboxJobs } from './modules/sandbox-jobs/index.ts'
+import { createSandboxReset } from './modules/sandbox-reset/index.ts'
+import { createScenarios, createScenarioScheduler } from './modules/sandbox-scenarios/index.ts'
+import { createSimulations } from './modules/simulations/index.ts'
+import { createTaxonomy, seedTaxonomy, taxonomySeedFiles } from './modules/taxonomy/index.ts'
 import { fromRoot } from './package-root.ts'
-import { loadScenarios } from './modules/sandbox-scenarios/scenario-loader.ts'
-import { createScenarioRegistry, type ScenarioRegistry } from './modules/sandbox-scenarios/scenario-registry.ts'
-import { createSandboxJobRepository, type SandboxJobRepository } from './modules/sandbox-jobs/sandbox-job.repository.ts'
-import { createSandboxJobWorker, type SandboxJobWorker } from './modules/sandbox-jobs/sandbox-job-worker.ts'
-import { scenarioJobHandlers } from './modules/sandbox-control/scenario-job-handlers.ts'
-import { checkScenarioReferences } from './modules/sandbox-scenarios/scenario-references.ts'
-import { simulationServices } from './modules/simulations/simulation-services.ts'
-import type { SimulationService } from './modules/simulations/simulations.service.ts'
-import type { SimulationMessageService } from './modules/messages/simulation-messages.service.ts'
-import type { SimulationEsisService } from './modules/esis/simulation-esis.service.ts'
-import type { Mailer } from './modules/mailbox/mailer.ts'
-import { createProcessStore, type ProcessStore } from './modules/processes/process-store.ts'
 
-/** Everything a request handler may use, built once per app from one database connection. */
-export interface AppDeps {
-  config: Config
-  db: Db
-  clock: Clock
-  logger: Logger
-  version: string
-  taxonomy: TaxonomyCatalog
-  tokens: TokenService
-  authRepository: AuthRepository
-  notifications: NotificationPublisher
-  /** Callback configurations, address policy, delivery worker (started by the server) and log. */
-  callbacks: CallbackDelivery
-  /** Simulations (issue 3): lifecycle, validation, list. */
-  simulations: SimulationService
-  simulationMessages: SimulationMessageService
-  simulationEsis: SimulationEsisService
-  /** Sandbox e-mails: captured in mailbox_message, relayed over SMTP when SANDBOX_SMTP_URL is set. */
-  mailer: Mailer
-  /** Processes (issue 4): repositories of processes, borrowers, documents, property and messages. */
-  processes: ProcessStore
-  /** Sandbox scenarios (shipped and the partner's own), by name and by magic value. */
-  scenarios: ScenarioRegistry
-  /** The scenarios' delayed actions (the bank's side): stored jobs and their worker (started by the server). */
-  sandboxJobs: { repository: SandboxJobRepository; worker: SandboxJobWorker }
-  /** Concurrent writes share one commit; answers wait for it (db/group-commit.ts). */
-  groupCommit: GroupCommit
-  /** null when healthy, else what is failing. */
-  checkHealth(): string | null
-}
+export const SEEDS_DIR = fromRoot('seeds')
 
 /** The shipped scenarios, then the partner's own folder (which may override them by name). */
-export const scenarioFolders = (config: Config): string[] => [fromRoot('scenarios'), ...(config.scenariosDir ? [config.scenariosDir] : [])]
+const scenarioFolders = (config: Config): string[] => [fromRoot('scenarios'), ...(config.scenariosDir ? [config.scenariosDir] : [])]
 
-export const packageVersion = (): string =>
-  (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version
+const packageVersion = (): string => (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version
 
-export interface DepsOptions {
+/**
+ * Opens, migrates and seeds the database the sandbox expects: the reference lists and the
+ * identities, loaded again only when their files changed.
+ */
+export function prepareDatabase(path: string, seedsDir = SEEDS_DIR): { db: Db; migrations: string[]; seeded: boolean } {
+  const db = openDatabase(path)
+  try {
+    const migrations = migrate(db)
+    const seeded = seedWhenChanged(db, [...taxonomySeedFiles(seedsDir), identitiesSeedFile(seedsDir)], () => {
+      seedTaxonomy(db, seedsDir)
+      seedIdentities(db, seedsDir, new Date().toISOString())
+    })
+    return { db, migrations, seeded }
+  } catch (error) {
+    db.close()
+    throw error
+  }
+}
+
+export interface SandboxOptions {
   config: Config
+  /** Migrated and seeded (prepareDatabase). */
   db: Db
   clock?: Clock
   logger?: Logger
-  /** DNS of the callback address policy (tests). */
+  /** DNS of the callback address policy (tests play rebinding with it). */
   callbackResolver?: HostResolver
+  /** An SMTP relay of the tests' own. */
+  smtpRelay?: SmtpRelay
 }
 
-/** Builds the dependencies on a migrated and seeded database. */
-export function createAppDeps({ config, db, clock = systemClock, logger = createLogger(config.logLevel), callbackResolver }: DepsOptions): AppDeps {
-  const healthProbe = db.prepare('SELECT 1')
+/**
+ * Builds every service of the sandbox once, from the bottom up, each from exactly what it uses
+ * (docs/architecture.md "The composition root"). Nothing below this file builds a service or knows
+ * this file: the HTTP app mounts the routers of what this returns, the server starts its workers.
+ */
+export function buildSandbox(options: SandboxOptions) {
+  const { config, db } = options
+  const clock = options.clock ?? systemClock
+  const logger = options.logger ?? createLogger(config.logLevel)
   const version = packageVersion()
-  const taxonomy = createTaxonomyCatalog(listReader(db))
-  const callbacks = createCallbackDelivery({
-    db,
-    config,
-    clock,
+  const writes = createWriteBatch(db, (error) => logger.error('write batch failed', { error: error instanceof Error ? error.message : String(error) }))
+
+  const taxonomy = createTaxonomy(db)
+  const auth = createAuth({ db, config, clock })
+  const scenarios = createScenarios(scenarioFolders(config), taxonomy)
+  const jobs = createSandboxJobs({ db, writes, clock, logger })
+  const scheduler = createScenarioScheduler({ jobs, clock, timeScale: config.timeScale })
+  const callbacks = createCallbacks({ db, writes, config, clock, logger, version, taxonomy, ...(options.callbackResolver ? { resolve: options.callbackResolver } : {}) })
+  const notifications = callbacks.publisher
+  const mailbox = createMailbox({ db, clock, logger, smtpUrl: config.smtpUrl, ...(options.smtpRelay ? { relay: options.smtpRelay } : {}) })
+
+  const simulations = createSimulations({ db, writes, clock, taxonomy, identityOf: auth.identityOf, notifications, scenarios, scheduler })
+  const processes = createProcesses({ db, writes, clock, taxonomy, notifications, simulations, scenarios, scheduler })
+  const messages = createMessages({ db, writes, clock, notifications, simulations, processes })
+  const esis = createEsis({ clock, taxonomy, identityOf: auth.identityOf, simulations, processes, mailbox })
+  const echo = createEchoService({ writes, taxonomy, callbacks, notifications, findSimulation: simulations.statusOfPartner, findProcess: processes.statusOfPartner })
+  for (const [kind, handler] of Object.entries(scenarioJobHandlers({ taxonomy, simulations, processes, messages, notifications }))) jobs.handle(kind, handler)
+  const reset = createSandboxReset({
+    writes,
     logger,
-    version,
-    taxonomy,
-    ...(callbackResolver ? { resolve: callbackResolver } : {}),
+    data: {
+      messages: messages.deleteOfPartner,
+      processes: processes.deleteOfPartner,
+      simulations: simulations.deleteOfPartner,
+      mailbox: mailbox.deleteOfPartner,
+      callbacks: callbacks.deleteOfPartner,
+      jobs: jobs.deleteOfPartner,
+    },
   })
-  const scenarios = createScenarioRegistry(loadScenarios(scenarioFolders(config)))
-  checkScenarioReferences(scenarios.all(), taxonomy)
-  const jobRepository = createSandboxJobRepository(db)
-  // The job handlers act through the services below: they read `deps` when a job runs.
-  const jobWorker = createSandboxJobWorker({ db, clock, logger, repository: jobRepository, handlers: scenarioJobHandlers(() => deps) })
-  const deps: AppDeps = {
+
+  return {
     config,
-    db,
     clock,
     logger,
     version,
+    writes,
+    health: createHealthProbe(db, version),
     taxonomy,
-    tokens: createTokenService(db, config, clock),
-    authRepository: createAuthRepository(db),
-    notifications: callbacks.publisher,
-    callbacks,
-    ...simulationServices({ db, clock, taxonomy, logger, config, notifications: callbacks.publisher, scenarios, jobs: jobWorker }),
-    processes: createProcessStore(db),
+    auth,
     scenarios,
-    sandboxJobs: { repository: jobRepository, worker: jobWorker },
-    groupCommit: createGroupCommit(db, (error) => logger.error('group commit failed', { error: error instanceof Error ? error.message : String(error) })),
-    checkHealth() {
-      try {
-        healthProbe.get()
-        return null
-      } catch (error) {
-        return `database unavailable (${error instanceof Error ? error.message : String(error)})`
-      }
+    jobs,
+    callbacks,
+    mailbox,
+    simulations,
+    processes,
+    messages,
+    esis,
+    echo,
+    reset,
+    /** The background workers: callback delivery and the scenarios' delayed jobs (started by the server). */
+    workers: {
+      start(): void {
+        // Resumes what a previous run left pending (at-least-once), then follows new notifications.
+        callbacks.worker.start()
+        // Runs the jobs that fell due while stopped, then each one when due.
+        jobs.start()
+      },
+      /** Stops taking work; deliveries in flight finish for `graceMs`, then are cut short. */
+      async stop(graceMs?: number): Promise<void> {
+        // Jobs run synchronously, each in its transaction: once stopped, none starts on a closing database.
+        jobs.stop()
+        await callbacks.worker.stop(graceMs)
+        mailbox.close()
+      },
     },
   }
-  return deps
 }
+
+export type Sandbox = ReturnType<typeof buildSandbox>

@@ -1,9 +1,8 @@
 import { serve, type ServerType } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { createApp } from './app.ts'
-import { createAppDeps } from './composition-root.ts'
+import { buildSandbox, prepareDatabase, type SandboxOptions } from './composition-root.ts'
 import type { Config } from './config.ts'
-import { prepareDatabase } from './db/prepare-database.ts'
 import { startWalCheckpointer } from './db/wal-checkpointer.ts'
 import { createLogger } from './logger.ts'
 
@@ -14,14 +13,24 @@ export interface RunningSandbox {
 }
 
 /**
- * Starts the sandbox: database (migrated and seeded), HTTP server, callback delivery worker, and the graceful stop that
- * stops accepting, lets in-flight requests and deliveries finish and closes the database.
+ * A sandbox that does not listen yet: its database prepared (or the one given, prepared already),
+ * its services, and the HTTP app over them. The server, the Pact verification and the tests start
+ * from here.
+ */
+export function openSandbox(options: Omit<SandboxOptions, 'db'> & { db?: SandboxOptions['db'] }) {
+  const prepared = options.db ? { db: options.db, migrations: [] as string[], seeded: false } : prepareDatabase(options.config.dbPath)
+  const sandbox = buildSandbox({ ...options, db: prepared.db })
+  return { ...prepared, sandbox, app: createApp(sandbox) }
+}
+
+/**
+ * Starts the sandbox: database (migrated and seeded), HTTP server, the background workers, and the
+ * graceful stop that stops accepting, lets in-flight requests and deliveries finish and closes the
+ * database.
  */
 export async function startServer(config: Config): Promise<RunningSandbox> {
   const logger = createLogger(config.logLevel)
-  const { db, migrations, seeded } = prepareDatabase(config.dbPath)
-  const deps = createAppDeps({ config, db, logger })
-  const app = createApp(deps)
+  const { db, migrations, seeded, sandbox, app } = openSandbox({ config, logger })
   let server: ServerType
   try {
     server = await new Promise<ServerType>((resolve, reject) => {
@@ -35,11 +44,8 @@ export async function startServer(config: Config): Promise<RunningSandbox> {
   }
   const { port } = server.address() as AddressInfo
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`
-  logger.info('sandbox listening', { url, db: config.dbPath, migrations, seeded, version: deps.version, startupMs: Math.round(process.uptime() * 1000) })
-  // Resumes what a previous run left pending (at-least-once), then follows new notifications.
-  deps.callbacks.worker.start()
-  // Runs the scenarios' delayed actions that fell due while stopped, then each one when due.
-  deps.sandboxJobs.worker.start()
+  logger.info('sandbox listening', { url, db: config.dbPath, migrations, seeded, version: sandbox.version, startupMs: Math.round(process.uptime() * 1000) })
+  sandbox.workers.start()
   const checkpointer =
     config.dbPath === ':memory:' ? undefined : startWalCheckpointer(config.dbPath, (error) => logger.warn('wal checkpoint failed', { error }))
 
@@ -47,9 +53,7 @@ export async function startServer(config: Config): Promise<RunningSandbox> {
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
       server.close(() => {
-        // Jobs run synchronously, each in its transaction: once stopped, none starts on a closing database.
-        deps.sandboxJobs.worker.stop()
-        void deps.callbacks.worker.stop().then(async () => {
+        void sandbox.workers.stop().then(async () => {
           await checkpointer?.stop()
           db.close()
           logger.info('sandbox stopped')

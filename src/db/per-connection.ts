@@ -1,8 +1,9 @@
 import type { Db } from './connection.ts'
 
 /**
- * A value built once per database connection: the prepared statements of a module whose handlers
- * reach the database through `c.get('deps').db` rather than a repository in AppDeps.
+ * A value kept once per database connection, whoever asks for it: what two sandboxes built on the
+ * same connection (a restart in the tests) must share, such as a sequence's last number or the
+ * listeners of its row triggers.
  */
 export function perConnection<T>(create: (db: Db) => T): (db: Db) => T {
   const built = new WeakMap<Db, T>()

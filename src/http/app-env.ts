@@ -1,18 +1,25 @@
 import type { RouteConfig, RouteHandler } from '@hono/zod-openapi'
-import type { AppDeps } from '../composition-root.ts'
-import type { AuthContext } from '../modules/auth/token.service.ts'
-import type { Scenario } from '../modules/sandbox-scenarios/scenario.schema.ts'
+import type { Env } from 'hono'
 import type { Lang } from './language.ts'
 
+/** Who is calling, from the token only: never from the request body. */
+export interface AuthContext {
+  partnerUniqueID: string
+  brokerId: number
+  userId: number
+}
+
+/**
+ * What every request carries from the middleware to the handlers. Services are not in it: each
+ * router is built with the services it uses (docs/architecture.md "Modules"). A module that adds
+ * its own variables (the sandbox scenario) extends this type in its own front door.
+ */
 export interface AppEnv {
   Variables: {
-    deps: AppDeps
     lang: Lang
     requestId: string
     auth: AuthContext
-    /** The sandbox scenario of the request (header or magic value), if any. */
-    scenario?: Scenario
   }
 }
 
-export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, AppEnv>
+export type AppRouteHandler<R extends RouteConfig, E extends Env = AppEnv> = RouteHandler<R, E>

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { ApiError } from './api-error.ts'
 import type { AppEnv } from './app-env.ts'
-import { bufferNodeBody, incomingOf } from './node-request.ts'
+import { bufferNodeBody, servedByNode } from './node-request.ts'
 
 /**
  * Request bodies stop at `maxBytes` (413 with the error body): a declared length is checked before
@@ -25,10 +25,9 @@ export function jsonBodyLimit(maxBytes: number): MiddlewareHandler<AppEnv> {
     const declared = c.req.header('content-length')
     const chunked = c.req.header('transfer-encoding') !== undefined
     if (declared !== undefined && !chunked && Number(declared) > maxBytes) throw tooLarge()
-    const incoming = incomingOf(c)
     // Without a Content-Type the body stays where the routes' media type check looks for it (415).
-    if (incoming && contentType !== undefined) {
-      await bufferNodeBody(c, incoming, maxBytes, tooLarge)
+    if (servedByNode(c) && contentType !== undefined) {
+      await bufferNodeBody(c, maxBytes, tooLarge)
       return next()
     }
     // A web Request (app.request), or no Content-Type: a declared length bounds the read, else count while reading.

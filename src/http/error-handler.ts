@@ -1,6 +1,7 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { ApiError, renderError } from './api-error.ts'
+import type { Logger } from '../logger.ts'
 import type { AppEnv } from './app-env.ts'
 import { negotiateLanguage } from './language.ts'
 
@@ -29,16 +30,16 @@ function fromHttpException(error: HTTPException, c: Context<AppEnv>): ApiError {
 }
 
 /**
- * One error body for everything (DESIGN.md "Conventions"). ApiError is meant for the client;
+ * One error body for everything (docs/design.md "Conventions"). ApiError is meant for the client;
  * anything else is a bug: logged with its stack and request id, answered as a 500 without it.
  */
-export const errorHandler: ErrorHandler<AppEnv> = (error, c) => {
+export const errorHandler = (logger: Logger): ErrorHandler<AppEnv> => (error, c) => {
   const lang = c.get('lang') ?? negotiateLanguage(c.req.header('accept-language'))
   let apiError: ApiError
   if (error instanceof ApiError) apiError = error
   else if (error instanceof HTTPException) apiError = fromHttpException(error, c)
   else {
-    c.get('deps')?.logger.error('unhandled error', {
+    logger.error('unhandled error', {
       requestId: c.get('requestId'),
       method: c.req.method,
       path: c.req.path,
@@ -51,5 +52,8 @@ export const errorHandler: ErrorHandler<AppEnv> = (error, c) => {
   return c.json(renderError(apiError, lang), apiError.status)
 }
 
-export const notFoundHandler: NotFoundHandler<AppEnv> = (c) =>
-  errorHandler(new ApiError('ROUTE_NOT_FOUND', { field: 'path', params: { method: c.req.method, path: c.req.path } }), c)
+/** No route for the method and path: the same error body, through the app's error handler. */
+export const notFoundHandler =
+  (onError: ErrorHandler<AppEnv>): NotFoundHandler<AppEnv> =>
+  (c) =>
+    onError(new ApiError('ROUTE_NOT_FOUND', { field: 'path', params: { method: c.req.method, path: c.req.path } }), c)

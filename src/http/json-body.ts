@@ -1,4 +1,4 @@
-import type { Context } from 'hono'
+import type { Context, TypedResponse } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { AppEnv } from './app-env.ts'
 
@@ -34,3 +34,10 @@ export function jsonBody(c: Context<AppEnv>): Promise<unknown> {
   const cache = c.req as unknown as { [PARSED]?: Promise<unknown> }
   return (cache[PARSED] ??= parse(c))
 }
+
+/**
+ * A JSON answer already serialized (a rendering kept in a cache), typed as the route's JSON answer
+ * of type `T`: what `c.json(value)` would answer, without serializing it again.
+ */
+export const serializedJson = <T>(c: Context, json: string) =>
+  c.body(json, 200, { 'Content-Type': 'application/json' }) as Response as Response & TypedResponse<T, 200, 'json'>

@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ApiError } from './api-error.ts'
+import { nodeBodySource, webBodySource, type BodySource } from './body-source.ts'
 
 /**
  * The request and response straight from Node (`c.env.incoming`, `c.env.outgoing`) when the app is
@@ -16,7 +17,10 @@ interface NodeBindings {
   outgoing?: ServerResponse
 }
 
-export const incomingOf = (c: Context): IncomingMessage | undefined => (c.env as NodeBindings | undefined)?.incoming
+const incomingOf = (c: Context): IncomingMessage | undefined => (c.env as NodeBindings | undefined)?.incoming
+
+/** Whether the request came through a Node server (else a web Request: `app.request()`). */
+export const servedByNode = (c: Context): boolean => incomingOf(c) !== undefined
 
 /**
  * Makes `c.req.header()` read Node's parsed headers for the rest of the request (every middleware,
@@ -52,7 +56,9 @@ export function setResponseHeader(c: Context, name: string, value: string): void
  * where `c.req.json()` and the route validators read it. Stops reading and answers 413 as soon as
  * more arrives than allowed (a chunked body has no length to check beforehand).
  */
-export function bufferNodeBody(c: Context, incoming: IncomingMessage, maxBytes: number, tooLarge: () => ApiError): Promise<void> {
+export function bufferNodeBody(c: Context, maxBytes: number, tooLarge: () => ApiError): Promise<void> {
+  const incoming = incomingOf(c)
+  if (!incoming) return Promise.reject(new Error('not a request of the Node server'))
   return new Promise<void>((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -85,4 +91,15 @@ export function bufferNodeBody(c: Context, incoming: IncomingMessage, maxBytes: 
     }
     incoming.on('data', onData).on('end', onEnd).on('error', onError)
   })
+}
+
+/**
+ * The body of an upload, read chunk by chunk with back-pressure: from Node's socket when served by
+ * @hono/node-server, else from the web stream. Nothing is read until the first `next()`.
+ */
+export function requestBodySource(c: Context): BodySource {
+  const incoming = incomingOf(c)
+  let source: BodySource | undefined
+  const open = () => (source ??= incoming ? nodeBodySource(incoming) : webBodySource(c.req.raw.body))
+  return { next: () => open().next(), release: () => source?.release() }
 }

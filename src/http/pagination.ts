@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { ApiError } from './api-error.ts'
 
-/** DESIGN.md "Lists": lineCount default 20, at most 100. */
+/** docs/design.md "Lists": lineCount default 20, at most 100. */
 export const DEFAULT_LINE_COUNT = 20
 export const MAX_LINE_COUNT = 100
 
@@ -61,4 +61,35 @@ export function pageOf<T>(items: readonly T[], keyOf: (item: T) => string, query
   }
   const start = Math.max(0, index - n)
   return { items: items.slice(start, index), hasMoreResults: start > 0 }
+}
+
+/** Where a keyset-paged list starts reading: its head, or after (next) or before (previous) a record's position. */
+export type KeysetCursor<Position> = { kind: 'first' } | ({ kind: 'next' | 'previous' } & Position)
+
+/** A keyset-paged list as its repository reads it. */
+export interface KeysetList<Position, Row> {
+  /** The position of a record of the list named by a cursor, or undefined when it is not one of them. */
+  positionOf(id: string): Position | undefined
+  /** Up to `limit` rows from the cursor, in display order (newest first) whichever way they were read. */
+  rows(cursor: KeysetCursor<Position>, limit: number): Row[]
+}
+
+/**
+ * One page of a keyset-paged list (docs/design.md "Lists"): resolves the cursor the query names (a
+ * 400 naming nextRecord or previousRecord when it is not a record of the list), reads one row more
+ * than asked, and tells from it whether more lie in the direction read.
+ */
+export function keysetPage<Position, Row>(query: PagingQuery, list: KeysetList<Position, Row>): { rows: Row[]; hasMoreResults: boolean } {
+  const direction = pageDirection(query)
+  let cursor: KeysetCursor<Position> = { kind: 'first' }
+  if (direction.kind !== 'first') {
+    const position = list.positionOf(direction.cursor)
+    if (!position) throw new ApiError('INVALID_VALUE', { field: direction.kind === 'next' ? 'nextRecord' : 'previousRecord' })
+    cursor = { kind: direction.kind, ...position }
+  }
+  const rows = list.rows(cursor, query.lineCount + 1)
+  const hasMoreResults = rows.length > query.lineCount
+  // Read towards the newer records, the extra row is the first in display order.
+  const page = !hasMoreResults ? rows : direction.kind === 'previous' ? rows.slice(1) : rows.slice(0, query.lineCount)
+  return { rows: page, hasMoreResults }
 }

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { randomUUID } from 'node:crypto'
-import type { AppDeps } from '../composition-root.ts'
+import type { Logger } from '../logger.ts'
 import type { AppEnv } from './app-env.ts'
 import { negotiateLanguage } from './language.ts'
 import { readHeadersFromNode, setResponseHeader } from './node-request.ts'
@@ -8,18 +8,17 @@ import { readHeadersFromNode, setResponseHeader } from './node-request.ts'
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
 
 /**
- * First middleware of every request: the dependencies, the answer language, and a request id
+ * First middleware of every request: the answer language and a request id
  * (the client's X-Request-Id when it is sane, else a new one), echoed back and put in the access
  * log line written when the answer leaves.
  */
-export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
+export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now()
     readHeadersFromNode(c)
     const incoming = c.req.header('x-request-id')
     const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : randomUUID()
     const lang = negotiateLanguage(c.req.header('accept-language'))
-    c.set('deps', deps)
     c.set('requestId', requestId)
     c.set('lang', lang)
     // Set before the handler runs: headers added to a finished response make the Node adapter
@@ -27,8 +26,8 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     setResponseHeader(c, 'X-Request-Id', requestId)
     setResponseHeader(c, 'Content-Language', lang)
     await next()
-    if (deps.logger.enabled('info')) {
-      deps.logger.info('request', {
+    if (logger.enabled('info')) {
+      logger.info('request', {
         requestId,
         method: c.req.method,
         path: c.req.path,

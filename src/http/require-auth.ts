@@ -1,8 +1,13 @@
 import type { MiddlewareHandler } from 'hono'
-import type { AppEnv } from './app-env.ts'
+import type { AppEnv, AuthContext } from './app-env.ts'
+
+/** Reads the Authorization header: the caller, or an ApiError 401. */
+export type Authenticate = (authorization: string | undefined) => AuthContext
 
 /** Puts the token's partner, broker and user in `c.get('auth')`, or answers 401. */
-export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set('auth', c.get('deps').tokens.authenticate(c.req.header('authorization')))
-  await next()
-}
+export const requireAuth =
+  (authenticate: Authenticate): MiddlewareHandler<AppEnv> =>
+  async (c, next) => {
+    c.set('auth', authenticate(c.req.header('authorization')))
+    await next()
+  }

@@ -1,5 +1,5 @@
 import type { StateHandlers } from '@pact-foundation/pact/src/dsl/verifier/proxy/types.js'
-import type { AuthContext } from '../modules/auth/token.service.ts'
+import type { AuthContext } from '../http/app-env.ts'
 import { fixtureActor, fixtureNames, FIXTURES, loadFixture, unknownFixtureMessage } from './provider-states/fixture-registry.ts'
 import type { VerificationSandbox } from './verification-sandbox.ts'
 
@@ -54,7 +54,7 @@ export function createProviderStateBridge(sandbox: VerificationSandbox) {
 
   async function setUp(state: string, params: unknown) {
     try {
-      const stateActor = await loadFixture(sandbox.deps, state, params)
+      const stateActor = await loadFixture(sandbox.services, state, params)
       if ((params as { partnerUniqueID?: unknown } | undefined)?.partnerUniqueID !== undefined || !actor) actor = stateActor
       return { partnerUniqueID: stateActor.partnerUniqueID, brokerId: stateActor.brokerId, userId: stateActor.userId }
     } catch (error) {
@@ -95,8 +95,8 @@ export function createProviderStateBridge(sandbox: VerificationSandbox) {
       return void res.status(500).json({ errors: [{ errorCode: 'PROVIDER_STATE', errorMessage: failure.message, errorField: failure.state }] })
     }
     if (req.headers.authorization !== undefined) {
-      actor ??= fixtureActor(sandbox.deps, undefined)
-      req.headers.authorization = `Bearer ${sandbox.deps.tokens.issue(actor).accessToken}`
+      actor ??= fixtureActor(sandbox.services, undefined)
+      req.headers.authorization = `Bearer ${sandbox.services.auth.issueToken(actor).accessToken}`
     }
     next()
   }

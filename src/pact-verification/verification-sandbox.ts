@@ -1,15 +1,17 @@
 import { serve, type ServerType } from '@hono/node-server'
 import Database from 'better-sqlite3'
 import type { AddressInfo } from 'node:net'
-import { createApp, type App } from '../app.ts'
-import { createAppDeps, type AppDeps } from '../composition-root.ts'
+import type { App } from '../app.ts'
 import { testConfig, type Config } from '../config.ts'
-import { prepareDatabase } from '../db/prepare-database.ts'
+import { openSandbox } from '../server.ts'
+import type { FixtureServices } from './provider-states/fixture.ts'
 
 export interface VerificationSandbox {
   url: string
-  /** The dependencies of the sandbox now answering: fixtures write through them. */
-  readonly deps: AppDeps
+  /** The package version the sandbox runs. */
+  version: string
+  /** The services of the sandbox now answering: fixtures write through them. */
+  readonly services: FixtureServices
   /** Throws away every record and starts again from the freshly seeded database (a few milliseconds). */
   reset(): void
   close(): Promise<void>
@@ -24,17 +26,15 @@ export interface VerificationSandbox {
  */
 export async function startVerificationSandbox(overrides: Partial<Config> = {}): Promise<VerificationSandbox> {
   const config = testConfig({ host: '127.0.0.1', port: 0, ...overrides, dbPath: ':memory:' })
-  const { db: seeded } = prepareDatabase(':memory:')
-  // Builds the services once so the JWT secret is generated into the snapshot: every copy signs alike.
-  createAppDeps({ config, db: seeded })
+  // Built once so the JWT secret is generated into the snapshot: every copy signs alike.
+  const { db: seeded } = openSandbox({ config })
   const snapshot = seeded.serialize()
   seeded.close()
 
-  const fresh = (): { deps: AppDeps; app: App } => {
+  const fresh = (): { db: Database.Database; app: App } => {
     const db = new Database(snapshot)
     db.pragma('foreign_keys = ON')
-    const deps = createAppDeps({ config, db })
-    return { deps, app: createApp(deps) }
+    return { db, app: openSandbox({ config, db }).app }
   }
   let current = fresh()
 
@@ -47,18 +47,19 @@ export async function startVerificationSandbox(overrides: Partial<Config> = {}):
 
   return {
     url: `http://${config.host}:${port}`,
-    get deps() {
-      return current.deps
+    version: current.app.sandbox.version,
+    get services() {
+      return current.app.sandbox
     },
     reset() {
       const previous = current
       current = fresh()
-      previous.deps.db.close()
+      previous.db.close()
     },
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {
-          current.deps.db.close()
+          current.db.close()
           resolve()
         })
         ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()

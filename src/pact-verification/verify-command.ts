@@ -87,7 +87,7 @@ export async function verifyPacts(options: VerifyOptions): Promise<VerificationO
   }
   const verificationMs = performance.now() - verificationStarted
   const report = formatVerificationReport({
-    version: sandbox.deps.version,
+    version: sandbox.version,
     sources,
     results,
     ...(fatal ? { fatal } : {}),

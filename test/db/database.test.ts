@@ -3,8 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/db/connection.ts'
 import { migrate } from '../../src/db/migrate.ts'
-import { prepareDatabase } from '../../src/db/prepare-database.ts'
-import { SEEDS_DIR, seedDatabase } from '../../src/db/seed.ts'
+import { prepareDatabase, SEEDS_DIR } from '../../src/composition-root.ts'
 import { tempDir } from '../support/temp-dir.ts'
 
 describe('database set-up', () => {
@@ -36,10 +35,14 @@ describe('database set-up', () => {
   })
 
   it('seeds load once: a second start with the same files writes nothing', () => {
-    const { db, seeded } = prepareDatabase(':memory:')
-    expect(seeded).toBe(true)
-    expect(seedDatabase(db)).toBe(false)
-    expect(db.prepare("SELECT count(*) FROM taxonomy_item WHERE list = 'counties'").pluck().get()).toBe(308)
+    const path = join(tempDir('sandbox-seeded'), 'sandbox.db')
+    const first = prepareDatabase(path)
+    expect(first.seeded).toBe(true)
+    first.db.close()
+    const second = prepareDatabase(path)
+    expect(second.seeded).toBe(false)
+    expect(second.db.prepare("SELECT count(*) FROM taxonomy_item WHERE list = 'counties'").pluck().get()).toBe(308)
+    second.db.close()
   })
 
   it('a broken seed file stops the load with a message naming the file and the field', () => {
@@ -49,9 +52,10 @@ describe('database set-up', () => {
     const content = JSON.parse(readFileSync(genders, 'utf8'))
     delete content.items[0].description.en
     writeFileSync(genders, JSON.stringify(content))
-    const db = openDatabase(':memory:')
-    migrate(db)
-    expect(() => seedDatabase(db, dir)).toThrow(/genders\.json: items\.0\.description\.en/)
+    const path = join(tempDir('sandbox-broken-seed'), 'sandbox.db')
+    expect(() => prepareDatabase(path, dir)).toThrow(/genders\.json: items\.0\.description\.en/)
+    const db = openDatabase(path)
     expect(db.prepare('SELECT count(*) FROM taxonomy_item').pluck().get()).toBe(0)
+    db.close()
   })
 })

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createApp } from '../../src/app.ts'
-import { createAppDeps } from '../../src/composition-root.ts'
+import { openSandbox } from '../../src/server.ts'
 import { testConfig } from '../../src/config.ts'
-import { prepareDatabase } from '../../src/db/prepare-database.ts'
 import { createTestSandbox, PARTNER_A } from '../support/test-app.ts'
 
 const sandbox = await createTestSandbox()
@@ -73,13 +71,11 @@ describe('one error body for every failure', () => {
 
   it('an unexpected exception is 500 naming the request id, without a stack, and is logged', async () => {
     const lines: string[] = []
-    const { db } = prepareDatabase(':memory:')
-    const deps = createAppDeps({ config: testConfig(), db, logger: { enabled: () => true, debug() {}, info() {}, warn() {}, error: (msg, fields) => lines.push(JSON.stringify({ msg, ...fields })) } })
-    const app = createApp(deps)
+    const { app, sandbox } = openSandbox({ config: testConfig(), logger: { enabled: () => true, debug() {}, info() {}, warn() {}, error: (msg, fields) => lines.push(JSON.stringify({ msg, ...fields })) } })
     app.get('/v1/health/boom', () => {
       throw new Error('database exploded')
     })
-    const { accessToken } = deps.tokens.issue({ partnerUniqueID: PARTNER_A, brokerId: 1001, userId: 5001 })
+    const { accessToken } = sandbox.auth.issueToken({ partnerUniqueID: PARTNER_A, brokerId: 1001, userId: 5001 })
     const res = await app.request('/v1/health/boom', { headers: { 'X-Request-Id': 'req-123', Authorization: `Bearer ${accessToken}` } })
     const body = await res.json()
     expect(res.status).toBe(500)

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { describe, expect, it } from 'vitest'
-import { problemsFromZod } from '../../src/http/validation-hook.ts'
+import { problemsFromZod } from '../../src/http/zod-problems.ts'
 
 const schema = z.object({
   loanSimulator: z.object({

@@ -16,11 +16,11 @@ beforeEach(async () => {
   s = await createTestSandbox()
 })
 
-const tokenOf = (actor: { partnerUniqueID: string; brokerId: number; userId: number }) => s.deps.tokens.issue(actor).accessToken
+const tokenOf = (actor: { partnerUniqueID: string; brokerId: number; userId: number }) => s.services.auth.issueToken(actor).accessToken
 
 describe('scenario fixtures (Pact provider states)', () => {
   it('creates a simulation with exactly the id given, through the service (history and notification)', async () => {
-    const actor = await loadFixture(s.deps, 'a simulation exists', { simulationUniqueId: SIMULATION })
+    const actor = await loadFixture(s.services, 'a simulation exists', { simulationUniqueId: SIMULATION })
     expect(actor).toEqual({ partnerUniqueID: PARTNER_A, brokerId: 1001, userId: 5001 })
     const detail = await s.call('GET', `/v1/simulations/${SIMULATION}`)
     expect(detail.json.simulationDetail).toMatchObject({ simulationUniqueId: SIMULATION, simulationStatusId: 1 })
@@ -32,13 +32,13 @@ describe('scenario fixtures (Pact provider states)', () => {
     ['a non-eligible simulation exists', 2],
     ['a cancelled simulation exists', 4],
   ])('%s: the simulation ends in status %i', async (state, statusId) => {
-    await loadFixture(s.deps, state, { simulationUniqueId: SIMULATION })
+    await loadFixture(s.services, state, { simulationUniqueId: SIMULATION })
     const detail = await s.call('GET', `/v1/simulations/${SIMULATION}`)
     expect(detail.json.simulationDetail.simulationStatusId).toBe(statusId)
   })
 
   it('creates a process with its borrowers and property under the ids given', async () => {
-    await loadFixture(s.deps, 'a process exists', { processUniqueId: PROCESS, keyBorrowerUniqueId: KEY_BORROWER, borrowerUniqueId: CO_BORROWER, propertyUniqueId: PROPERTY })
+    await loadFixture(s.services, 'a process exists', { processUniqueId: PROCESS, keyBorrowerUniqueId: KEY_BORROWER, borrowerUniqueId: CO_BORROWER, propertyUniqueId: PROPERTY })
     const detail = await s.call('GET', `/v1/processes/${PROCESS}`)
     expect(detail.json.processDetail.processStatusId).toBe(1)
     expect(detail.json.borrowers.map((b: { borrowerUniqueID: string }) => b.borrowerUniqueID)).toEqual([KEY_BORROWER, CO_BORROWER])
@@ -46,40 +46,40 @@ describe('scenario fixtures (Pact provider states)', () => {
   })
 
   it('submits a complete process, and leaves a ready one for Submit to accept', async () => {
-    await loadFixture(s.deps, 'a submitted process exists', { processUniqueId: PROCESS })
+    await loadFixture(s.services, 'a submitted process exists', { processUniqueId: PROCESS })
     expect((await s.call('GET', `/v1/processes/${PROCESS}`)).json.processDetail.processStatusId).toBe(2)
     const other = '7f6e5d4c-3b2a-4190-8f7e-6d5c4b3a2910'
-    await loadFixture(s.deps, 'a process ready to submit exists', { processUniqueId: other })
+    await loadFixture(s.services, 'a process ready to submit exists', { processUniqueId: other })
     expect((await s.call('POST', `/v1/processes/${other}/submit`)).status).toBe(200)
   })
 
   it('uploads a document under the id given', async () => {
-    await loadFixture(s.deps, 'a document exists', { processUniqueId: PROCESS, documentUniqueId: DOCUMENT })
+    await loadFixture(s.services, 'a document exists', { processUniqueId: PROCESS, documentUniqueId: DOCUMENT })
     const document = await s.call('GET', `/v1/processes/${PROCESS}/document/${DOCUMENT}`)
     expect(document.json).toMatchObject({ documentUniqueID: DOCUMENT, documentTypeID: 1, contentType: 'application/pdf' })
   })
 
   it('creates an unknown partner with a broker and a user, and registers its callback', async () => {
-    const actor = await loadFixture(s.deps, 'a callback is registered', { partnerUniqueID: NEW_PARTNER, notificationType: '6', callbackUrl: 'https://hooks.partner.example/n' })
+    const actor = await loadFixture(s.services, 'a callback is registered', { partnerUniqueID: NEW_PARTNER, notificationType: '6', callbackUrl: 'https://hooks.partner.example/n' })
     expect(actor.partnerUniqueID).toBe(NEW_PARTNER)
     const list = await s.call('GET', `/${NEW_PARTNER}/callbacks`, { token: tokenOf(actor) })
     expect(list.json.callbackList).toEqual([expect.objectContaining({ notificationType: 6, callbackUrl: 'https://hooks.partner.example/n' })])
-    expect(await loadFixture(s.deps, 'a partner exists', { partnerUniqueID: NEW_PARTNER })).toEqual(actor)
+    expect(await loadFixture(s.services, 'a partner exists', { partnerUniqueID: NEW_PARTNER })).toEqual(actor)
   })
 
   it('gives the records of a named partner to its broker only', async () => {
-    const actor = await loadFixture(s.deps, 'a simulation exists', { simulationUniqueId: SIMULATION, partnerUniqueID: NEW_PARTNER })
+    const actor = await loadFixture(s.services, 'a simulation exists', { simulationUniqueId: SIMULATION, partnerUniqueID: NEW_PARTNER })
     expect((await s.call('GET', `/v1/simulations/${SIMULATION}`, { token: tokenOf(actor) })).status).toBe(200)
     expect((await s.call('GET', `/v1/simulations/${SIMULATION}`)).status).toBe(404)
   })
 
   it('refuses an unknown state, listing the known ones', async () => {
-    await expect(loadFixture(s.deps, 'a unicorn exists')).rejects.toThrow(/Unknown provider state "a unicorn exists"\. Known states: "a partner exists", .*"a document exists"/)
+    await expect(loadFixture(s.services, 'a unicorn exists')).rejects.toThrow(/Unknown provider state "a unicorn exists"\. Known states: "a partner exists", .*"a document exists"/)
   })
 
   it('refuses bad and unknown parameters, naming them', async () => {
-    await expect(loadFixture(s.deps, 'a simulation exists', { simulationUniqueId: 'nope' })).rejects.toThrow(/simulationUniqueId/)
-    await expect(loadFixture(s.deps, 'a simulation exists', { simulationUniqueID: SIMULATION })).rejects.toThrow(/simulationUniqueID/)
+    await expect(loadFixture(s.services, 'a simulation exists', { simulationUniqueId: 'nope' })).rejects.toThrow(/simulationUniqueId/)
+    await expect(loadFixture(s.services, 'a simulation exists', { simulationUniqueID: SIMULATION })).rejects.toThrow(/simulationUniqueID/)
   })
 
   it('is documented: every state appears in docs/contract-testing.md', () => {

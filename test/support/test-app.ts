@@ -1,9 +1,7 @@
-import { createApp } from '../../src/app.ts'
-import { createAppDeps } from '../../src/composition-root.ts'
 import { manualClock } from '../../src/clock.ts'
 import { testConfig, type Config } from '../../src/config.ts'
 import type { Db } from '../../src/db/connection.ts'
-import { prepareDatabase } from '../../src/db/prepare-database.ts'
+import { openSandbox } from '../../src/server.ts'
 
 export const PARTNER_A = '7d1c3f2a-5b6e-4c8d-9a0f-1e2d3c4b5a60'
 export const PARTNER_B = 'c2f9e8d7-6a5b-4c3d-8e2f-1a0b9c8d7e6f'
@@ -15,10 +13,8 @@ export const PARTNER_B = 'c2f9e8d7-6a5b-4c3d-8e2f-1a0b9c8d7e6f'
 export async function createTestSandbox(overrides: Partial<Config> = {}, options: { db?: Db } = {}) {
   const config = testConfig(overrides)
   // Passing the database of another sandbox is a restart: a new app on the same data.
-  const db = options.db ?? prepareDatabase(':memory:').db
   const clock = manualClock(new Date())
-  const deps = createAppDeps({ config, db, clock })
-  const app = createApp(deps)
+  const { db, app, sandbox: services } = openSandbox({ config, clock, ...(options.db ? { db: options.db } : {}) })
 
   const login = async (username = 'broker-a', password = 'sandbox'): Promise<string> => {
     const res = await app.request('/v1/authentication', {
@@ -56,7 +52,7 @@ export async function createTestSandbox(overrides: Partial<Config> = {}, options
     return { status: res.status, headers: res.headers, json, text }
   }
 
-  return { app, deps, db, clock, config, tokens, login, call }
+  return { app, services, db, clock, config, tokens, login, call }
 }
 
 export type TestSandbox = Awaited<ReturnType<typeof createTestSandbox>>

@@ -4,14 +4,9 @@ import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/connection.ts'
 import { readSetting, writeSetting } from '../../db/settings.repository.ts'
 import { ApiError } from '../../http/api-error.ts'
+import type { AuthContext } from '../../http/app-env.ts'
 import { signToken, verifyToken, type TokenClaims, type TokenFailure } from './jwt.ts'
 
-/** Who is calling, from the token only: never from the request body (issue 2, point 3). */
-export interface AuthContext {
-  partnerUniqueID: string
-  brokerId: number
-  userId: number
-}
 
 const SECRET_KEY = 'jwt_secret'
 const CACHE_LIMIT = 10_000

@@ -29,6 +29,7 @@ export function createCallbackConfigurationRepository(db: Db) {
     SET callback_url = @callbackUrl, status = 'active', disabled_reason = NULL, updated_at = @now
     WHERE partner_unique_id = @partnerUniqueID AND notification_type_id = @notificationTypeId`)
   const remove = db.prepare('DELETE FROM callback_configuration WHERE partner_unique_id = ? AND notification_type_id = ?')
+  const removeOfPartner = db.prepare('DELETE FROM callback_configuration WHERE partner_unique_id = ?')
   // Only the destination that answered 410: a URL the partner changed meanwhile stays enabled.
   const disable = db.prepare(`UPDATE callback_configuration
     SET status = 'disabled', disabled_reason = @reason, updated_at = @now
@@ -47,6 +48,7 @@ export function createCallbackConfigurationRepository(db: Db) {
     },
     remove: (partnerUniqueID: string, notificationTypeId: number): boolean =>
       remove.run(partnerUniqueID, notificationTypeId).changes > 0,
+    removeOfPartner: (partnerUniqueID: string): number => removeOfPartner.run(partnerUniqueID).changes,
     disable: (row: { partnerUniqueID: string; notificationTypeId: number; callbackUrl: string; reason: string; now: string }): boolean =>
       disable.run(row).changes > 0,
   }

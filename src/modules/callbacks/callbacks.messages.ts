@@ -1,7 +1,6 @@
 import type { AddressRefusal } from './address-policy.ts'
 import type { LocalizedText } from '../../http/language.ts'
-
-const text = (pt: string, en: string): LocalizedText => ({ 'pt-PT': pt, en })
+import { text } from '../../http/problems.ts'
 
 /** Messages of the callback operations' refusals; `{names}` are filled from the problem's params. */
 export const MESSAGES = {
@@ -34,6 +33,14 @@ export const MESSAGES = {
     'The callback configuration of type {type} is disabled ({reason}): register the address again with PUT /{partner}/callbacks/{type}.',
   ),
   defaultMessage: text('Mensagem de teste enviada pelo sandbox (Callback Echo).', 'Test message sent by the sandbox (Callback Echo).'),
+  redeliverNotConfigured: text(
+    'O tipo de notificação {type} não tem configuração de callback: registe um endereço com Callback Update antes de reenviar.',
+    'Notification type {type} has no callback configuration: register an address with Callback Update before redelivering.',
+  ),
+  redeliverDisabled: text(
+    'A configuração de callback do tipo {type} está desativada: registe o endereço de novo com Callback Update antes de reenviar.',
+    'The callback configuration of type {type} is disabled: register the address again with Callback Update before redelivering.',
+  ),
 }
 
 const RANGE_PT: Record<string, string> = {

@@ -1,74 +1,142 @@
-import type { AppDeps } from '../../composition-root.ts'
-import { NOTIFICATION_TYPES_LIST } from './outbox-publisher.ts'
-import { newSigningSecret, signingSecretPrefix } from './webhook-signature.ts'
+import type { Clock } from '../../clock.ts'
+import type { Transactions } from '../../db/write-batch.ts'
 import { ApiError } from '../../http/api-error.ts'
+import type { AuthContext } from '../../http/app-env.ts'
 import type { Lang } from '../../http/language.ts'
-import type { AuthContext } from '../auth/token.service.ts'
-import type { TaxonomyItem } from '../taxonomy/taxonomy.catalog.ts'
+import { keysetPage, type PagingQuery } from '../../http/pagination.ts'
+import type { TaxonomyCatalog, TaxonomyItem } from '../taxonomy/index.ts'
+import type { AddressPolicy } from './address-policy.ts'
 import { MESSAGES, refusalMessage } from './callbacks.messages.ts'
+import type { CallbackConfigurationRepository } from './callback-configuration.repository.ts'
+import type { DeliveryWorker } from './delivery-worker.ts'
+import { NOTIFICATION_TYPES_LIST, type NotificationBody } from './outbox-publisher.ts'
+import type { NotificationStatus, OutboxRepository } from './outbox.repository.ts'
+import { newSigningSecret, signingSecretPrefix } from './webhook-signature.ts'
 
-/** Interface document: a partner manages only its own callbacks (DESIGN.md: 403 otherwise). */
+export interface CallbackServiceDeps {
+  writes: Transactions
+  clock: Clock
+  taxonomy: TaxonomyCatalog
+  configurations: CallbackConfigurationRepository
+  outbox: OutboxRepository
+  policy: AddressPolicy
+  worker: Pick<DeliveryWorker, 'redeliver'>
+}
+
+export interface DeliveryQuery extends PagingQuery {
+  status?: NotificationStatus | undefined
+  notificationTypeId?: number | undefined
+}
+
+/** Interface document: a partner manages only its own callbacks (docs/design.md "Callbacks": 403 otherwise). */
 export function assertOwnPartner(auth: AuthContext, partnerUniqueID: string): void {
   if (auth.partnerUniqueID !== partnerUniqueID) {
     throw new ApiError('FORBIDDEN', { field: 'partnerUniqueID', params: { partner: partnerUniqueID }, message: MESSAGES.otherPartner })
   }
 }
 
-/** @throws ApiError 400 when the id is not in the notification-types list. */
-export function notificationTypeOf(deps: AppDeps, id: number, field: string): TaxonomyItem {
-  const type = deps.taxonomy.get(NOTIFICATION_TYPES_LIST, id)
-  if (!type) throw new ApiError('UNKNOWN_REFERENCE', { field, params: { value: id, list: NOTIFICATION_TYPES_LIST } })
-  return type
-}
+/**
+ * The partner's callback configurations (Callback Update, List, Delete) and its delivery log
+ * (the sandbox's view of every notification and attempt, and redelivery).
+ */
+export function createCallbackService(deps: CallbackServiceDeps) {
+  const { configurations, outbox, taxonomy } = deps
 
-/** Callback Update: creates (created: true) or points an existing configuration at a new address, keeping its secret. */
-export async function updateCallback(deps: AppDeps, auth: AuthContext, partnerUniqueID: string, typeId: number, rawUrl: string) {
-  assertOwnPartner(auth, partnerUniqueID)
-  notificationTypeOf(deps, typeId, 'notificationType')
-  const check = await deps.callbacks.policy.checkForRegistration(rawUrl)
-  if (!check.ok) throw new ApiError('INVALID_VALUE', { field: 'callbackUrl', message: refusalMessage(check.refusal) })
-  const { configurations } = deps.callbacks
-  const now = deps.clock.now().toISOString()
-  const key = { partnerUniqueID, notificationTypeId: typeId }
-  const created = deps.db.transaction(() => {
-    if (configurations.find(partnerUniqueID, typeId)) {
-      configurations.updateUrl({ ...key, callbackUrl: check.url, now })
+  /** @throws ApiError 400 when the id is not in the notification-types list. */
+  function notificationTypeOf(id: number, field: string): TaxonomyItem {
+    const type = taxonomy.get(NOTIFICATION_TYPES_LIST, id)
+    if (!type) throw new ApiError('UNKNOWN_REFERENCE', { field, params: { value: id, list: NOTIFICATION_TYPES_LIST } })
+    return type
+  }
+
+  const upsert = deps.writes.transaction((key: { partnerUniqueID: string; notificationTypeId: number }, callbackUrl: string, now: string) => {
+    if (configurations.find(key.partnerUniqueID, key.notificationTypeId)) {
+      configurations.updateUrl({ ...key, callbackUrl, now })
       return false
     }
-    configurations.insert({ ...key, callbackUrl: check.url, signingSecret: newSigningSecret(), now })
+    configurations.insert({ ...key, callbackUrl, signingSecret: newSigningSecret(), now })
     return true
-  })()
-  const configuration = configurations.find(partnerUniqueID, typeId)!
-  return {
-    created,
-    result: { notificationType: typeId, callbackUrl: configuration.callbackUrl, signingSecret: configuration.signingSecret },
-  }
-}
+  })
 
-export function listCallbacks(deps: AppDeps, auth: AuthContext, partnerUniqueID: string, lang: Lang) {
-  assertOwnPartner(auth, partnerUniqueID)
-  return deps.callbacks.configurations.list(partnerUniqueID).map((c) => ({
-    notificationType: c.notificationTypeId,
-    notificationTypeDescription: deps.taxonomy.describe(NOTIFICATION_TYPES_LIST, c.notificationTypeId, lang) ?? '',
-    callbackUrl: c.callbackUrl,
-    signingSecretPrefix: signingSecretPrefix(c.signingSecret),
-    createdAt: c.createdAt,
-    updatedAt: c.updatedAt,
-    status: c.status,
-    disabledReason: c.disabledReason,
-  }))
-}
-
-/** Callback Delete: notifications of the type still waiting are not sent any more. */
-export function deleteCallback(deps: AppDeps, auth: AuthContext, partnerUniqueID: string, typeId: number): void {
-  assertOwnPartner(auth, partnerUniqueID)
-  notificationTypeOf(deps, typeId, 'notificationType')
-  const { configurations, outbox } = deps.callbacks
-  const removed = deps.db.transaction(() => {
+  const remove = deps.writes.transaction((partnerUniqueID: string, typeId: number) => {
     if (!configurations.remove(partnerUniqueID, typeId)) return false
     const now = deps.clock.now().toISOString()
     outbox.finishPendingOfType({ partnerUniqueID, notificationTypeId: typeId, status: 'skipped', reason: 'callback configuration deleted', now })
     return true
-  })()
-  if (!removed) throw new ApiError('CALLBACK_NOT_CONFIGURED', { field: 'notificationType', params: { type: typeId } })
+  })
+
+  return {
+    notificationTypeOf,
+
+    /** Callback Update: creates (created: true) or points an existing configuration at a new address, keeping its secret. */
+    async update(auth: AuthContext, partnerUniqueID: string, typeId: number, rawUrl: string) {
+      assertOwnPartner(auth, partnerUniqueID)
+      notificationTypeOf(typeId, 'notificationType')
+      const check = await deps.policy.checkForRegistration(rawUrl)
+      if (!check.ok) throw new ApiError('INVALID_VALUE', { field: 'callbackUrl', message: refusalMessage(check.refusal) })
+      const created = upsert({ partnerUniqueID, notificationTypeId: typeId }, check.url, deps.clock.now().toISOString())
+      const configuration = configurations.find(partnerUniqueID, typeId)!
+      return { created, result: { notificationType: typeId, callbackUrl: configuration.callbackUrl, signingSecret: configuration.signingSecret } }
+    },
+
+    /** Callback List. */
+    list(auth: AuthContext, partnerUniqueID: string, lang: Lang) {
+      assertOwnPartner(auth, partnerUniqueID)
+      return configurations.list(partnerUniqueID).map((c) => ({
+        notificationType: c.notificationTypeId,
+        notificationTypeDescription: taxonomy.describe(NOTIFICATION_TYPES_LIST, c.notificationTypeId, lang) ?? '',
+        callbackUrl: c.callbackUrl,
+        signingSecretPrefix: signingSecretPrefix(c.signingSecret),
+        createdAt: c.createdAt,
+        updatedAt: c.updatedAt,
+        status: c.status,
+        disabledReason: c.disabledReason,
+      }))
+    },
+
+    /** Callback Delete: notifications of the type still waiting are not sent any more. @throws ApiError 404 when none is configured. */
+    remove(auth: AuthContext, partnerUniqueID: string, typeId: number): void {
+      assertOwnPartner(auth, partnerUniqueID)
+      notificationTypeOf(typeId, 'notificationType')
+      if (!remove(partnerUniqueID, typeId)) throw new ApiError('CALLBACK_NOT_CONFIGURED', { field: 'notificationType', params: { type: typeId } })
+    },
+
+    /** The active or disabled configuration of a partner for a type, if any. */
+    configuration: configurations.find,
+
+    /** One page of the partner's delivery log, each notification with its body and attempts. @throws ApiError 400 (unknown cursor). */
+    deliveries(partnerUniqueID: string, query: DeliveryQuery) {
+      const filter = { partnerUniqueID, status: query.status, notificationTypeId: query.notificationTypeId }
+      const { rows, hasMoreResults } = keysetPage(query, {
+        positionOf: (id) => outbox.logPosition(id, partnerUniqueID),
+        rows: (cursor, limit) => outbox.logPage(filter, cursor, limit),
+      })
+      return {
+        totalRecords: outbox.logCount(filter),
+        hasMoreResults,
+        entries: rows.map(({ seq: _seq, body, ...entry }) => ({ ...entry, notification: JSON.parse(body) as NotificationBody })),
+      }
+    },
+
+    /** Queues one more attempt of a notification of the partner, now. @throws ApiError 404, 400 (no or disabled configuration). */
+    redeliver(partnerUniqueID: string, notificationId: string): void {
+      const result = deps.worker.redeliver(notificationId, partnerUniqueID)
+      if (result === 'scheduled' || result === 'in-flight') return
+      if (result === 'not-found') throw new ApiError('NOT_FOUND', { field: 'notificationId', params: { resource: 'notification', id: notificationId } })
+      const type = outbox.byId(notificationId, partnerUniqueID)!.notificationTypeId
+      throw new ApiError('BUSINESS_RULE', {
+        field: 'notificationId',
+        params: { type },
+        message: result === 'disabled' ? MESSAGES.redeliverDisabled : MESSAGES.redeliverNotConfigured,
+      })
+    },
+
+    /** Deletes the partner's notifications with their attempts and its configurations (sandbox reset). */
+    deleteOfPartner: (partnerUniqueID: string) => ({
+      notifications: outbox.removeOfPartner(partnerUniqueID),
+      callbackConfigurations: configurations.removeOfPartner(partnerUniqueID),
+    }),
+  }
 }
+
+export type CallbackService = ReturnType<typeof createCallbackService>

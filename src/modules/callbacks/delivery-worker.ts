@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock.ts'
-import type { Db } from '../../db/connection.ts'
+import type { Transactions } from '../../db/write-batch.ts'
 import type { Logger } from '../../logger.ts'
 import { describeRefusal, type AddressPolicy } from './address-policy.ts'
 import type { CallbackConfiguration, CallbackConfigurationRepository } from './callback-configuration.repository.ts'
@@ -14,7 +14,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1
 const CRASH_PAUSE_MS = 1000
 
 export interface DeliveryWorkerOptions {
-  db: Db
+  writes: Transactions
   clock: Clock
   logger: Logger
   version: string
@@ -31,12 +31,12 @@ export interface DeliveryWorkerOptions {
 export type RedeliveryResult = 'scheduled' | 'in-flight' | 'not-found' | 'no-configuration' | 'disabled'
 
 /**
- * The one outbox worker of the process (DESIGN.md "Callbacks"): delivers due notifications, one at
+ * The one outbox worker of the process (docs/design.md "Callbacks"): delivers due notifications, one at
  * a time per resource and up to `concurrency` resources at once, wakes on publish and on a timer
  * for the next due retry, and on start resumes whatever a crash left pending (at-least-once).
  */
 export function createDeliveryWorker(options: DeliveryWorkerOptions) {
-  const { db, clock, logger, outbox, configurations, policy, sender } = options
+  const { writes, clock, logger, outbox, configurations, policy, sender } = options
   const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS
   const userAgent = `mortgage-sandbox/${options.version} (+webhooks)`
@@ -144,7 +144,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     log(notification, outcome, record(notification, configuration, attemptedAt, outcome))
   }
 
-  const record = db.transaction(
+  const record = writes.transaction(
     (notification: OutboxNotification, configuration: CallbackConfiguration, attemptedAt: Date, outcome: WebhookOutcome): boolean => {
       const { seq } = notification
       // The partner's data may have been reset while the request was out.

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import type { AppDeps } from '../../composition-root.ts'
-import { NOTIFICATION_TYPE, newMessage, processStatusChanged, simulationStatusChanged } from './notification-events.ts'
-import type { NotificationEvent } from './notification-publisher.ts'
+import type { Transactions } from '../../db/write-batch.ts'
 import { ApiError } from '../../http/api-error.ts'
+import type { AuthContext } from '../../http/app-env.ts'
 import type { Lang } from '../../http/language.ts'
-import type { AuthContext } from '../auth/token.service.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { MESSAGES } from './callbacks.messages.ts'
-import { assertOwnPartner, notificationTypeOf } from './callbacks.service.ts'
-import { createEchoResourcesRepository, type EchoResourcesRepository } from './echo-resources.repository.ts'
+import { assertOwnPartner, type CallbackService } from './callbacks.service.ts'
 import type { EchoRequest } from './echo.schemas.ts'
+import { NOTIFICATION_TYPE, newMessage, processStatusChanged, simulationStatusChanged } from './notification-events.ts'
+import type { NotificationEvent, NotificationPublisher } from './notification-publisher.ts'
 
 const PROCESS_STATES = 'workflow-states-proposal'
 const SIMULATION_STATES = 'workflow-states-simulation'
@@ -21,25 +21,38 @@ const TYPE_FIELDS: Record<number, ReadonlyArray<keyof EchoRequest>> = {
 }
 const ALL_TYPE_FIELDS = [...new Set(Object.values(TYPE_FIELDS).flat())]
 
-const repositories = new WeakMap<AppDeps, EchoResourcesRepository>()
-const resourcesOf = (deps: AppDeps) => {
-  let repository = repositories.get(deps)
-  if (!repository) repositories.set(deps, (repository = createEchoResourcesRepository(deps.db)))
-  return repository
+/** A simulation or process of a partner, as Callback Echo announces it: its current status. */
+export type EchoResourceLookup = (uniqueId: string, partnerUniqueID: string) => { statusId: number } | undefined
+
+export interface EchoServiceDeps {
+  writes: Transactions
+  taxonomy: TaxonomyCatalog
+  callbacks: Pick<CallbackService, 'configuration' | 'notificationTypeOf'>
+  notifications: NotificationPublisher
+  /** The partner's simulations and processes, from their modules. */
+  findSimulation: EchoResourceLookup
+  findProcess: EchoResourceLookup
 }
 
-/** The status to announce: the one asked for (checked against its list), else the resource's own, else the first. */
-function status(deps: AppDeps, list: string, field: string, asked: number | undefined, current: number | null, lang: Lang) {
-  const id = asked ?? current ?? deps.taxonomy.items(list)[0]!.id
-  const description = deps.taxonomy.describe(list, id, lang)
+/** The status to announce: the one asked for (checked against its list), else the resource's own. */
+function status(taxonomy: TaxonomyCatalog, list: string, field: string, asked: number | undefined, current: number, lang: Lang) {
+  const id = asked ?? current
+  const description = taxonomy.describe(list, id, lang)
   if (description === null) throw new ApiError('UNKNOWN_REFERENCE', { field, params: { value: id, list } })
   return { id, description }
 }
 
 /** Callback Echo: checks the request as the interface document says, then publishes a test notification. */
-export function echo(deps: AppDeps, auth: AuthContext, partnerUniqueID: string, typeId: number, body: EchoRequest, lang: Lang): string {
+export function createEchoService(deps: EchoServiceDeps) {
+  const publish = deps.writes.transaction((event: NotificationEvent) => deps.notifications.publish({ ...event, test: true }))
+  return { echo: (auth: AuthContext, partnerUniqueID: string, typeId: number, body: EchoRequest, lang: Lang) => echo(deps, publish, auth, partnerUniqueID, typeId, body, lang) }
+}
+
+export type EchoService = ReturnType<typeof createEchoService>
+
+function echo(deps: EchoServiceDeps, publish: (event: NotificationEvent) => string, auth: AuthContext, partnerUniqueID: string, typeId: number, body: EchoRequest, lang: Lang): string {
   assertOwnPartner(auth, partnerUniqueID)
-  const type = notificationTypeOf(deps, typeId, 'notificationTypeID')
+  const type = deps.callbacks.notificationTypeOf(typeId, 'notificationTypeID')
   if (type.attributes.echo !== true) throw new ApiError('INVALID_VALUE', { field: 'notificationTypeID', message: MESSAGES.echoTypes })
   const { processUniqueId, simulationUniqueId } = body
   if (Boolean(processUniqueId) === Boolean(simulationUniqueId)) {
@@ -59,16 +72,13 @@ export function echo(deps: AppDeps, auth: AuthContext, partnerUniqueID: string, 
   const foreign = ALL_TYPE_FIELDS.find((f) => body[f] !== undefined && !allowed.includes(f))
   if (foreign) throw new ApiError('FIELD_NOT_ALLOWED', { field: foreign, params: { type: typeId }, message: MESSAGES.fieldOfOtherType })
 
-  const resources = resourcesOf(deps)
-  const owned = processUniqueId
-    ? resources.findProcess(processUniqueId, partnerUniqueID)
-    : resources.findSimulation(simulationUniqueId!, partnerUniqueID)
+  const owned = processUniqueId ? deps.findProcess(processUniqueId, partnerUniqueID) : deps.findSimulation(simulationUniqueId!, partnerUniqueID)
   if (!owned) {
     const [name, id] = processUniqueId ? ['process', processUniqueId] : ['simulation', simulationUniqueId!]
     throw new ApiError('NOT_FOUND', { field: `${name}UniqueId`, params: { resource: name, id } })
   }
 
-  const configuration = deps.callbacks.configurations.find(partnerUniqueID, typeId)
+  const configuration = deps.callbacks.configuration(partnerUniqueID, typeId)
   if (!configuration) {
     throw new ApiError('BUSINESS_RULE', {
       field: 'notificationTypeID',
@@ -86,7 +96,7 @@ export function echo(deps: AppDeps, auth: AuthContext, partnerUniqueID: string, 
 
   let event: NotificationEvent
   if (typeId === NOTIFICATION_TYPE.PROCESS_STATUS_CHANGED) {
-    const s = status(deps, PROCESS_STATES, 'processStatusId', body.processStatusId, owned.statusId, lang)
+    const s = status(deps.taxonomy, PROCESS_STATES, 'processStatusId', body.processStatusId, owned.statusId, lang)
     event = processStatusChanged({
       partnerUniqueID,
       processUniqueId: processUniqueId!,
@@ -94,7 +104,7 @@ export function echo(deps: AppDeps, auth: AuthContext, partnerUniqueID: string, 
       processStatusDescription: body.processStatusDescription ?? s.description,
     })
   } else if (typeId === NOTIFICATION_TYPE.SIMULATION_STATUS_CHANGED) {
-    const s = status(deps, SIMULATION_STATES, 'simulationStatusId', body.simulationStatusId, owned.statusId, lang)
+    const s = status(deps.taxonomy, SIMULATION_STATES, 'simulationStatusId', body.simulationStatusId, owned.statusId, lang)
     event = simulationStatusChanged({
       partnerUniqueID,
       simulationUniqueId: simulationUniqueId!,
@@ -105,5 +115,5 @@ export function echo(deps: AppDeps, auth: AuthContext, partnerUniqueID: string, 
     const target = processUniqueId ? { processUniqueId } : { simulationUniqueId: simulationUniqueId! }
     event = newMessage({ partnerUniqueID, ...target, messageUniqueId: randomUUID(), messageText: body.messageText ?? MESSAGES.defaultMessage[lang] })
   }
-  return deps.db.transaction(() => deps.notifications.publish({ ...event, test: true }))()
+  return publish(event)
 }

@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock.ts'
-import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { CallbackConfigurationRepository } from './callback-configuration.repository.ts'
 import type { NotificationEvent, NotificationPublisher } from './notification-publisher.ts'
 import { notificationId } from './notification-id.ts'

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts'
+import type { KeysetCursor } from '../../http/pagination.ts'
 
 export type NotificationStatus = 'pending' | 'delivered' | 'failed' | 'disabled' | 'skipped'
 
@@ -41,6 +42,39 @@ export interface AttemptRecord {
   responseExcerpt: string | null
 }
 
+export interface DeliveryLogFilter {
+  partnerUniqueID: string
+  status?: NotificationStatus | undefined
+  notificationTypeId?: number | undefined
+}
+
+export interface DeliveryLogAttempt {
+  attemptNumber: number
+  attemptedAt: string
+  callbackUrl: string
+  httpStatus: number | null
+  latencyMs: number
+  error: string | null
+  responseExcerpt: string | null
+}
+
+export interface DeliveryLogEntry {
+  seq: number
+  notificationId: string
+  notificationTypeId: number
+  processUniqueId: string | null
+  simulationUniqueId: string | null
+  status: NotificationStatus
+  statusReason: string | null
+  test: boolean
+  attempts: number
+  nextAttemptAt: string | null
+  createdAt: string
+  updatedAt: string
+  body: string
+  attemptList: DeliveryLogAttempt[]
+}
+
 const COLUMNS = `n.seq, n.notification_id AS notificationId, n.partner_unique_id AS partnerUniqueID,
   n.notification_type_id AS notificationTypeId, n.resource_key AS resourceKey, n.body, n.status,
   n.retry_step AS retryStep, n.attempts, n.next_attempt_at AS nextAttemptAt`
@@ -50,7 +84,20 @@ const HEADS = `SELECT ${COLUMNS} FROM notification n
   WHERE n.status = 'pending'
     AND n.seq = (SELECT MIN(m.seq) FROM notification m WHERE m.status = 'pending' AND m.resource_key = n.resource_key)`
 
-/** The outbox: notifications written in the change's transaction, and every delivery attempt. */
+const LOG_FILTER = `partner_unique_id = @partnerUniqueID
+  AND (@status IS NULL OR status = @status)
+  AND (@notificationTypeId IS NULL OR notification_type_id = @notificationTypeId)`
+
+const LOG_COLUMNS = `seq, notification_id AS notificationId, notification_type_id AS notificationTypeId,
+  process_unique_id AS processUniqueId, simulation_unique_id AS simulationUniqueId, status,
+  status_reason AS statusReason, test, attempts, next_attempt_at AS nextAttemptAt,
+  created_at AS createdAt, updated_at AS updatedAt, body`
+
+/**
+ * The outbox (notification, delivery_attempt): notifications written in the change's transaction,
+ * every delivery attempt, and the partner's delivery log read from them (newest first, keyset paged
+ * by notification id).
+ */
 export function createOutboxRepository(db: Db) {
   const insert = db.prepare(`INSERT INTO notification
     (notification_id, partner_unique_id, notification_type_id, process_unique_id, simulation_unique_id, resource_key,
@@ -72,6 +119,35 @@ export function createOutboxRepository(db: Db) {
   const finishPendingOfType = db.prepare(`UPDATE notification SET status = @status, status_reason = @reason,
     next_attempt_at = NULL, updated_at = @now
     WHERE partner_unique_id = @partnerUniqueID AND notification_type_id = @notificationTypeId AND status = 'pending'`)
+
+  const logCount = db.prepare(`SELECT COUNT(*) FROM notification WHERE ${LOG_FILTER}`).pluck()
+  const logPages = {
+    first: db.prepare(`SELECT ${LOG_COLUMNS} FROM notification WHERE ${LOG_FILTER} ORDER BY seq DESC LIMIT @limit`),
+    next: db.prepare(`SELECT ${LOG_COLUMNS} FROM notification WHERE ${LOG_FILTER} AND seq < @seq ORDER BY seq DESC LIMIT @limit`),
+    previous: db.prepare(`SELECT ${LOG_COLUMNS} FROM notification WHERE ${LOG_FILTER} AND seq > @seq ORDER BY seq ASC LIMIT @limit`),
+  }
+  const seqOf = db.prepare('SELECT seq FROM notification WHERE notification_id = ? AND partner_unique_id = ?').pluck()
+  const attemptsOf = db.prepare(`SELECT notification_seq AS seq, attempt_number AS attemptNumber, attempted_at AS attemptedAt,
+    callback_url AS callbackUrl, http_status AS httpStatus, latency_ms AS latencyMs, error, response_excerpt AS responseExcerpt
+    FROM delivery_attempt WHERE notification_seq IN (SELECT value FROM json_each(?))
+    ORDER BY notification_seq, attempt_number`)
+  const removeOfPartner = db.prepare('DELETE FROM notification WHERE partner_unique_id = ?')
+
+  const logParams = (filter: DeliveryLogFilter) => ({
+    partnerUniqueID: filter.partnerUniqueID,
+    status: filter.status ?? null,
+    notificationTypeId: filter.notificationTypeId ?? null,
+  })
+
+  function withAttempts(rows: Array<Omit<DeliveryLogEntry, 'attemptList' | 'test'> & { test: number }>): DeliveryLogEntry[] {
+    const bySeq = new Map<number, DeliveryLogAttempt[]>()
+    for (const { seq, ...attempt } of attemptsOf.all(JSON.stringify(rows.map((r) => r.seq))) as Array<DeliveryLogAttempt & { seq: number }>) {
+      const list = bySeq.get(seq) ?? []
+      list.push(attempt)
+      bySeq.set(seq, list)
+    }
+    return rows.map((row) => ({ ...row, test: row.test === 1, attemptList: bySeq.get(row.seq) ?? [] }))
+  }
 
   return {
     insert(row: NewNotification): void {
@@ -100,6 +176,19 @@ export function createOutboxRepository(db: Db) {
     }): number {
       return finishPendingOfType.run(row).changes
     },
+    /** The position of a notification of the partner in its delivery log, for a paging cursor. */
+    logPosition: (notificationId: string, partnerUniqueID: string) => {
+      const seq = seqOf.get(notificationId, partnerUniqueID) as number | undefined
+      return seq === undefined ? undefined : { seq }
+    },
+    logCount: (filter: DeliveryLogFilter) => logCount.get(logParams(filter)) as number,
+    /** Up to `limit` entries of the delivery log with their attempts, in display order (newest first). */
+    logPage(filter: DeliveryLogFilter, cursor: KeysetCursor<{ seq: number }>, limit: number): DeliveryLogEntry[] {
+      const rows = logPages[cursor.kind].all({ ...logParams(filter), limit, seq: cursor.kind === 'first' ? 0 : cursor.seq }) as Parameters<typeof withAttempts>[0]
+      return withAttempts(cursor.kind === 'previous' ? rows.reverse() : rows)
+    },
+    /** Deletes every notification of the partner with its attempts (sandbox reset); returns how many. */
+    removeOfPartner: (partnerUniqueID: string): number => removeOfPartner.run(partnerUniqueID).changes,
   }
 }
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi-schemas.ts'
-import { ProcessParamsSchema } from '../processes/processes.schemas.ts'
+import { ProcessParamsSchema } from '../processes/index.ts'
 import { EsisEmailResultSchema } from './simulation-esis.routes.ts'
 
 const tags = ['ProcessesESIS']

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, envelopeSchema, jsonContent } from '../../http/openapi-schemas.ts'
-import { SimulationParamsSchema } from '../simulations/simulations.schemas.ts'
+import { SimulationParamsSchema } from '../simulations/index.ts'
 
 const tags = ['SimulationsESIS']
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts'
+import type { KeysetCursor } from '../../http/pagination.ts'
 
 export type RelayStatus = 'captured' | 'relayed' | 'failed'
 
@@ -24,15 +25,44 @@ export interface MailboxMessage {
   attachments: MailAttachment[]
 }
 
-interface MessageRow extends Omit<MailboxMessage, 'createdAt' | 'attachments'> {
+/** A captured e-mail as the partner's mailbox lists it: without its attachments' bytes. */
+export interface MailRow {
+  mailboxMessageId: string
   createdAt: number
+  from: string
+  to: string
+  subject: string
+  text: string
+  simulationUniqueId: string | null
+  processUniqueId: string | null
+  relayStatus: RelayStatus
+  relayError: string | null
 }
+
+export interface AttachmentInfo {
+  mailboxMessageId: string
+  position: number
+  filename: string
+  contentType: string
+  size: number
+}
+
+export interface MailPosition {
+  createdAt: number
+  rowid: number
+}
+
+export type NewMail = Omit<MailboxMessage, 'createdAt' | 'relayStatus' | 'relayError' | 'smtpMessageId'> & { createdAt: number }
 
 const COLUMNS = `mailbox_message_id AS mailboxMessageId, partner_unique_id AS partnerUniqueID, created_at AS createdAt,
   from_address AS "from", to_address AS "to", subject, body_text AS text, simulation_unique_id AS simulationUniqueId,
   process_unique_id AS processUniqueId, relay_status AS relayStatus, relay_error AS relayError, smtp_message_id AS smtpMessageId`
+const LIST_COLUMNS = `mailbox_message_id AS mailboxMessageId, created_at AS createdAt, from_address AS "from", to_address AS "to",
+  subject, body_text AS text, simulation_unique_id AS simulationUniqueId, process_unique_id AS processUniqueId,
+  relay_status AS relayStatus, relay_error AS relayError`
+const OF_PARTNER = 'FROM mailbox_message WHERE partner_unique_id = @partnerUniqueID'
 
-/** The captured mailbox (every e-mail the sandbox sends), statements prepared once. */
+/** Every e-mail the sandbox sent (mailbox_message, mailbox_attachment), newest first, keyset paged by (created_at, rowid). */
 export function createMailboxRepository(db: Db) {
   const insertMessage = db.prepare(`INSERT INTO mailbox_message (mailbox_message_id, partner_unique_id, created_at,
     from_address, to_address, subject, body_text, simulation_unique_id, process_unique_id, relay_status)
@@ -43,31 +73,49 @@ export function createMailboxRepository(db: Db) {
   const setRelay = db.prepare(`UPDATE mailbox_message SET relay_status = @status, relay_error = @error, smtp_message_id = @smtpMessageId
     WHERE mailbox_message_id = @mailboxMessageId`)
   const byId = db.prepare(`SELECT ${COLUMNS} FROM mailbox_message WHERE mailbox_message_id = ? AND partner_unique_id = ?`)
-  const byPartner = db.prepare(`SELECT ${COLUMNS} FROM mailbox_message WHERE partner_unique_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ?`)
   const attachmentsOf = db.prepare(`SELECT filename, content_type AS contentType, content FROM mailbox_attachment
     WHERE mailbox_message_id = ? ORDER BY position`)
-
-  const withAttachments = (row: MessageRow): MailboxMessage => ({
-    ...row,
-    createdAt: new Date(row.createdAt).toISOString(),
-    attachments: attachmentsOf.all(row.mailboxMessageId) as MailAttachment[],
-  })
-
-  const capture = db.transaction((message: Omit<MailboxMessage, 'createdAt' | 'relayStatus' | 'relayError' | 'smtpMessageId'> & { createdAt: number }) => {
-    insertMessage.run(message)
-    message.attachments.forEach((a, position) => insertAttachment.run(message.mailboxMessageId, position, a.filename, a.contentType, a.content))
-  })
+  const count = db.prepare('SELECT COUNT(*) FROM mailbox_message WHERE partner_unique_id = ?').pluck()
+  const position = db.prepare('SELECT created_at AS createdAt, rowid FROM mailbox_message WHERE mailbox_message_id = ? AND partner_unique_id = ?')
+  const pages = {
+    first: db.prepare(`SELECT ${LIST_COLUMNS} ${OF_PARTNER} ORDER BY created_at DESC, rowid DESC LIMIT @limit`),
+    next: db.prepare(`SELECT ${LIST_COLUMNS} ${OF_PARTNER} AND (created_at, rowid) < (@createdAt, @rowid) ORDER BY created_at DESC, rowid DESC LIMIT @limit`),
+    previous: db.prepare(`SELECT ${LIST_COLUMNS} ${OF_PARTNER} AND (created_at, rowid) > (@createdAt, @rowid) ORDER BY created_at ASC, rowid ASC LIMIT @limit`),
+  }
+  const attachmentInfos = db.prepare(`SELECT mailbox_message_id AS mailboxMessageId, position, filename, content_type AS contentType,
+    length(content) AS size FROM mailbox_attachment WHERE mailbox_message_id IN (SELECT value FROM json_each(?))
+    ORDER BY mailbox_message_id, position`)
+  const attachment = db.prepare(`SELECT a.filename, a.content_type AS contentType, a.content FROM mailbox_attachment a
+    JOIN mailbox_message m ON m.mailbox_message_id = a.mailbox_message_id
+    WHERE a.mailbox_message_id = ? AND m.partner_unique_id = ? AND a.position = ?`)
+  const removeOfPartner = db.prepare('DELETE FROM mailbox_message WHERE partner_unique_id = ?')
 
   return {
-    capture,
+    capture: db.transaction((message: NewMail) => {
+      insertMessage.run(message)
+      message.attachments.forEach((a, index) => insertAttachment.run(message.mailboxMessageId, index, a.filename, a.contentType, a.content))
+    }),
     setRelay: (mailboxMessageId: string, status: RelayStatus, error: string | null, smtpMessageId: string | null) =>
       void setRelay.run({ mailboxMessageId, status, error, smtpMessageId }),
-    find: (mailboxMessageId: string, partnerUniqueID: string) => {
-      const row = byId.get(mailboxMessageId, partnerUniqueID) as MessageRow | undefined
-      return row ? withAttachments(row) : undefined
+    /** One captured e-mail of the partner, with its attachments. */
+    find(mailboxMessageId: string, partnerUniqueID: string): MailboxMessage | undefined {
+      const row = byId.get(mailboxMessageId, partnerUniqueID) as (Omit<MailboxMessage, 'createdAt' | 'attachments'> & { createdAt: number }) | undefined
+      if (!row) return undefined
+      return { ...row, createdAt: new Date(row.createdAt).toISOString(), attachments: attachmentsOf.all(row.mailboxMessageId) as MailAttachment[] }
     },
-    /** The partner's newest messages first. */
-    listForPartner: (partnerUniqueID: string, limit = 100) => (byPartner.all(partnerUniqueID, limit) as MessageRow[]).map(withAttachments),
+    count: (partnerUniqueID: string) => count.get(partnerUniqueID) as number,
+    positionOf: (mailboxMessageId: string, partnerUniqueID: string) => position.get(mailboxMessageId, partnerUniqueID) as MailPosition | undefined,
+    /** Up to `limit` messages in display order (newest first), after (next) or before (previous) the cursor. */
+    page(partnerUniqueID: string, cursor: KeysetCursor<MailPosition>, limit: number): MailRow[] {
+      const rows = pages[cursor.kind].all({ partnerUniqueID, limit, ...(cursor.kind === 'first' ? {} : cursor) }) as MailRow[]
+      return cursor.kind === 'previous' ? rows.reverse() : rows
+    },
+    /** The attachments of the messages, without their bytes. */
+    attachmentsOf: (mailboxMessageIds: string[]) => attachmentInfos.all(JSON.stringify(mailboxMessageIds)) as AttachmentInfo[],
+    attachment: (mailboxMessageId: string, partnerUniqueID: string, index: number) =>
+      attachment.get(mailboxMessageId, partnerUniqueID, index) as { filename: string; contentType: string; content: Buffer } | undefined,
+    /** Deletes every e-mail of the partner (their attachments cascade); returns how many. */
+    removeOfPartner: (partnerUniqueID: string): number => removeOfPartner.run(partnerUniqueID).changes,
   }
 }
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Clock } from '../../clock.ts'
-import type { Db } from '../../db/connection.ts'
 import type { Logger } from '../../logger.ts'
-import { createMailboxRepository, type MailAttachment, type MailboxRepository, type RelayStatus } from './mailbox.repository.ts'
+import type { MailAttachment, MailboxRepository, RelayStatus } from './mailbox.repository.ts'
 import { createSmtpRelay, type SmtpRelay } from './smtp-relay.ts'
 
 /** The sender of every sandbox e-mail. */
@@ -25,7 +24,7 @@ export interface MailReceipt {
 }
 
 export interface MailerDeps {
-  db: Db
+  mailbox: MailboxRepository
   clock: Clock
   logger: Logger
   /** SANDBOX_SMTP_URL; without it mail is only captured. */
@@ -41,12 +40,11 @@ export interface MailerDeps {
  * itself still succeeds, since the mailbox is the sandbox's delivery.
  */
 export function createMailer(deps: MailerDeps) {
-  const mailbox: MailboxRepository = createMailboxRepository(deps.db)
+  const { mailbox } = deps
   let relay: SmtpRelay | undefined = deps.relay
   const relayOf = () => (relay ??= deps.smtpUrl ? createSmtpRelay(deps.smtpUrl) : undefined)
 
   return {
-    mailbox,
     async send(request: MailRequest): Promise<MailReceipt> {
       const mailboxMessageId = randomUUID()
       mailbox.capture({

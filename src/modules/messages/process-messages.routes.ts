@@ -5,8 +5,8 @@ import {
   SimulationMessageCreateRequestSchema,
   SimulationMessageListQuerySchema,
   SimulationMessageListSchema,
-} from './simulation-messages.schemas.ts'
-import { ProcessParamsSchema } from '../processes/processes.schemas.ts'
+} from './messages.schemas.ts'
+import { ProcessParamsSchema } from '../processes/index.ts'
 
 const tags = ['ProcessesMessage']
 const NOT_FOUND = 'An unknown processUniqueId, or one of another broker, is a 404.'

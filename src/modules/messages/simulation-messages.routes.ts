@@ -1,12 +1,12 @@
 import { createRoute } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi-schemas.ts'
-import { SimulationParamsSchema } from '../simulations/simulations.schemas.ts'
+import { SimulationParamsSchema } from '../simulations/index.ts'
 import {
   SimulationMessageCreatedSchema,
   SimulationMessageCreateRequestSchema,
   SimulationMessageListQuerySchema,
   SimulationMessageListSchema,
-} from './simulation-messages.schemas.ts'
+} from './messages.schemas.ts'
 
 const tags = ['SimulationsMessages']
 const PATH_ERRORS = 'An unknown simulationUniqueId, or one of another broker, is a 404.'

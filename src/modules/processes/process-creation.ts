@@ -1,19 +1,19 @@
 import { randomUUID } from 'node:crypto'
-import type { AppDeps } from '../../composition-root.ts'
-import { NOTIFICATION_TYPE } from '../callbacks/notification-events.ts'
-import { ApiError } from '../../http/api-error.ts'
-import type { Scenario } from '../sandbox-scenarios/scenario.schema.ts'
-import type { AuthContext } from '../auth/token.service.ts'
+import type { Clock } from '../../clock.ts'
+import type { Transactions } from '../../db/write-batch.ts'
+import type { AuthContext } from '../../http/app-env.ts'
+import { NOTIFICATION_TYPE, type NotificationPublisher } from '../callbacks/index.ts'
+import type { Scenario } from '../sandbox-scenarios/index.ts'
+import type { BorrowersSimulator, SimulationInput, SimulationProfile, SimulationRow, SimulationService } from '../simulations/index.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { BorrowerRecord } from './borrowers/borrower.repository.ts'
 import type { BorrowerData } from './borrowers/borrower-request.schemas.ts'
 import { CO_BORROWER_TYPE, KEY_BORROWER_TYPE } from './borrowers/borrower-rules.ts'
-import { propertyFromSimulation } from './property/property-generation.ts'
-import { localizedProblem, text } from '../../http/problems.ts'
-import type { BorrowersSimulator, SimulationInput } from '../simulations/simulation-input.schemas.ts'
-import type { SimulationProfile } from '../simulations/simulation-profile.ts'
 import { evaluateProcess, evaluationColumns } from './process-evaluation.ts'
+import type { ProcessRepositories } from './process-repositories.ts'
+import type { ProcessTransitions } from './process-transitions.ts'
 import { processStatuses } from './process-status.ts'
-import { recordProcessStatusChange } from './process-transitions.ts'
+import { propertyFromSimulation } from './property/property-generation.ts'
 
 export interface CreatedProcess {
   processUniqueId: string
@@ -65,71 +65,91 @@ function borrowersFromSimulation(input: SimulationInput, profile: SimulationProf
   return borrowers
 }
 
-/**
- * Process Create (DESIGN.md "Lifecycles"): from a Simulated (eligible) simulation of the broker, a
- * Draft process with the simulation's loan, borrowers and property; the simulation becomes Completed
- * through the simulations service (history origin "process", notification 6) and names the process.
- * Notifications 1 (process created) and 5 (status Draft) go out in the same transaction. The process
- * keeps the request's sandbox scenario, else its simulation's: Submit applies it.
- * @throws ApiError 404 (simulation not the broker's), 400 (simulation not Simulated).
- */
-export function createProcess(deps: AppDeps, auth: AuthContext, simulationUniqueId: string, ids: NewProcessIds = {}, options: { scenario?: Scenario | undefined } = {}): CreatedProcess {
-  const { simulations, taxonomy } = deps
-  const simulation = simulations.find(auth, simulationUniqueId)
-  const simulated = simulations.statuses.id('SIMULATED')
-  if (simulation.statusId !== simulated) {
-    const describe = (lang: 'pt-PT' | 'en') => taxonomy.describe('workflow-states-simulation', simulation.statusId, lang) ?? ''
-    throw new ApiError(
-      'STATE_FORBIDS_OPERATION',
-      localizedProblem('STATE_FORBIDS_OPERATION', 'simulationUniqueId', { status: text(describe('pt-PT'), describe('en')) }),
-    )
-  }
-  const input = JSON.parse(simulation.input) as SimulationInput
-  const profile = JSON.parse(simulation.profile) as SimulationProfile
-  const now = deps.clock.now()
-  const at = now.getTime()
-  const processUniqueId = ids.processUniqueId ?? randomUUID()
-  const borrowers: BorrowerRecord[] = borrowersFromSimulation(input, profile).map((data, index) => ({
-    ...data,
-    borrowerUniqueId: ids.borrowerUniqueIds?.[index] ?? randomUUID(),
-    processUniqueId,
-    createdAt: at + index,
-    createdByUserId: auth.userId,
-    updatedAt: at,
-    updatedByUserId: auth.userId,
-  }))
-  const property = propertyFromSimulation(processUniqueId, profile, input.propertySimulator, taxonomy)
-  const evaluation = evaluateProcess(taxonomy, input.loanSimulator, borrowers, property, now.toISOString().slice(0, 10))
-  const draft = processStatuses(taxonomy).id('DRAFT')
-  const store = deps.processes
+export interface ProcessCreationDeps {
+  repos: ProcessRepositories
+  transitions: ProcessTransitions
+  writes: Transactions
+  clock: Clock
+  taxonomy: TaxonomyCatalog
+  notifications: NotificationPublisher
+  simulations: Pick<SimulationService, 'find' | 'statuses' | 'assertStatus' | 'changeStatus'>
+}
 
-  return deps.db.transaction((): CreatedProcess => {
-    const processNumber = store.processes.nextNumber()
-    store.processes.insert({
-      ...evaluationColumns(processUniqueId, input.loanSimulator, evaluation, now),
-      processNumber,
-      partnerUniqueID: auth.partnerUniqueID,
-      brokerId: auth.brokerId,
-      userId: auth.userId,
-      simulationUniqueId,
-      branchId: simulation.branchId,
-      branchDescription: simulation.branchDescription,
-      statusId: draft,
-      statusLastAt: at,
-      createdAt: at,
-    })
-    const scenario = options.scenario?.name ?? simulation.scenario
-    if (scenario) store.processes.setScenario(processUniqueId, scenario)
-    for (const b of borrowers) store.borrowers.insert(processUniqueId, b.borrowerUniqueId, b, b.createdAt, auth.userId)
-    store.properties.insert({ propertyUniqueId: ids.propertyUniqueId ?? randomUUID(), processUniqueId, data: property, updatedAt: at, updatedByUserId: auth.userId })
-    deps.notifications.publish({
-      partnerUniqueID: auth.partnerUniqueID,
-      notificationTypeId: NOTIFICATION_TYPE.PROCESS_CREATED,
-      processUniqueId,
-      data: { processNumber, simulationUniqueId, processStatusId: draft, processStatusDescription: processStatuses(taxonomy).describe(draft, 'pt-PT') },
-    })
-    recordProcessStatusChange(deps, { processUniqueId, partnerUniqueID: auth.partnerUniqueID }, null, draft, at, 'api', auth.userId)
-    simulations.changeStatus(auth.brokerId, simulationUniqueId, simulations.statuses.id('COMPLETED'), 'process', auth.userId, { processUniqueId, processNumber })
-    return { processUniqueId, processNumber }
-  })()
+/**
+ * Process Create (docs/design.md "Lifecycles"): from a Simulated (eligible) simulation of the broker,
+ * a Draft process with the simulation's loan, borrowers and property; the simulation becomes
+ * Completed through the simulations service (history origin "process", notification 6) and names the
+ * process. Notifications 1 (process created) and 5 (status Draft) go out in the same transaction. The
+ * process keeps the request's sandbox scenario, else its simulation's: Submit applies it.
+ */
+export function createProcessCreation(deps: ProcessCreationDeps) {
+  const { repos, taxonomy, simulations } = deps
+  const draft = processStatuses(taxonomy).id('DRAFT')
+  const simulated = simulations.statuses.id('SIMULATED')
+  const completed = simulations.statuses.id('COMPLETED')
+
+  const store = deps.writes.transaction(
+    (auth: AuthContext, simulation: SimulationRow, created: { processUniqueId: string; propertyUniqueId: string; now: Date; borrowers: BorrowerRecord[]; scenario: string | null }) => {
+      const { processUniqueId, now, borrowers } = created
+      const input = JSON.parse(simulation.input) as SimulationInput
+      const profile = JSON.parse(simulation.profile) as SimulationProfile
+      const at = now.getTime()
+      const property = propertyFromSimulation(processUniqueId, profile, input.propertySimulator, taxonomy)
+      const evaluation = evaluateProcess(taxonomy, input.loanSimulator, borrowers, property, now.toISOString().slice(0, 10))
+      const processNumber = repos.processes.nextNumber()
+      repos.processes.insert({
+        ...evaluationColumns(processUniqueId, input.loanSimulator, evaluation, now),
+        processNumber,
+        partnerUniqueID: auth.partnerUniqueID,
+        brokerId: auth.brokerId,
+        userId: auth.userId,
+        simulationUniqueId: simulation.simulationUniqueId,
+        branchId: simulation.branchId,
+        branchDescription: simulation.branchDescription,
+        statusId: draft,
+        statusLastAt: at,
+        createdAt: at,
+      })
+      if (created.scenario) repos.processes.setScenario(processUniqueId, created.scenario)
+      for (const b of borrowers) repos.borrowers.insert(processUniqueId, b.borrowerUniqueId, b, b.createdAt, auth.userId)
+      repos.properties.insert({ propertyUniqueId: created.propertyUniqueId, processUniqueId, data: property, updatedAt: at, updatedByUserId: auth.userId })
+      deps.notifications.publish({
+        partnerUniqueID: auth.partnerUniqueID,
+        notificationTypeId: NOTIFICATION_TYPE.PROCESS_CREATED,
+        processUniqueId,
+        data: { processNumber, simulationUniqueId: simulation.simulationUniqueId, processStatusId: draft, processStatusDescription: processStatuses(taxonomy).describe(draft, 'pt-PT') },
+      })
+      deps.transitions.record({ processUniqueId, partnerUniqueID: auth.partnerUniqueID }, null, draft, at, 'api', auth.userId)
+      simulations.changeStatus(auth.brokerId, simulation.simulationUniqueId, completed, 'process', auth.userId, { processUniqueId, processNumber })
+      return { processUniqueId, processNumber }
+    },
+  )
+
+  return {
+    /** @throws ApiError 404 (simulation not the broker's), 400 (simulation not Simulated). */
+    create(auth: AuthContext, simulationUniqueId: string, ids: NewProcessIds = {}, options: { scenario?: Scenario | undefined } = {}): CreatedProcess {
+      const simulation = simulations.find(auth, simulationUniqueId)
+      simulations.assertStatus(simulation, (s) => s === simulated)
+      const input = JSON.parse(simulation.input) as SimulationInput
+      const profile = JSON.parse(simulation.profile) as SimulationProfile
+      const now = deps.clock.now()
+      const processUniqueId = ids.processUniqueId ?? randomUUID()
+      const borrowers: BorrowerRecord[] = borrowersFromSimulation(input, profile).map((data, index) => ({
+        ...data,
+        borrowerUniqueId: ids.borrowerUniqueIds?.[index] ?? randomUUID(),
+        processUniqueId,
+        createdAt: now.getTime() + index,
+        createdByUserId: auth.userId,
+        updatedAt: now.getTime(),
+        updatedByUserId: auth.userId,
+      }))
+      return store(auth, simulation, {
+        processUniqueId,
+        propertyUniqueId: ids.propertyUniqueId ?? randomUUID(),
+        now,
+        borrowers,
+        scenario: options.scenario?.name ?? simulation.scenario,
+      })
+    },
+  }
 }

@@ -1,11 +1,10 @@
-import type { AppDeps } from '../../composition-root.ts'
 import { assessEligibility, ltvReferenceValue, quoteLoan, type Borrower, type EligibilityFailure, type MortgageInput } from '../../domain/mortgage/index.ts'
+import { toMortgageInput, type LoanSimulator, type PropertySimulator, type StoredQuote } from '../simulations/index.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { BorrowerRecord } from './borrowers/borrower.repository.ts'
-import type { PropertyData } from './property/property.schemas.ts'
-import { toMortgageInput, type StoredQuote } from '../simulations/simulation-engine.ts'
-import type { LoanSimulator, PropertySimulator } from '../simulations/simulation-input.schemas.ts'
-import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
+import type { ProcessRepositories } from './process-repositories.ts'
 import type { ProcessEvaluationColumns, ProcessRow } from './process.repository.ts'
+import type { PropertyData } from './property/property.schemas.ts'
 
 export interface ProcessEvaluation {
   engineInput: MortgageInput
@@ -99,11 +98,15 @@ export function evaluationColumns(processUniqueId: string, loan: LoanSimulator, 
  * Re-runs the evaluation after a change of borrowers or property, inside the caller's transaction:
  * the figures of Process Detail and the ESIS always follow the data; eligibility is enforced at Submit.
  */
-export function reevaluateProcess(deps: AppDeps, row: ProcessRow, at: Date): ProcessEvaluation {
-  const store = deps.processes
+export function reevaluateProcess(
+  repos: Pick<ProcessRepositories, 'processes' | 'borrowers' | 'properties'>,
+  taxonomy: TaxonomyCatalog,
+  row: ProcessRow,
+  at: Date,
+): ProcessEvaluation {
   const loan = JSON.parse(row.loan) as LoanSimulator
-  const property = store.properties.ofProcess(row.processUniqueId)?.data ?? {}
-  const evaluation = evaluateProcess(deps.taxonomy, loan, store.borrowers.list(row.processUniqueId), property, at.toISOString().slice(0, 10))
-  store.processes.updateEvaluation(evaluationColumns(row.processUniqueId, loan, evaluation, at))
+  const property = repos.properties.ofProcess(row.processUniqueId)?.data ?? {}
+  const evaluation = evaluateProcess(taxonomy, loan, repos.borrowers.list(row.processUniqueId), property, at.toISOString().slice(0, 10))
+  repos.processes.updateEvaluation(evaluationColumns(row.processUniqueId, loan, evaluation, at))
   return evaluation
 }

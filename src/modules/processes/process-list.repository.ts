@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3'
 import type { Db } from '../../db/connection.ts'
+import type { KeysetCursor } from '../../http/pagination.ts'
 
 export interface ProcessListFilter {
   brokerId: number
@@ -11,7 +12,7 @@ export interface ProcessListFilter {
   to?: number
 }
 
-export type ProcessListCursor = { kind: 'first' } | { kind: 'next' | 'previous'; createdAt: number; processNumber: number }
+export type ProcessListCursor = KeysetCursor<{ createdAt: number; processNumber: number }>
 
 export interface ProcessListRow {
   processUniqueId: string

@@ -1,22 +1,22 @@
-import type { AppDeps } from '../../composition-root.ts'
 import { ApiError, type Problem } from '../../http/api-error.ts'
+import type { AuthContext } from '../../http/app-env.ts'
 import type { Lang } from '../../http/language.ts'
-import { pageDirection } from '../../http/pagination.ts'
-import type { AuthContext } from '../auth/token.service.ts'
+import { keysetPage } from '../../http/pagination.ts'
 import { invalidCombination, text } from '../../http/problems.ts'
-import { statusDateMs } from '../simulations/simulations.schemas.ts'
-import { searchWords, type ProcessListCursor, type ProcessListFilter } from './process-list.repository.ts'
+import { statusDateMs } from '../simulations/index.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
+import { searchWords, type ProcessListFilter, type ProcessListRepository } from './process-list.repository.ts'
 import { toProcessListItem } from './process-view.ts'
 import type { ProcessListQuery } from './processes.schemas.ts'
 
-function filterOf(deps: AppDeps, auth: AuthContext, query: ProcessListQuery): ProcessListFilter {
+function filterOf(taxonomy: TaxonomyCatalog, auth: AuthContext, query: ProcessListQuery): ProcessListFilter {
   const problems: Problem[] = []
   const filter: ProcessListFilter = { brokerId: auth.brokerId }
   // A text without letters or digits filters nothing.
   const words = query.filterByText ? searchWords(query.filterByText) : []
   if (words.length > 0) filter.words = words
   if (query.filterProcessStatus !== undefined) {
-    if (!deps.taxonomy.has('workflow-states-proposal', query.filterProcessStatus)) {
+    if (!taxonomy.has('workflow-states-proposal', query.filterProcessStatus)) {
       problems.push({ key: 'UNKNOWN_REFERENCE', field: 'filterProcessStatus', params: { value: query.filterProcessStatus, list: 'workflow-states-proposal' } })
     }
     filter.statusId = query.filterProcessStatus
@@ -31,21 +31,14 @@ function filterOf(deps: AppDeps, auth: AuthContext, query: ProcessListQuery): Pr
 }
 
 /**
- * Process List (DESIGN.md "Lists"), as Simulation List: the broker's processes matching the
+ * Process List (docs/design.md "Lists"), as Simulation List: the broker's processes matching the
  * filters, newest first, keyset paging with processUniqueID cursors.
  */
-export function listProcesses(deps: AppDeps, auth: AuthContext, query: ProcessListQuery, lang: Lang) {
-  const lists = deps.processes.lists
-  const filter = filterOf(deps, auth, query)
-  const direction = pageDirection(query)
-  let cursor: ProcessListCursor = { kind: 'first' }
-  if (direction.kind !== 'first') {
-    const position = lists.positionOf(direction.cursor, auth.brokerId)
-    if (!position) throw new ApiError('INVALID_VALUE', { field: direction.kind === 'next' ? 'nextRecord' : 'previousRecord' })
-    cursor = { kind: direction.kind, ...position }
-  }
-  const rows = lists.page(filter, cursor, query.lineCount + 1)
-  const hasMoreResults = rows.length > query.lineCount
-  const page = !hasMoreResults ? rows : direction.kind === 'previous' ? rows.slice(1) : rows.slice(0, query.lineCount)
-  return { totalRecords: lists.count(filter), hasMoreResults, listProcessDetail: page.map((row) => toProcessListItem(deps, row, lang)) }
+export function listProcesses(lists: ProcessListRepository, taxonomy: TaxonomyCatalog, auth: AuthContext, query: ProcessListQuery, lang: Lang) {
+  const filter = filterOf(taxonomy, auth, query)
+  const { rows, hasMoreResults } = keysetPage(query, {
+    positionOf: (id) => lists.positionOf(id, auth.brokerId),
+    rows: (cursor, limit) => lists.page(filter, cursor, limit),
+  })
+  return { totalRecords: lists.count(filter), hasMoreResults, listProcessDetail: rows.map((row) => toProcessListItem(taxonomy, row, lang)) }
 }

@@ -1,15 +1,16 @@
-import type { AppDeps } from '../../composition-root.ts'
+import type { Clock } from '../../clock.ts'
 import { ApiError, type Problem } from '../../http/api-error.ts'
-import type { AuthContext } from '../auth/token.service.ts'
+import type { AuthContext } from '../../http/app-env.ts'
+import { mergePatch } from '../../http/json-merge-patch.ts'
 import { missing, notAllowed, text } from '../../http/problems.ts'
-import { LoanSimulatorSchema, type LoanSimulator } from '../simulations/simulation-input.schemas.ts'
-import { simulationRuleProblems } from '../simulations/simulation-rules.ts'
-import { mergeSimulationPatch } from '../simulations/simulation-validation.ts'
-import { assertEditable, ownedProcess } from './process-access.ts'
+import { zodProblems } from '../../http/zod-problems.ts'
+import { LoanSimulatorSchema, simulationRuleProblems, type LoanSimulator } from '../simulations/index.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
+import type { ProcessAccess } from './process-access.ts'
 import { eligibilityProblems } from './process-eligibility.ts'
 import { evaluateProcess, evaluationColumns, propertyValues } from './process-evaluation.ts'
+import type { ProcessRepositories } from './process-repositories.ts'
 import type { ProcessRow } from './process.repository.ts'
-import { zodProblems } from './zod-problems.ts'
 
 export const LOAN_GROUP = 'loanProcessRequest'
 
@@ -27,26 +28,28 @@ const renamed = (p: Problem): Problem => ({
  * borrowers. Draft only; a loan no longer eligible is refused with the engine's reasons.
  * @throws ApiError 404, 400.
  */
-export function updateProcessLoan(deps: AppDeps, auth: AuthContext, processUniqueId: string, body: unknown): ProcessRow {
-  const row = ownedProcess(deps, auth, processUniqueId)
-  assertEditable(deps, row)
-  const patch = isObject(body) ? body[LOAN_GROUP] : undefined
-  if (!isObject(patch)) throw ApiError.validation([missing(LOAN_GROUP)])
-  const extra = Object.keys(body as object).filter((key) => key !== LOAN_GROUP)
-  const merged = (mergeSimulationPatch({ loan: JSON.parse(row.loan) } as never, { loan: patch }) as { loan: unknown }).loan
-  const store = deps.processes
-  const property = store.properties.ofProcess(row.processUniqueId)?.data ?? {}
-  const today = deps.clock.now().toISOString().slice(0, 10)
-  const parsed = LoanSimulatorSchema.safeParse(merged)
-  const problems = [
-    ...extra.map((key) => notAllowed(key, text('não é um campo de Process Update.', 'it is not a field of Process Update.'))),
-    ...(parsed.success ? [] : zodProblems(parsed.error, merged, [LOAN_GROUP])),
-    ...simulationRuleProblems({ loanSimulator: merged, propertySimulator: propertyValues(property) }, { taxonomy: deps.taxonomy, today }).map(renamed),
-  ]
-  if (problems.length > 0 || !parsed.success) throw ApiError.validation(problems)
-  const loan = parsed.data as LoanSimulator
-  const evaluation = evaluateProcess(deps.taxonomy, loan, store.borrowers.list(row.processUniqueId), property, today)
-  if (!evaluation.eligible) throw ApiError.validation(eligibilityProblems(evaluation.failures, LOAN_GROUP))
-  store.processes.updateEvaluation(evaluationColumns(row.processUniqueId, loan, evaluation, deps.clock.now()))
-  return row
+export function createProcessLoanUpdate(deps: { repos: ProcessRepositories; access: ProcessAccess; clock: Clock; taxonomy: TaxonomyCatalog }) {
+  const { repos, access, taxonomy } = deps
+  return function updateLoan(auth: AuthContext, processUniqueId: string, body: unknown): ProcessRow {
+    const row = access.owned(auth, processUniqueId)
+    access.assertEditable(row)
+    const patch = isObject(body) ? body[LOAN_GROUP] : undefined
+    if (!isObject(patch)) throw ApiError.validation([missing(LOAN_GROUP)])
+    const extra = Object.keys(body as object).filter((key) => key !== LOAN_GROUP)
+    const merged = mergePatch(JSON.parse(row.loan) as LoanSimulator, patch)
+    const property = repos.properties.ofProcess(row.processUniqueId)?.data ?? {}
+    const today = deps.clock.now().toISOString().slice(0, 10)
+    const parsed = LoanSimulatorSchema.safeParse(merged)
+    const problems = [
+      ...extra.map((key) => notAllowed(key, text('não é um campo de Process Update.', 'it is not a field of Process Update.'))),
+      ...(parsed.success ? [] : zodProblems(parsed.error, merged, [LOAN_GROUP])),
+      ...simulationRuleProblems({ loanSimulator: merged, propertySimulator: propertyValues(property) }, { taxonomy, today }).map(renamed),
+    ]
+    if (problems.length > 0 || !parsed.success) throw ApiError.validation(problems)
+    const loan = parsed.data as LoanSimulator
+    const evaluation = evaluateProcess(taxonomy, loan, repos.borrowers.list(row.processUniqueId), property, today)
+    if (!evaluation.eligible) throw ApiError.validation(eligibilityProblems(evaluation.failures, LOAN_GROUP))
+    repos.processes.updateEvaluation(evaluationColumns(row.processUniqueId, loan, evaluation, deps.clock.now()))
+    return row
+  }
 }

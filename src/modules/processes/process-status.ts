@@ -1,7 +1,7 @@
 import type { Lang } from '../../http/language.ts'
-import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 
-/** DESIGN.md "Lifecycles": the process statuses of workflow-states-proposal, by code. */
+/** docs/design.md "Lifecycles": the process statuses of workflow-states-proposal, by code. */
 export type ProcessStatusCode = 'DRAFT' | 'SUBMITTED' | 'IN_ANALYSIS' | 'APPROVED' | 'REJECTED' | 'CONTRACTED' | 'CANCELLED'
 
 /** Where a status change came from, as the status history records it. */

@@ -1,25 +1,27 @@
-import type { AppDeps } from '../../composition-root.ts'
+import type { Clock } from '../../clock.ts'
+import type { Transactions } from '../../db/write-batch.ts'
 import type { EligibilityFailure } from '../../domain/mortgage/index.ts'
 import { ApiError, type Problem } from '../../http/api-error.ts'
+import type { AuthContext } from '../../http/app-env.ts'
 import type { Lang } from '../../http/language.ts'
-import type { Scenario } from '../sandbox-scenarios/scenario.schema.ts'
-import type { AuthContext } from '../auth/token.service.ts'
+import { localizedProblem, missing, text } from '../../http/problems.ts'
+import type { Scenario, ScenarioRegistry, ScenarioScheduler } from '../sandbox-scenarios/index.ts'
+import type { SimulationService } from '../simulations/index.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { BorrowerRecord } from './borrowers/borrower.repository.ts'
 import { CO_BORROWER_TYPE } from './borrowers/borrower-rules.ts'
 import type { DocumentRecord } from './documents/document.repository.ts'
-import type { PropertyData } from './property/property.schemas.ts'
-import { localizedProblem, missing, text } from '../../http/problems.ts'
-import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
-import { assertEditable, ownedProcess } from './process-access.ts'
+import type { ProcessAccess } from './process-access.ts'
 import { eligibilityProblems } from './process-eligibility.ts'
 import { reevaluateProcess } from './process-evaluation.ts'
 import { LOAN_GROUP } from './process-loan-update.ts'
-import { scenarioOfProcess, scheduleSubmitEffects } from './process-scenario.ts'
-import { processStatuses } from './process-status.ts'
-import { applyProcessStatus } from './process-transitions.ts'
+import type { ProcessRepositories } from './process-repositories.ts'
+import type { ProcessRow } from './process.repository.ts'
+import type { ProcessTransitions } from './process-transitions.ts'
+import type { PropertyData } from './property/property.schemas.ts'
 
 /**
- * What Process Submit requires (DESIGN.md "Lifecycles"): each borrower's mandatory personal,
+ * What Process Submit requires (docs/design.md "Lifecycles"): each borrower's mandatory personal,
  * financial and professional data, one document of each mandatory type of document-types for its
  * scope (every borrower, the process, the property), the property data, and a loan still eligible
  * with the current data. Every missing item is one errors[] entry naming it.
@@ -88,36 +90,70 @@ function propertyProblems(property: PropertyData, taxonomy: TaxonomyCatalog): Pr
 }
 
 /** Every problem that stops the submission of a process, none when it is complete. */
-export function submissionProblems(deps: AppDeps, processUniqueId: string, failures: readonly EligibilityFailure[]): Problem[] {
-  const store = deps.processes
-  const today = deps.clock.now().toISOString().slice(0, 10)
-  const borrowers = store.borrowers.list(processUniqueId)
+function submissionProblems(repos: ProcessRepositories, taxonomy: TaxonomyCatalog, processUniqueId: string, failures: readonly EligibilityFailure[], today: string): Problem[] {
+  const borrowers = repos.borrowers.list(processUniqueId)
   return [
-    ...borrowers.flatMap((b, index) => borrowerProblems(b, index, deps.taxonomy, today)),
-    ...documentProblems(borrowers, store.documents.list(processUniqueId), deps.taxonomy),
-    ...propertyProblems(store.properties.ofProcess(processUniqueId)?.data ?? {}, deps.taxonomy),
+    ...borrowers.flatMap((b, index) => borrowerProblems(b, index, taxonomy, today)),
+    ...documentProblems(borrowers, repos.documents.list(processUniqueId), taxonomy),
+    ...propertyProblems(repos.properties.ofProcess(processUniqueId)?.data ?? {}, taxonomy),
     ...eligibilityProblems(failures, LOAN_GROUP),
   ]
 }
 
+export interface ProcessSubmissionDeps {
+  repos: ProcessRepositories
+  access: ProcessAccess
+  transitions: ProcessTransitions
+  writes: Transactions
+  clock: Clock
+  taxonomy: TaxonomyCatalog
+  simulations: Pick<SimulationService, 'findOfBroker'>
+  scenarios?: ScenarioRegistry | undefined
+  scheduler?: ScenarioScheduler | undefined
+}
+
 /**
- * Process Submit: Draft to Submitted when complete (history, notification 5), else 400 with one
- * item per missing thing. The figures are evaluated again first, with today's data. The process's
- * sandbox scenario (the request's, else its own) schedules the bank's side in the same transaction.
- * @throws ApiError 404, 400.
+ * Process Submit: Draft to Submitted when complete (history, notification 5), else 400 with one item
+ * per missing thing. The figures are evaluated again first, with today's data. The process's sandbox
+ * scenario (the request's, else its own) schedules the bank's side in the same transaction.
  */
-export function submitProcess(deps: AppDeps, auth: AuthContext, processUniqueId: string, options: { scenario?: Scenario | undefined; lang?: Lang } = {}): number {
-  const row = ownedProcess(deps, auth, processUniqueId)
-  assertEditable(deps, row)
-  const submitted = processStatuses(deps.taxonomy).id('SUBMITTED')
-  deps.db.transaction(() => {
-    const evaluation = reevaluateProcess(deps, row, deps.clock.now())
-    const problems = submissionProblems(deps, processUniqueId, evaluation.failures)
+export function createProcessSubmission(deps: ProcessSubmissionDeps) {
+  const { repos, access, taxonomy } = deps
+  const submitted = access.statuses.id('SUBMITTED')
+
+  /**
+   * The scenario a process runs under: its own (Process Create's request, or its simulation's when
+   * created), else one a magic value of its simulation names, so a journey started with the key
+   * borrower "Teste Aprovado" is approved after Submit.
+   */
+  function scenarioOf(row: ProcessRow): Scenario | undefined {
+    const { scenarios } = deps
+    if (!scenarios) return undefined
+    const own = row.scenario ? scenarios.get(row.scenario) : undefined
+    if (own) return own
+    const simulation = deps.simulations.findOfBroker(row.brokerId, row.simulationUniqueId)
+    if (!simulation) return undefined
+    return (simulation.scenario ? scenarios.get(simulation.scenario) : undefined) ?? scenarios.matchMagic(JSON.parse(simulation.input))
+  }
+
+  const submit = deps.writes.transaction((row: ProcessRow, userId: number, requested: Scenario | undefined, lang: Lang) => {
+    const now = deps.clock.now()
+    const evaluation = reevaluateProcess(repos, taxonomy, row, now)
+    const problems = submissionProblems(repos, taxonomy, row.processUniqueId, evaluation.failures, now.toISOString().slice(0, 10))
     if (problems.length > 0) throw ApiError.validation(problems)
-    applyProcessStatus(deps, row, submitted, 'api', auth.userId, { submitted: true })
-    if (options.scenario) deps.processes.processes.setScenario(processUniqueId, options.scenario.name)
-    const scenario = options.scenario ?? scenarioOfProcess(deps, row)
-    if (scenario) scheduleSubmitEffects(deps, row, scenario, options.lang ?? 'pt-PT')
-  })()
-  return submitted
+    deps.transitions.apply(row, submitted, 'api', userId, { submitted: true })
+    if (requested) repos.processes.setScenario(row.processUniqueId, requested.name)
+    const scenario = requested ?? scenarioOf(row)
+    if (scenario) deps.scheduler?.afterSubmit(scenario, { partnerUniqueID: row.partnerUniqueID, brokerId: row.brokerId, processUniqueId: row.processUniqueId }, lang)
+  })
+
+  return {
+    /** @throws ApiError 404, 400. Returns the new status id. */
+    submit(auth: AuthContext, processUniqueId: string, options: { scenario?: Scenario | undefined; lang?: Lang } = {}): number {
+      const row = access.owned(auth, processUniqueId)
+      access.assertEditable(row)
+      submit(row, auth.userId, options.scenario, options.lang ?? 'pt-PT')
+      return submitted
+    },
+  }
 }

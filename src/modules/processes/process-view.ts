@@ -1,11 +1,12 @@
-import type { AppDeps } from '../../composition-root.ts'
 import { describeFailures, type EligibilityFailure } from '../../domain/mortgage/index.ts'
 import type { Lang } from '../../http/language.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { toBorrowerListItem } from './borrowers/borrower-view.ts'
 import { documentView } from './documents/document-view.ts'
 import { toProperty } from './property/property-view.ts'
 import type { ProcessListRow } from './process-list.repository.ts'
 import { loanSections } from './process-loan-detail.ts'
+import type { ProcessRepositories } from './process-repositories.ts'
 import type { ProcessRow } from './process.repository.ts'
 import type { ProcessDetail, ProcessListItem } from './processes.schemas.ts'
 import { processStatuses } from './process-status.ts'
@@ -13,9 +14,7 @@ import { processStatuses } from './process-status.ts'
 const iso = (ms: number) => new Date(ms).toISOString()
 
 /** Process Detail: every section of one process, descriptions in the caller's language. */
-export function toProcessDetail(deps: AppDeps, row: ProcessRow, lang: Lang): ProcessDetail {
-  const { taxonomy } = deps
-  const store = deps.processes
+export function toProcessDetail(store: ProcessRepositories, taxonomy: TaxonomyCatalog, row: ProcessRow, lang: Lang): ProcessDetail {
   const statuses = processStatuses(taxonomy)
   const phaseId = statuses.phaseId(row.statusId)
   const failures = JSON.parse(row.failures) as EligibilityFailure[]
@@ -57,7 +56,7 @@ export function toProcessDetail(deps: AppDeps, row: ProcessRow, lang: Lang): Pro
   }
 }
 
-export function toProcessListItem(deps: AppDeps, row: ProcessListRow, lang: Lang): ProcessListItem {
+export function toProcessListItem(taxonomy: TaxonomyCatalog, row: ProcessListRow, lang: Lang): ProcessListItem {
   return {
     processUniqueID: row.processUniqueId,
     processNumber: row.processNumber,
@@ -68,7 +67,7 @@ export function toProcessListItem(deps: AppDeps, row: ProcessListRow, lang: Lang
     creationDate: iso(row.createdAt),
     statusLastDate: iso(row.statusLastAt),
     processStatusID: row.statusId,
-    processStatusDescription: processStatuses(deps.taxonomy).describe(row.statusId, lang),
+    processStatusDescription: processStatuses(taxonomy).describe(row.statusId, lang),
     propertyAmount: row.propertyAmount,
     ltvEstimated: row.ltvEstimated,
     branchID: row.branchId,

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection.ts'
 import type { ProcessStatusOrigin } from './process-status.ts'
 import { createSequence } from '../../db/sequence.ts'
+import type { Transactions } from '../../db/write-batch.ts'
 
 /** A stored process; the JSON columns are left as text for the caller to parse what it needs. */
 export interface ProcessRow {
@@ -62,8 +63,8 @@ const COLUMNS = `process_unique_id AS processUniqueId, process_number AS process
   quote, failures, scenario, reject_reason_id AS rejectReasonId`
 
 /** SQL of the process itself, statements prepared once. Reads for a request name the broker: tenancy lives here. */
-export function createProcessRepository(db: Db) {
-  const numbers = createSequence(db, 'process_number')
+export function createProcessRepository(db: Db, writes: Pick<Transactions, 'beforeCommit'>) {
+  const numbers = createSequence(db, writes, 'process_number')
   const insert = db.prepare(`INSERT INTO process (process_unique_id, process_number, partner_unique_id, broker_id,
     user_id, simulation_unique_id, branch_id, branch_description, status_id, status_last_at, created_at, updated_at,
     evaluated_on, loan_amount, property_amount, ltv_estimated, youth_credit, eligible, loan, engine_input, quote, failures)
@@ -86,6 +87,12 @@ export function createProcessRepository(db: Db) {
   const insertHistory = db.prepare(`INSERT INTO process_status_history
     (process_unique_id, status_id, previous_status_id, changed_at, origin, user_id)
     VALUES (@processUniqueId, @statusId, @previousStatusId, @changedAt, @origin, @userId)`)
+  const statusForPartner = db.prepare('SELECT status_id AS statusId FROM process WHERE process_unique_id = ? AND partner_unique_id = ?')
+  const countsOfPartner = db.prepare(`SELECT
+    (SELECT COUNT(*) FROM process WHERE partner_unique_id = @partner) AS processes,
+    (SELECT COUNT(*) FROM process_borrower WHERE process_unique_id IN (SELECT process_unique_id FROM process WHERE partner_unique_id = @partner)) AS borrowers,
+    (SELECT COUNT(*) FROM process_document WHERE process_unique_id IN (SELECT process_unique_id FROM process WHERE partner_unique_id = @partner)) AS documents`)
+  const removeOfPartner = db.prepare('DELETE FROM process WHERE partner_unique_id = ?')
   const history = db.prepare(`SELECT status_id AS statusId, previous_status_id AS previousStatusId, changed_at AS changedAt,
     origin, user_id AS userId FROM process_status_history WHERE process_unique_id = ? ORDER BY history_id`)
 
@@ -105,6 +112,17 @@ export function createProcessRepository(db: Db) {
     touch: (processUniqueId: string, at: number) => void touch.run({ processUniqueId, at }),
     insertHistory: (processUniqueId: string, entry: ProcessStatusHistoryEntry) => void insertHistory.run({ processUniqueId, ...entry }),
     history: (processUniqueId: string) => history.all(processUniqueId) as ProcessStatusHistoryEntry[],
+    statusForPartner: (processUniqueId: string, partnerUniqueID: string) =>
+      statusForPartner.get(processUniqueId, partnerUniqueID) as { statusId: number } | undefined,
+    /**
+     * Deletes every process of the partner; history, borrowers, documents with their content, property
+     * and messages go with them (foreign keys). Answers what went.
+     */
+    removeOfPartner(partnerUniqueID: string): { processes: number; borrowers: number; documents: number } {
+      const counts = countsOfPartner.get({ partner: partnerUniqueID }) as { processes: number; borrowers: number; documents: number }
+      removeOfPartner.run(partnerUniqueID)
+      return counts
+    },
   }
 }
 

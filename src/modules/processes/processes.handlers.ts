@@ -1,51 +1,47 @@
-import type { Context } from 'hono'
-import type { AppEnv, AppRouteHandler } from '../../http/app-env.ts'
-import { jsonBody } from '../../http/json-body.ts'
+import type { RouteConfig } from '@hono/zod-openapi'
+import type { AppRouteHandler } from '../../http/app-env.ts'
 import { operationStatus } from '../../http/envelope.ts'
-import { cancelProcess } from './process-cancel.ts'
-import { createProcess } from './process-creation.ts'
-import { listProcesses } from './process-list.ts'
-import { updateProcessLoan } from './process-loan-update.ts'
-import { processStatuses } from './process-status.ts'
-import { submitProcess } from './process-submission.ts'
-import { ownedProcess } from './process-access.ts'
-import { toProcessDetail } from './process-view.ts'
+import { jsonBody } from '../../http/json-body.ts'
+import type { ScenarioEnv } from '../sandbox-scenarios/index.ts'
 import type * as routes from './processes.routes.ts'
+import type { ProcessService } from './processes.service.ts'
 
-export const list: AppRouteHandler<typeof routes.list> = (c) => c.json(listProcesses(c.get('deps'), c.get('auth'), c.req.valid('query'), c.get('lang')), 200)
+type Handler<R extends RouteConfig> = AppRouteHandler<R, ScenarioEnv>
 
-export const create: AppRouteHandler<typeof routes.create> = (c) => {
-  const created = createProcess(c.get('deps'), c.get('auth'), c.req.valid('json').simulationUniqueId, {}, { scenario: c.get('scenario') })
-  return c.json({ operationStatus: operationStatus(c.get('lang')), additionalData: { processUniqueID: created.processUniqueId, processNumber: created.processNumber } }, 201)
-}
+export function processesHandlers(processes: ProcessService) {
+  return {
+    list: ((c) => c.json(processes.list(c.get('auth'), c.req.valid('query'), c.get('lang')), 200)) satisfies Handler<typeof routes.list>,
 
-export const detail: AppRouteHandler<typeof routes.detail> = (c) => {
-  const row = ownedProcess(c.get('deps'), c.get('auth'), c.req.valid('param').processUniqueId)
-  return c.json(toProcessDetail(c.get('deps'), row, c.get('lang')), 200)
-}
+    create: ((c) => {
+      const created = processes.create(c.get('auth'), c.req.valid('json').simulationUniqueId, {}, { scenario: c.get('scenario') })
+      return c.json({ operationStatus: operationStatus(c.get('lang')), additionalData: { processUniqueID: created.processUniqueId, processNumber: created.processNumber } }, 201)
+    }) satisfies Handler<typeof routes.create>,
 
-/** Process Update validates the raw body itself, so type and rule problems come in one answer. */
-export const respondUpdate = (c: Context<AppEnv>, raw: unknown) => {
-  const row = updateProcessLoan(c.get('deps'), c.get('auth'), c.req.param('processUniqueId')!, raw)
-  return c.json({ operationStatus: operationStatus(c.get('lang')), additionalData: { processUniqueID: row.processUniqueId, processNumber: row.processNumber } }, 200)
-}
+    detail: ((c) => c.json(processes.detail(c.get('auth'), c.req.valid('param').processUniqueId, c.get('lang')), 200)) satisfies Handler<typeof routes.detail>,
 
-export const update: AppRouteHandler<typeof routes.update> = async (c) => respondUpdate(c, await jsonBody(c)) as never
+    // Update validates the raw body itself, so type and rule problems come in one answer.
+    update: (async (c) => {
+      const row = processes.updateLoan(c.get('auth'), c.req.valid('param').processUniqueId, await jsonBody(c))
+      return c.json({ operationStatus: operationStatus(c.get('lang')), additionalData: { processUniqueID: row.processUniqueId, processNumber: row.processNumber } }, 200)
+    }) satisfies Handler<typeof routes.update>,
 
-export const cancel: AppRouteHandler<typeof routes.cancel> = (c) => {
-  const { proposalCancelReasonId, cancelComments } = c.req.valid('json')
-  cancelProcess(c.get('deps'), c.get('auth'), c.req.valid('param').processUniqueId, proposalCancelReasonId, cancelComments)
-  return c.json({ operationStatus: operationStatus(c.get('lang')) }, 200)
-}
+    cancel: ((c) => {
+      const { proposalCancelReasonId, cancelComments } = c.req.valid('json')
+      processes.cancel(c.get('auth'), c.req.valid('param').processUniqueId, proposalCancelReasonId, cancelComments)
+      return c.json({ operationStatus: operationStatus(c.get('lang')) }, 200)
+    }) satisfies Handler<typeof routes.cancel>,
 
-export const submit: AppRouteHandler<typeof routes.submit> = (c) => {
-  const id = c.req.valid('param').processUniqueId
-  const statusId = submitProcess(c.get('deps'), c.get('auth'), id, { scenario: c.get('scenario'), lang: c.get('lang') })
-  return c.json(
-    {
-      operationStatus: operationStatus(c.get('lang')),
-      additionalData: { processUniqueID: id, processStatusId: statusId, processStatusDescription: processStatuses(c.get('deps').taxonomy).describe(statusId, c.get('lang')) },
-    },
-    200,
-  )
+    submit: ((c) => {
+      const id = c.req.valid('param').processUniqueId
+      const lang = c.get('lang')
+      const statusId = processes.submit(c.get('auth'), id, { scenario: c.get('scenario'), lang })
+      return c.json(
+        {
+          operationStatus: operationStatus(lang),
+          additionalData: { processUniqueID: id, processStatusId: statusId, processStatusDescription: processes.statuses.describe(statusId, lang) },
+        },
+        200,
+      )
+    }) satisfies Handler<typeof routes.submit>,
+  }
 }

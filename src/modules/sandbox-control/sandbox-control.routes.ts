@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi-schemas.ts'
-import { ProcessParamsSchema } from '../processes/processes.schemas.ts'
-import { SimulationParamsSchema } from '../simulations/simulations.schemas.ts'
+import { ProcessParamsSchema } from '../processes/index.ts'
+import { SimulationParamsSchema } from '../simulations/index.ts'
 import {
   BANK_MESSAGE_EXAMPLE,
   BankMessageRequestSchema,

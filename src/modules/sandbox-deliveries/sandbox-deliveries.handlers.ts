@@ -1,19 +1,20 @@
 import type { AppRouteHandler } from '../../http/app-env.ts'
-import { SUCCESS_CODE, SUCCESS_MESSAGE } from '../../http/error-catalogue.ts'
+import { operationStatus } from '../../http/envelope.ts'
+import type { CallbackService } from '../callbacks/index.ts'
 import type * as routes from './sandbox-deliveries.routes.ts'
-import { listDeliveries, redeliver } from './sandbox-deliveries.service.ts'
 
-export const list: AppRouteHandler<typeof routes.list> = (c) =>
-  c.json(listDeliveries(c.get('deps'), c.get('auth'), c.req.valid('query')), 200)
+export const sandboxDeliveriesHandlers = (callbacks: Pick<CallbackService, 'deliveries' | 'redeliver'>) => ({
+  list: ((c) => {
+    const { totalRecords, hasMoreResults, entries } = callbacks.deliveries(c.get('auth').partnerUniqueID, c.req.valid('query'))
+    return c.json(
+      { totalRecords, hasMoreResults, deliveryList: entries.map((entry) => ({ ...entry, notificationType: entry.notification.notificationType })) },
+      200,
+    )
+  }) satisfies AppRouteHandler<typeof routes.list>,
 
-export const retry: AppRouteHandler<typeof routes.retry> = (c) => {
-  const { notificationId } = c.req.valid('param')
-  redeliver(c.get('deps'), c.get('auth'), notificationId)
-  return c.json(
-    {
-      operationStatus: { operationStatusCode: SUCCESS_CODE, operationStatusMessage: SUCCESS_MESSAGE[c.get('lang')] },
-      additionalData: { notificationId, status: 'pending' as const },
-    },
-    200,
-  )
-}
+  retry: ((c) => {
+    const { notificationId } = c.req.valid('param')
+    callbacks.redeliver(c.get('auth').partnerUniqueID, notificationId)
+    return c.json({ operationStatus: operationStatus(c.get('lang')), additionalData: { notificationId, status: 'pending' as const } }, 200)
+  }) satisfies AppRouteHandler<typeof routes.retry>,
+})

@@ -1,5 +1,5 @@
 import type { Clock } from '../../clock.ts'
-import type { Db } from '../../db/connection.ts'
+import type { Transactions } from '../../db/write-batch.ts'
 import type { Logger } from '../../logger.ts'
 import type { NewSandboxJob, SandboxJob, SandboxJobRepository } from './sandbox-job.repository.ts'
 
@@ -15,23 +15,19 @@ const MAX_TIMER_MS = 2 ** 31 - 1
  * Runs the scenarios' delayed actions when due: one timer set for the earliest pending job, reset
  * whenever a job is scheduled. Jobs run one at a time, each in its own transaction, so an action
  * and its notifications are stored together or not at all; pending jobs resume after a restart.
+ * What each kind of job does is registered with `handle` by whoever owns that action.
  */
-export function createSandboxJobWorker(options: {
-  db: Db
-  clock: Clock
-  logger: Logger
-  repository: SandboxJobRepository
-  handlers: Record<string, SandboxJobHandler>
-}) {
-  const { db, clock, logger, repository, handlers } = options
+export function createSandboxJobWorker(options: { writes: Transactions; clock: Clock; logger: Logger; repository: SandboxJobRepository }) {
+  const { writes, clock, logger, repository } = options
+  const handlers = new Map<string, SandboxJobHandler>()
   let running = false
   let timer: NodeJS.Timeout | undefined
 
   function runOne(job: SandboxJob): void {
     const finishedAt = () => clock.now().toISOString()
     try {
-      db.transaction(() => {
-        const handler = handlers[job.kind]
+      writes.transaction(() => {
+        const handler = handlers.get(job.kind)
         if (!handler) throw new Error(`no handler for job kind ${job.kind}`)
         const outcome = handler(job)
         if (typeof outcome === 'string') repository.finish(job.id, 'done', outcome, finishedAt())
@@ -72,6 +68,10 @@ export function createSandboxJobWorker(options: {
   }
 
   return {
+    /** Registers what jobs of a kind do. */
+    handle(kind: string, handler: SandboxJobHandler): void {
+      handlers.set(kind, handler)
+    },
     /** Stores a job; call inside the transaction of the change that schedules it. */
     schedule(job: NewSandboxJob): number {
       const id = repository.add(job, clock.now().toISOString())

@@ -55,8 +55,7 @@ export function createSandboxJobRepository(db: Db) {
   const finish = db.prepare(`UPDATE sandbox_job SET status = @status, finished_at = @finishedAt, outcome = @outcome
     WHERE id = @id AND status = 'pending'`)
   const byPartner = db.prepare(`SELECT * FROM sandbox_job WHERE partner_unique_id = ? ORDER BY id DESC LIMIT ?`)
-  const cancelForPartner = db.prepare(`UPDATE sandbox_job SET status = 'skipped', finished_at = ?, outcome = 'sandbox reset'
-    WHERE partner_unique_id = ? AND status = 'pending'`)
+  const removeOfPartner = db.prepare('DELETE FROM sandbox_job WHERE partner_unique_id = ?')
   return {
     add: (job: NewSandboxJob, createdAt: string): number =>
       Number(insert.run({ ...job, payload: JSON.stringify(job.payload), scenario: job.scenario ?? null, createdAt }).lastInsertRowid),
@@ -65,7 +64,7 @@ export function createSandboxJobRepository(db: Db) {
     finish: (id: number, status: Exclude<SandboxJob['status'], 'pending'>, outcome: string, finishedAt: string): boolean =>
       finish.run({ id, status, outcome, finishedAt }).changes === 1,
     listForPartner: (partnerUniqueID: string, limit = 100): SandboxJob[] => (byPartner.all(partnerUniqueID, limit) as Row[]).map(toJob),
-    cancelForPartner: (partnerUniqueID: string, at: string): number => cancelForPartner.run(at, partnerUniqueID).changes,
+    removeOfPartner: (partnerUniqueID: string): number => removeOfPartner.run(partnerUniqueID).changes,
   }
 }
 

@@ -3,11 +3,20 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { ApiError } from '../../http/api-error.ts'
 import { jsonBody } from '../../http/json-body.ts'
 import type { AppEnv } from '../../http/app-env.ts'
+import type { ScenarioRegistry } from './scenario-registry.ts'
 import { effectOf, type Scenario } from './scenario.schema.ts'
+
+/** The request variables of the routes whose services apply scenario effects. */
+export interface ScenarioEnv {
+  Variables: AppEnv['Variables'] & {
+    /** The sandbox scenario of the request (header or magic value), if any. */
+    scenario?: Scenario
+  }
+}
 
 export const SCENARIO_HEADER = 'x-sandbox-scenario'
 
-async function jsonBodyOf(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<unknown> {
+async function jsonBodyOf(c: Parameters<MiddlewareHandler<ScenarioEnv>>[0]): Promise<unknown> {
   if (!['POST', 'PUT', 'PATCH', 'DELETE'].includes(c.req.method)) return undefined
   if (!/^application\/(.+\+)?json/i.test(c.req.header('content-type') ?? '')) return undefined
   try {
@@ -38,30 +47,31 @@ function httpErrorOf(scenario: Scenario): ApiError | undefined {
  * body), applies the effects every operation shares (latency, HTTP errors, expired token) and
  * leaves it in `c.get('scenario')` for the services, which apply the domain effects.
  */
-export const scenarioMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const { scenarios } = c.get('deps')
-  const name = c.req.header(SCENARIO_HEADER)
-  let scenario: Scenario | undefined
-  if (name !== undefined) {
-    scenario = scenarios.byHeader(name.trim())
-    if (!scenario) {
-      throw new ApiError('INVALID_VALUE', {
-        field: 'X-Sandbox-Scenario',
-        message: {
-          'pt-PT': `Cenário desconhecido: "${name}". Os cenários disponíveis estão em GET /sandbox/scenarios.`,
-          en: `Unknown scenario "${name}". GET /sandbox/scenarios lists the available ones.`,
-        },
-      })
+export const scenarioMiddleware =
+  (scenarios: ScenarioRegistry): MiddlewareHandler<ScenarioEnv> =>
+  async (c, next) => {
+    const name = c.req.header(SCENARIO_HEADER)
+    let scenario: Scenario | undefined
+    if (name !== undefined) {
+      scenario = scenarios.byHeader(name.trim())
+      if (!scenario) {
+        throw new ApiError('INVALID_VALUE', {
+          field: 'X-Sandbox-Scenario',
+          message: {
+            'pt-PT': `Cenário desconhecido: "${name}". Os cenários disponíveis estão em GET /sandbox/scenarios.`,
+            en: `Unknown scenario "${name}". GET /sandbox/scenarios lists the available ones.`,
+          },
+        })
+      }
+    } else {
+      scenario = scenarios.matchMagic(await jsonBodyOf(c))
     }
-  } else {
-    scenario = scenarios.matchMagic(await jsonBodyOf(c))
+    if (!scenario) return next()
+    c.set('scenario', scenario)
+    c.header('X-Sandbox-Scenario', scenario.name)
+    const latency = effectOf(scenario, 'latency')
+    if (latency) await sleep(latency.ms)
+    const error = httpErrorOf(scenario)
+    if (error) throw error
+    await next()
   }
-  if (!scenario) return next()
-  c.set('scenario', scenario)
-  c.header('X-Sandbox-Scenario', scenario.name)
-  const latency = effectOf(scenario, 'latency')
-  if (latency) await sleep(latency.ms)
-  const error = httpErrorOf(scenario)
-  if (error) throw error
-  await next()
-}

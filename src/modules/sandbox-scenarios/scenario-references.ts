@@ -1,4 +1,4 @@
-import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { ScenarioFileError } from './scenario-loader.ts'
 import type { Scenario } from './scenario.schema.ts'
 

@@ -1,9 +1,9 @@
 import type { EligibilityFailure } from '../../domain/mortgage/index.ts'
 import type { Lang } from '../../http/language.ts'
-import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { SimulationDetail } from './simulation-detail.schemas.ts'
 import type { StoredQuote } from './simulation-engine.ts'
-import { MONTHLY_FIELDS, type SimulationInput } from './simulation-input.schemas.ts'
+import { MONTHLY_FIELDS, type LoanSimulator, type SimulationInput } from './simulation-input.schemas.ts'
 import type { SimulationListRow } from './simulation-list.repository.ts'
 import type { SimulationProfile } from './simulation-profile.ts'
 import { nonEligibilityDescription } from './simulation-scenario.ts'
@@ -24,8 +24,7 @@ function monthly(b: SimulationInput['borrowersSimulator'], prefix: 'keyBorrower'
   )
 }
 
-function loanSection(input: SimulationInput, quote: StoredQuote, taxonomy: TaxonomyCatalog, lang: Lang): SimulationDetail['loanSimulationDetail'] {
-  const loan = input.loanSimulator
+function loanSection(loan: LoanSimulator, quote: StoredQuote, taxonomy: TaxonomyCatalog, lang: Lang): SimulationDetail['loanSimulationDetail'] {
   const rateCode = taxonomy.get('index-type-sub-categories', loan.interestRateTypeID)?.code
   const mixedIndex = loan.indexTypeMixedID ? taxonomy.get('index-type-list-mixed', loan.indexTypeMixedID) : undefined
   const indexTypeId = rateCode === 'MIXED' ? (mixedIndex?.attributes.indexTypeId as number | undefined) : loan.indexTypeID
@@ -70,6 +69,21 @@ function loanSection(input: SimulationInput, quote: StoredQuote, taxonomy: Taxon
   }
 }
 
+/**
+ * The loan, insurance and charges sections of a detail: Simulation Detail's, and Process Detail's
+ * for the process's own loan and quote, so both always show the same figures under the same names.
+ */
+export function loanFigures(loan: LoanSimulator, quote: StoredQuote, taxonomy: TaxonomyCatalog, lang: Lang) {
+  return {
+    loan: loanSection(loan, quote, taxonomy, lang),
+    insurance: { ...quote.insurance },
+    bankCharges: quote.bankCharges.map((charge) => ({
+      description: taxonomy.byCode('bank-charge-types', charge.code)?.description[lang] ?? charge.code,
+      amount: charge.amount,
+    })),
+  }
+}
+
 /** The Simulation Detail answer of a stored simulation, descriptions in the caller's language. */
 export function toSimulationDetail(row: SimulationRow, taxonomy: TaxonomyCatalog, lang: Lang): SimulationDetail {
   const input = JSON.parse(row.input) as SimulationInput
@@ -78,6 +92,7 @@ export function toSimulationDetail(row: SimulationRow, taxonomy: TaxonomyCatalog
   const b = input.borrowersSimulator
   const two = b.numberOfborrowers === 2
   const contract = (id: number) => taxonomy.describe('employment-contract-types', id, lang) ?? ''
+  const figures = loanFigures(input.loanSimulator, quote, taxonomy, lang)
   return {
     simulationDetail: {
       simulationUniqueId: row.simulationUniqueId,
@@ -122,12 +137,9 @@ export function toSimulationDetail(row: SimulationRow, taxonomy: TaxonomyCatalog
       districtDescription: taxonomy.describe('districts', profile.districtId, lang) ?? '',
       grossBuiltArea: profile.grossBuiltArea,
     },
-    loanSimulationDetail: loanSection(input, quote, taxonomy, lang),
-    insuranceSimulationDetail: { ...quote.insurance },
-    bankCharges: quote.bankCharges.map((charge) => ({
-      description: taxonomy.byCode('bank-charge-types', charge.code)?.description[lang] ?? charge.code,
-      amount: charge.amount,
-    })),
+    loanSimulationDetail: figures.loan,
+    insuranceSimulationDetail: figures.insurance,
+    bankCharges: figures.bankCharges,
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Statement } from 'better-sqlite3'
 import type { Db } from '../../db/connection.ts'
+import type { KeysetCursor } from '../../http/pagination.ts'
 
 export interface SimulationListFilter {
   brokerId: number
@@ -11,7 +12,7 @@ export interface SimulationListFilter {
   to?: number
 }
 
-export type ListCursor = { kind: 'first' } | { kind: 'next' | 'previous'; createdAt: number; simulationNumber: number }
+export type ListCursor = KeysetCursor<{ createdAt: number; simulationNumber: number }>
 
 export interface SimulationListRow {
   simulationUniqueId: string

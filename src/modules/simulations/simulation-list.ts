@@ -1,11 +1,11 @@
 import { ApiError, type Problem } from '../../http/api-error.ts'
+import type { AuthContext } from '../../http/app-env.ts'
 import type { Lang } from '../../http/language.ts'
-import { pageDirection } from '../../http/pagination.ts'
-import type { AuthContext } from '../auth/token.service.ts'
-import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
+import { keysetPage } from '../../http/pagination.ts'
 import { invalidCombination, text as localized } from '../../http/problems.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { toSimulationListItem } from './simulation-detail.mapper.ts'
-import type { ListCursor, SimulationListFilter, SimulationListRepository } from './simulation-list.repository.ts'
+import type { SimulationListFilter, SimulationListRepository } from './simulation-list.repository.ts'
 import { searchQuery, searchWords, wordsBeyondBranch } from './simulation-search.ts'
 import { statusDateMs, type SimulationListQuery } from './simulations.schemas.ts'
 
@@ -41,26 +41,16 @@ function filterOf(auth: AuthContext, query: SimulationListQuery, taxonomy: Taxon
 }
 
 /**
- * Simulation List (DESIGN.md "Lists"): the broker's simulations matching the filters, newest first;
+ * Simulation List (docs/design.md "Lists"): the broker's simulations matching the filters, newest first;
  * nextRecord reads the older ones after a simulation, previousRecord the newer ones before it (still
  * newest first). A cursor that names no simulation of the broker is a 400 naming the parameter.
  */
 export function listSimulations(lists: SimulationListRepository, taxonomy: TaxonomyCatalog, auth: AuthContext, query: SimulationListQuery, lang: Lang) {
   const filter = filterOf(auth, query, taxonomy, lists)
-  const direction = pageDirection(query)
-  let cursor: ListCursor = { kind: 'first' }
-  if (direction.kind !== 'first') {
-    const position = lists.positionOf(direction.cursor, auth.brokerId)
-    if (!position) throw new ApiError('INVALID_VALUE', { field: direction.kind === 'next' ? 'nextRecord' : 'previousRecord' })
-    cursor = { kind: direction.kind, ...position }
-  }
   const totalRecords = lists.count(filter)
-  const rows = lists.page(filter, cursor, query.lineCount + 1, totalRecords)
-  const hasMoreResults = rows.length > query.lineCount
-  const page = !hasMoreResults ? rows : direction.kind === 'previous' ? rows.slice(1) : rows.slice(0, query.lineCount)
-  return {
-    totalRecords,
-    hasMoreResults,
-    listSimulationDetail: page.map((row) => toSimulationListItem(row, taxonomy, lang)),
-  }
+  const { rows, hasMoreResults } = keysetPage(query, {
+    positionOf: (id) => lists.positionOf(id, auth.brokerId),
+    rows: (cursor, limit) => lists.page(filter, cursor, limit, totalRecords),
+  })
+  return { totalRecords, hasMoreResults, listSimulationDetail: rows.map((row) => toSimulationListItem(row, taxonomy, lang)) }
 }

@@ -1,10 +1,7 @@
-import type { Clock } from '../../clock.ts'
 import { describeFailures, type EligibilityFailure } from '../../domain/mortgage/index.ts'
 import type { Lang } from '../../http/language.ts'
-import { scheduleBankMessage, type ScenarioJobScheduler } from '../sandbox-scenarios/scenario-jobs.ts'
-import { effectOf, type Scenario } from '../sandbox-scenarios/scenario.schema.ts'
-import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
-import { SIMULATION_STATES, transitionRefusal } from '../taxonomy/workflow-states.ts'
+import { effectOf, type Scenario, type ScenarioScheduler } from '../sandbox-scenarios/index.ts'
+import { SIMULATION_STATES, transitionRefusal, type TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { SimulationStatuses, StatusOrigin } from './simulation-status.ts'
 import type { SimulationRepository, SimulationRow } from './simulations.repository.ts'
 
@@ -50,11 +47,10 @@ export function nonEligibilityDescription(
 
 export interface SimulationScenarioDeps {
   taxonomy: TaxonomyCatalog
-  clock: Clock
   repo: Pick<SimulationRepository, 'findForBroker' | 'updateScenario'>
   statuses: SimulationStatuses
-  /** The job worker the delayed effects go to; absent, none is scheduled. */
-  scenarioJobs?: { jobs: ScenarioJobScheduler; timeScale: number } | undefined
+  /** Where the delayed effects go; absent, none is scheduled. */
+  scheduler?: ScenarioScheduler | undefined
   changeStatus(brokerId: number, id: string, statusId: number, origin: StatusOrigin): void
 }
 
@@ -82,7 +78,5 @@ export function applySimulationScenario(
     const target = d.statuses.id(status.status)
     if (!transitionRefusal(d.taxonomy, SIMULATION_STATES, current, target)) d.changeStatus(brokerId, id, target, 'scenario')
   }
-  if (d.scenarioJobs) {
-    scheduleBankMessage({ ...d.scenarioJobs, clock: d.clock, lang: options.lang }, scenario, { partnerUniqueID, brokerId, simulationUniqueId: id })
-  }
+  d.scheduler?.bankMessage(scenario, { partnerUniqueID, brokerId, simulationUniqueId: id }, options.lang)
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts'
 import { createSequence } from '../../db/sequence.ts'
+import type { Transactions } from '../../db/write-batch.ts'
 import { searchTerms } from './simulation-search.ts'
 import type { StatusOrigin } from './simulation-status.ts'
 
@@ -100,8 +101,8 @@ const COLUMNS = `simulation_unique_id AS simulationUniqueId, simulation_number A
   eligible, input, engine_input AS engineInput, quote, failures, profile, scenario, reject_reason_id AS rejectReasonId`
 
 /** SQL of the simulations, statements prepared once. Every read names the broker: tenancy lives here. */
-export function createSimulationRepository(db: Db) {
-  const numbers = createSequence(db, 'simulation_number')
+export function createSimulationRepository(db: Db, writes: Pick<Transactions, 'beforeCommit'>) {
+  const numbers = createSequence(db, writes, 'simulation_number')
   const insert = db.prepare(`INSERT INTO simulation (simulation_unique_id, simulation_number, partner_unique_id,
     broker_id, user_id, branch_id, branch_description, origin, status_id, status_last_at, created_at, updated_at,
     evaluated_on, key_borrower_name, key_borrower_tax_id, borrower_name, borrower_tax_id, loan_amount,
@@ -116,6 +117,8 @@ export function createSimulationRepository(db: Db) {
     key_borrower_tax_id AS keyBorrowerTaxId, borrower_name AS borrowerName, borrower_tax_id AS borrowerTaxId,
     branch_description AS branchDescription FROM simulation WHERE simulation_number = ?`)
   const findForBroker = db.prepare(`SELECT ${COLUMNS} FROM simulation WHERE simulation_unique_id = ? AND broker_id = ?`)
+  const statusForPartner = db.prepare('SELECT status_id AS statusId FROM simulation WHERE simulation_unique_id = ? AND partner_unique_id = ?')
+  const removeOfPartner = db.prepare('DELETE FROM simulation WHERE partner_unique_id = ?')
   const updateEvaluation = db.prepare(`UPDATE simulation SET updated_at = @updatedAt, evaluated_on = @evaluatedOn,
     key_borrower_name = @keyBorrowerName, key_borrower_tax_id = @keyBorrowerTaxId, borrower_name = @borrowerName,
     borrower_tax_id = @borrowerTaxId, loan_amount = @loanAmount, property_amount = @propertyAmount,
@@ -143,6 +146,10 @@ export function createSimulationRepository(db: Db) {
     insert: (row: NewSimulation) => void insert.run(row),
     findForBroker: (simulationUniqueId: string, brokerId: number) =>
       findForBroker.get(simulationUniqueId, brokerId) as StoredSimulation | undefined,
+    statusForPartner: (simulationUniqueId: string, partnerUniqueID: string) =>
+      statusForPartner.get(simulationUniqueId, partnerUniqueID) as { statusId: number } | undefined,
+    /** Deletes every simulation of the partner; history, messages and search words go with them (foreign keys, triggers). */
+    removeOfPartner: (partnerUniqueID: string): number => removeOfPartner.run(partnerUniqueID).changes,
     updateEvaluation: (columns: EvaluationColumns) => void updateEvaluation.run(columns),
     /**
      * Writes the words of the list's text filter of a simulation as it is stored now (see

@@ -2,7 +2,6 @@ import { createRoute } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, EnvelopeSchema, jsonContent, serviceValidatedJsonBody } from '../../http/openapi-schemas.ts'
 import { SimulationDetailSchema } from './simulation-detail.schemas.ts'
 import { SIMULATION_INPUT_EXAMPLE } from './simulation-input.schemas.ts'
-import { cachedDetail } from './simulations.handlers.ts'
 import {
   SimulationCancelRequestSchema,
   SimulationListQuerySchema,
@@ -75,7 +74,6 @@ export const detail = createRoute({
   summary: 'Simulation Detail',
   description: `The simulation with its computed figures, descriptions in the language of Accept-Language. The figures add up: monthlyInstallmentAmount is the French annuity of the TAN over the term (of the fixed rate over the whole term for a mixed rate, recomputed on the balance at the switch: variableMonthlyInstallmentAmount); mtic = loanAmount + total interest + the sum of bankCharges; taeg solves Directive 2014/17/EU Annex I with the upfront bankCharges deducted from the drawdown and the insurance (and stamp duty on interest) added to every instalment. Fields the input does not carry (tax ids, contract types, dependents, typology, district, gross area) are generated: realistic, valid (NIF check digits, reference-list ids) and the same on every read. ${PATH_ERRORS}`,
   security: bearerSecurity,
-  middleware: [cachedDetail] as const,
   request: { params: SimulationParamsSchema },
   responses: { 200: jsonContent(SimulationDetailSchema, 'The simulation'), ...authedErrors(400, 404) },
 })

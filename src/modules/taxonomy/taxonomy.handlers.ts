@@ -1,13 +1,13 @@
 import type { Context } from 'hono'
 import type { AppEnv } from '../../http/app-env.ts'
 import { pageOf, type PagingQuery } from '../../http/pagination.ts'
+import type { TaxonomyCatalog } from './taxonomy.catalog.ts'
 import type { ListDefinition, NestedList, StoredList } from './taxonomy.registry.ts'
 
 type Handler = (c: Context<AppEnv>) => Response
 
-function storedHandler(list: StoredList): Handler {
+function storedHandler(taxonomy: TaxonomyCatalog, list: StoredList): Handler {
   return (c) => {
-    const { taxonomy } = c.get('deps')
     const items = taxonomy.localized(list.name, c.get('lang'))
     if (list.paginated) {
       const query = (c.req as unknown as { valid(t: 'query'): PagingQuery }).valid('query')
@@ -19,9 +19,8 @@ function storedHandler(list: StoredList): Handler {
   }
 }
 
-function nestedHandler(list: NestedList): Handler {
+function nestedHandler(taxonomy: TaxonomyCatalog, list: NestedList): Handler {
   return (c) => {
-    const { taxonomy } = c.get('deps')
     const lang = c.get('lang')
     const filter = c.req.query(list.filterKey)
     const parents = taxonomy.localized(list.parent, lang).filter((p) => !filter || p.id === Number(filter))
@@ -34,5 +33,5 @@ function nestedHandler(list: NestedList): Handler {
   }
 }
 
-export const taxonomyHandler = (list: ListDefinition): Handler =>
-  list.kind === 'stored' ? storedHandler(list) : nestedHandler(list)
+export const taxonomyHandler = (taxonomy: TaxonomyCatalog, list: ListDefinition): Handler =>
+  list.kind === 'stored' ? storedHandler(taxonomy, list) : nestedHandler(taxonomy, list)

@@ -22,20 +22,22 @@ interface StoredRow {
   attributes: string
 }
 
-/** Replaces the whole content of the reference lists named by the rows, in the caller's transaction. */
-export function replaceLists(db: Db, lists: string[], rows: TaxonomyRow[]): void {
-  const clear = db.prepare('DELETE FROM taxonomy_item WHERE list = ?')
-  for (const list of lists) clear.run(list)
-  const insert = db.prepare(`INSERT INTO taxonomy_item
-    (list, id, position, code, parent_id, description_pt, description_en, attributes)
-    VALUES (@list, @id, @position, @code, @parentId, @descriptionPt, @descriptionEn, @attributes)`)
-  for (const row of rows) insert.run({ ...row, attributes: JSON.stringify(row.attributes) })
-}
-
-/** A reader of one list's items in their display order. */
-export function listReader(db: Db): (list: string) => TaxonomyRow[] {
+/** The reference lists (taxonomy_item). */
+export function createTaxonomyRepository(db: Db) {
   const select = db.prepare('SELECT * FROM taxonomy_item WHERE list = ? ORDER BY position')
-  return (list) => (select.all(list) as StoredRow[]).map(toRow)
+  return {
+    /** One list's items in their display order. */
+    readList: (list: string): TaxonomyRow[] => (select.all(list) as StoredRow[]).map(toRow),
+    /** Replaces the whole content of the named lists with the rows, in the caller's transaction. */
+    replaceLists(lists: readonly string[], rows: readonly TaxonomyRow[]): void {
+      const clear = db.prepare('DELETE FROM taxonomy_item WHERE list = ?')
+      for (const list of lists) clear.run(list)
+      const insert = db.prepare(`INSERT INTO taxonomy_item
+        (list, id, position, code, parent_id, description_pt, description_en, attributes)
+        VALUES (@list, @id, @position, @code, @parentId, @descriptionPt, @descriptionEn, @attributes)`)
+      for (const row of rows) insert.run({ ...row, attributes: JSON.stringify(row.attributes) })
+    },
+  }
 }
 
 function toRow(r: StoredRow): TaxonomyRow {

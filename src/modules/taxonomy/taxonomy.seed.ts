@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs'
+import type { Db } from '../../db/connection.ts'
 import { join } from 'node:path'
 import { STORED_LISTS, seedFileSchema } from './taxonomy.registry.ts'
-import type { TaxonomyRow } from './taxonomy.repository.ts'
+import { createTaxonomyRepository, type TaxonomyRow } from './taxonomy.repository.ts'
 
 interface SeedItem {
   id: number
@@ -46,4 +47,12 @@ export function readTaxonomySeeds(seedsDir: string): TaxonomyRow[] {
       }
     })
   })
+}
+
+/** Replaces every stored reference list with the seed files' content, in the caller's transaction. */
+export function seedTaxonomy(db: Db, seedsDir: string): void {
+  createTaxonomyRepository(db).replaceLists(
+    STORED_LISTS.map((l) => l.name),
+    readTaxonomySeeds(seedsDir),
+  )
 }

@@ -3,7 +3,7 @@ import { ApiError } from '../../http/api-error.ts'
 import { LANGUAGES, type Lang, type LocalizedText } from '../../http/language.ts'
 import type { TaxonomyCatalog } from './taxonomy.catalog.ts'
 
-interface WorkflowOfList {
+export interface WorkflowOfList {
   list: 'workflow-states-simulation' | 'workflow-states-proposal'
   workflow: Workflow<string>
 }

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.ts'
-import type { SimulationInput } from '../../modules/simulations/simulation-input.schemas.ts'
-import type { UploadRequest } from '../../modules/processes/documents/document.service.ts'
-import { webBodySource } from '../../modules/processes/documents/body-source.ts'
+import type { SimulationInput } from '../../modules/simulations/index.ts'
+import type { UploadRequest } from '../../modules/processes/index.ts'
+import { webBodySource } from '../../http/body-source.ts'
 
 /**
  * Eligible: two borrowers in their thirties, 200,000 € over 30 years on a 250,000 € home, variable

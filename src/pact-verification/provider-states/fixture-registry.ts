@@ -1,8 +1,6 @@
-import type { AppDeps } from '../../composition-root.ts'
 import { ApiError, renderProblem } from '../../http/api-error.ts'
-import { ensurePartnerIdentity } from '../../modules/auth/auth.repository.ts'
-import type { AuthContext } from '../../modules/auth/token.service.ts'
-import { FixtureError, type Fixture } from './fixture.ts'
+import type { AuthContext } from '../../http/app-env.ts'
+import { FixtureError, type Fixture, type FixtureServices } from './fixture.ts'
 import { PARTNER_FIXTURES } from './partner-fixtures.ts'
 import { PROCESS_FIXTURES } from './process-fixtures.ts'
 import { SIMULATION_FIXTURES } from './simulation-fixtures.ts'
@@ -21,10 +19,10 @@ export const unknownFixtureMessage = (name: string) =>
   `Unknown provider state "${name}". Known states: ${fixtureNames().map((n) => `"${n}"`).join(', ')}.`
 
 /** The broker and user a fixture acts as: the first of the partner (created when absent), else broker A's. */
-export function fixtureActor(deps: AppDeps, partnerUniqueID: string | undefined): AuthContext {
+export function fixtureActor(services: FixtureServices, partnerUniqueID: string | undefined): AuthContext {
   const identity = partnerUniqueID
-    ? ensurePartnerIdentity(deps.db, partnerUniqueID, deps.clock.now().toISOString())
-    : deps.authRepository.findByUsername(DEFAULT_USERNAME)
+    ? services.auth.ensurePartnerIdentity(partnerUniqueID, services.clock.now().toISOString())
+    : services.auth.findByUsername(DEFAULT_USERNAME)
   if (!identity) throw new FixtureError(`the seeded user ${DEFAULT_USERNAME} is missing`)
   return { partnerUniqueID: identity.partnerUniqueID, brokerId: identity.brokerId, userId: identity.userId }
 }
@@ -41,9 +39,9 @@ const describeError = (error: unknown): string => {
  * Loads a fixture by name with its parameters, through the domain services, and answers who the
  * records belong to (the requests of the interaction are sent as that broker and user).
  * @throws FixtureError for an unknown name (listing the known ones), bad parameters, or a refusal.
- * @example await loadFixture(deps, 'a simulation exists', { simulationUniqueId: '5b0e8f0a-3c1d-4e2f-9a7b-6c5d4e3f2a10' })
+ * @example await loadFixture(services, 'a simulation exists', { simulationUniqueId: '5b0e8f0a-3c1d-4e2f-9a7b-6c5d4e3f2a10' })
  */
-export async function loadFixture(deps: AppDeps, name: string, params: unknown = {}): Promise<AuthContext> {
+export async function loadFixture(services: FixtureServices, name: string, params: unknown = {}): Promise<AuthContext> {
   const fixture = FIXTURES.get(name)
   if (!fixture) throw new FixtureError(unknownFixtureMessage(name))
   const parsed = fixture.params.safeParse(params ?? {})
@@ -53,8 +51,8 @@ export async function loadFixture(deps: AppDeps, name: string, params: unknown =
   }
   const values = parsed.data as { partnerUniqueID?: string }
   try {
-    const actor = fixtureActor(deps, values.partnerUniqueID)
-    await fixture.load({ deps, actor }, values)
+    const actor = fixtureActor(services, values.partnerUniqueID)
+    await fixture.load({ services, actor }, values)
     return actor
   } catch (error) {
     throw new FixtureError(`Provider state "${name}" could not be set up: ${describeError(error)}`)

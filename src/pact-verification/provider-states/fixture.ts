@@ -1,11 +1,16 @@
 import { z } from 'zod'
-import type { AppDeps } from '../../composition-root.ts'
-import type { AuthContext } from '../../modules/auth/token.service.ts'
+import type { Clock } from '../../clock.ts'
+import type { AuthContext } from '../../http/app-env.ts'
+import type { AuthService } from '../../modules/auth/index.ts'
+import type { CallbackService } from '../../modules/callbacks/index.ts'
+import type { MessageService } from '../../modules/messages/index.ts'
+import type { ProcessService } from '../../modules/processes/index.ts'
+import type { SimulationService } from '../../modules/simulations/index.ts'
+import type { TaxonomyCatalog } from '../../modules/taxonomy/index.ts'
 
 /**
- * A scenario fixture: a named, parameterised set of records created through the domain services
- * (same validation, engine, status history and notifications as the API). Pact provider states are
- * these fixtures by name (DESIGN.md "Scenarios and sandbox control": one mechanism, not two).
+ * A provider-state fixture: a named, parameterised set of records created through the sandbox's own
+ * services (same validation, engine, status history and notifications as the API).
  */
 export interface Fixture<P extends object = object> {
   name: string
@@ -15,8 +20,19 @@ export interface Fixture<P extends object = object> {
   load(ctx: FixtureContext, params: P): void | Promise<void>
 }
 
+/** The services fixtures write through: those of the sandbox now answering. */
+export interface FixtureServices {
+  clock: Clock
+  taxonomy: TaxonomyCatalog
+  auth: Pick<AuthService, 'ensurePartnerIdentity' | 'findByUsername' | 'issueToken'>
+  simulations: Pick<SimulationService, 'create' | 'cancel'>
+  processes: Pick<ProcessService, 'create' | 'submit' | 'borrowers' | 'documents' | 'property'>
+  messages: MessageService
+  callbacks: Pick<CallbackService, 'update'>
+}
+
 export interface FixtureContext {
-  deps: AppDeps
+  services: FixtureServices
   /** The broker and user the records belong to: of the partner named by `partnerUniqueID`, else broker A's. */
   actor: AuthContext
 }

@@ -1,11 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { listBorrowers, updateBorrower } from '../../modules/processes/borrowers/borrower.service.ts'
-import { createDocument } from '../../modules/processes/documents/document.service.ts'
-import { listProperties, updateProperty } from '../../modules/processes/property/property.service.ts'
-import { addBankProcessMessage } from '../../modules/messages/process-messages.service.ts'
-import { createProcess } from '../../modules/processes/process-creation.ts'
-import { submitProcess } from '../../modules/processes/process-submission.ts'
 import { coBorrowerCompletion, keyBorrowerCompletion, pdfUpload, PROPERTY_COMPLETION } from './fixture-data.ts'
 import { defineFixture, partnerParam, type FixtureContext } from './fixture.ts'
 import { createSimulation } from './simulation-fixtures.ts'
@@ -26,7 +20,7 @@ type ProcessParams = z.infer<typeof processParams>
 function draftProcess(ctx: FixtureContext, p: ProcessParams) {
   const simulationUniqueId = p.simulationUniqueId ?? randomUUID()
   createSimulation(ctx, simulationUniqueId)
-  createProcess(ctx.deps, ctx.actor, simulationUniqueId, {
+  ctx.services.processes.create(ctx.actor, simulationUniqueId, {
     processUniqueId: p.processUniqueId,
     borrowerUniqueIds: [p.keyBorrowerUniqueId, p.borrowerUniqueId],
     ...(p.propertyUniqueId ? { propertyUniqueId: p.propertyUniqueId } : {}),
@@ -35,19 +29,20 @@ function draftProcess(ctx: FixtureContext, p: ProcessParams) {
 
 /** Completes a Draft process through the borrower, document and property services until Submit accepts it. */
 async function completeProcess(ctx: FixtureContext, processUniqueId: string) {
-  const { deps, actor } = ctx
-  const borrowers = listBorrowers(deps, actor, processUniqueId)
+  const { services, actor } = ctx
+  const { borrowers: borrowerService, documents, property } = services.processes
+  const borrowers = borrowerService.list(actor, processUniqueId)
   borrowers.forEach((b, index) =>
-    updateBorrower(deps, actor, processUniqueId, b.borrowerUniqueId, index === 0 ? keyBorrowerCompletion(deps.clock) : coBorrowerCompletion(deps.clock)),
+    borrowerService.update(actor, processUniqueId, b.borrowerUniqueId, index === 0 ? keyBorrowerCompletion(services.clock) : coBorrowerCompletion(services.clock)),
   )
-  for (const type of deps.taxonomy.items('document-types').filter((t) => t.attributes.mandatory === true)) {
+  for (const type of services.taxonomy.items('document-types').filter((t) => t.attributes.mandatory === true)) {
     const owners = type.attributes.scope === 'borrower' ? borrowers.map((b) => ({ borrowerUniqueId: b.borrowerUniqueId })) : [{}]
     for (const owner of owners) {
-      await createDocument(deps, actor, processUniqueId, pdfUpload({ documentTypeId: String(type.id), ...owner }, `${type.code ?? type.id}.pdf`.toLowerCase()))
+      await documents.create(actor, processUniqueId, pdfUpload({ documentTypeId: String(type.id), ...owner }, `${type.code ?? type.id}.pdf`.toLowerCase()))
     }
   }
-  const property = listProperties(deps, actor, processUniqueId)[0]!
-  updateProperty(deps, actor, processUniqueId, property.propertyUniqueId, PROPERTY_COMPLETION)
+  const current = property.list(actor, processUniqueId)[0]!
+  property.update(actor, processUniqueId, current.propertyUniqueId, PROPERTY_COMPLETION)
 }
 
 export const processExists = defineFixture({
@@ -75,7 +70,7 @@ export const submittedProcessExists = defineFixture({
   async load(ctx, p) {
     draftProcess(ctx, p)
     await completeProcess(ctx, p.processUniqueId)
-    submitProcess(ctx.deps, ctx.actor, p.processUniqueId)
+    ctx.services.processes.submit(ctx.actor, p.processUniqueId)
   },
 })
 
@@ -85,9 +80,9 @@ export const documentExists = defineFixture({
   params: processParams.extend({ documentUniqueId: z.uuid() }),
   async load(ctx, p) {
     draftProcess(ctx, p)
-    const [key] = listBorrowers(ctx.deps, ctx.actor, p.processUniqueId)
+    const [key] = ctx.services.processes.borrowers.list(ctx.actor, p.processUniqueId)
     const upload = pdfUpload({ documentTypeId: '1', borrowerUniqueId: key!.borrowerUniqueId, description: 'Cartão de Cidadão' }, 'cartao-de-cidadao.pdf')
-    await createDocument(ctx.deps, ctx.actor, p.processUniqueId, upload, p.documentUniqueId)
+    await ctx.services.processes.documents.create(ctx.actor, p.processUniqueId, upload, p.documentUniqueId)
   },
 })
 
@@ -97,7 +92,7 @@ export const processHasBankMessage = defineFixture({
   params: processParams.extend({ messageText: z.string().min(1).max(2000).optional() }),
   load(ctx, p) {
     draftProcess(ctx, p)
-    addBankProcessMessage(ctx.deps, ctx.actor.brokerId, p.processUniqueId, p.messageText ?? 'Falta a caderneta predial do imóvel.')
+    ctx.services.messages.process.addBankMessage(ctx.actor, p.processUniqueId, p.messageText ?? 'Falta a caderneta predial do imóvel.')
   },
 })
 

@@ -79,7 +79,7 @@ describe('bearer token checks on every protected operation', () => {
   })
 
   it('refuses a token once the clock passes its expiry, even after it was accepted', async () => {
-    const token = sandbox.deps.tokens.issue({ partnerUniqueID: PARTNER_A, brokerId: 1001, userId: 5001 }, 60).accessToken
+    const token = sandbox.services.auth.issueToken({ partnerUniqueID: PARTNER_A, brokerId: 1001, userId: 5001 }, 60).accessToken
     expect((await protectedCall(`Bearer ${token}`)).status).toBe(200)
     sandbox.clock.advance(61_000)
     const res = await protectedCall(`Bearer ${token}`)

@@ -24,7 +24,7 @@ afterEach(async () => {
 
 const publish = (s: CallbackSandbox) =>
   s.db.transaction(() =>
-    s.deps.notifications.publish(
+    s.services.callbacks.publisher.publish(
       simulationStatusChanged({ partnerUniqueID: PARTNER_A, simulationUniqueId: randomUUID(), simulationStatusId: 1, simulationStatusDescription: 'Simulada' }),
     ),
   )()

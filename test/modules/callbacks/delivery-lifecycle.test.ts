@@ -26,7 +26,7 @@ const statusEvent = (simulationUniqueId: string, statusId: number, partnerUnique
   simulationStatusChanged({ partnerUniqueID, simulationUniqueId, simulationStatusId: statusId, simulationStatusDescription: `status ${statusId}` })
 
 const publish = (...events: Array<ReturnType<typeof statusEvent>>) =>
-  sandbox.db.transaction(() => events.map((e) => sandbox.deps.notifications.publish(e)))()
+  sandbox.db.transaction(() => events.map((e) => sandbox.services.callbacks.publisher.publish(e)))()
 
 const statusOf = async (id: string) =>
   (await sandbox.deliveries()).deliveryList.find((d: { notificationId: string }) => d.notificationId === id)?.status
@@ -57,7 +57,7 @@ describe('delivery order and outbox semantics', () => {
     receiver.setSecret(await sandbox.register(PARTNER_A, 6, receiver.url()))
     expect(() =>
       sandbox.db.transaction(() => {
-        sandbox.deps.notifications.publish(statusEvent(randomUUID(), 1))
+        sandbox.services.callbacks.publisher.publish(statusEvent(randomUUID(), 1))
         throw new Error('the change failed')
       })(),
     ).toThrow('the change failed')

@@ -23,7 +23,7 @@ describe('the outbox publisher', () => {
   it('writes a pending notification, due now, when the type has a configuration', async () => {
     await sandbox.call('PUT', `/${PARTNER_A}/callbacks/5`, { body: { callbackUrl: 'https://partner.example.com/hooks' } })
     const process = randomUUID()
-    const id = sandbox.db.transaction(() => sandbox.deps.notifications.publish(event(process)))()
+    const id = sandbox.db.transaction(() => sandbox.services.callbacks.publisher.publish(event(process)))()
     const stored = row(id)
     expect(stored).toMatchObject({ status: 'pending', reason: null, next: sandbox.clock.now().toISOString() })
     expect(JSON.parse(stored.body)).toEqual({
@@ -39,7 +39,7 @@ describe('the outbox publisher', () => {
   })
 
   it('writes a skipped notification when the type has no configuration', () => {
-    const id = sandbox.deps.notifications.publish(event())
+    const id = sandbox.services.callbacks.publisher.publish(event())
     expect(row(id)).toMatchObject({ status: 'skipped', reason: 'no callback configuration for this notification type', next: null })
   })
 
@@ -47,7 +47,7 @@ describe('the outbox publisher', () => {
     let id = ''
     expect(() =>
       sandbox.db.transaction(() => {
-        id = sandbox.deps.notifications.publish(event())
+        id = sandbox.services.callbacks.publisher.publish(event())
         throw new Error('rolled back')
       })(),
     ).toThrow()
@@ -55,7 +55,7 @@ describe('the outbox publisher', () => {
   })
 
   it('refuses events that name both resources, neither, or an unknown type (bugs of the caller)', () => {
-    const { publish } = sandbox.deps.notifications
+    const { publish } = sandbox.services.callbacks.publisher
     expect(() => publish({ ...event(), simulationUniqueId: randomUUID() })).toThrow(/exactly one/)
     expect(() => publish({ partnerUniqueID: PARTNER_A, notificationTypeId: 5, data: {} })).toThrow(/exactly one/)
     expect(() => publish({ ...event(), notificationTypeId: 99 })).toThrow(/unknown notification type/)

@@ -9,7 +9,7 @@ let ids: string[]
 beforeEach(async () => {
   sandbox = await createTestSandbox()
   await sandbox.call('PUT', `/${PARTNER_A}/callbacks/6`, { body: { callbackUrl: 'https://partner.example.com/hooks' } })
-  const publish = sandbox.deps.notifications.publish
+  const publish = sandbox.services.callbacks.publisher.publish
   ids = sandbox.db.transaction(() => [
     ...[1, 2, 3, 4, 5].map((s) =>
       publish(simulationStatusChanged({ partnerUniqueID: PARTNER_A, simulationUniqueId: randomUUID(), simulationStatusId: s, simulationStatusDescription: 'x' })),

@@ -25,7 +25,7 @@ afterEach(async () => {
 
 const publishStatus = (simulationUniqueId = randomUUID(), statusId = 3) =>
   sandbox.db.transaction(() =>
-    sandbox.deps.notifications.publish(
+    sandbox.services.callbacks.publisher.publish(
       simulationStatusChanged({ partnerUniqueID: PARTNER_A, simulationUniqueId, simulationStatusId: statusId, simulationStatusDescription: 'Concluída' }),
     ),
   )()

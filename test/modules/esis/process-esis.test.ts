@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatMoney } from '../../../src/esis-pdf/format.ts'
-import { changeProcessStatus } from '../../../src/modules/processes/process-transitions.ts'
 import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../support/test-app.ts'
 import { extractPdfText, normalise } from '../../esis-pdf/pdf-text.ts'
 import { borrowerIds, borrowerPath, completeKeyBorrower, draftProcess, processPath } from '../processes/process-fixtures.ts'
@@ -41,7 +40,7 @@ describe('Process ESIS Get', () => {
     ['Cancelled', 7],
   ])('is not issued for a %s process (400, 010301)', async (_, statusId) => {
     const { processUniqueId: id } = await draftProcess(s)
-    changeProcessStatus(s.deps, 1001, id, statusId, 'scenario')
+    s.services.processes.changeStatus(1001, id, statusId, 'scenario')
     const res = await s.call('GET', processPath(id, '/esis'))
     expect(res.status).toBe(400)
     expect(res.json.errors[0].errorCode).toBe('010301')
@@ -56,7 +55,7 @@ describe('Process ESIS Email', () => {
       operationStatus: { operationStatusCode: '020101', operationStatusMessage: 'Operation completed successfully.' },
       additionalData: { emailUniqueID: expect.any(String), relayStatus: 'captured' },
     })
-    const mail = s.deps.mailer.mailbox.find(res.json.additionalData.emailUniqueID, PARTNER_A)!
+    const mail = s.services.mailbox.find(res.json.additionalData.emailUniqueID, PARTNER_A)!
     expect(mail).toMatchObject({ to: 'cliente@example.pt', subject: `ESIS - mortgage process no. ${processNumber}`, processUniqueId, simulationUniqueId: null })
     expect(mail.attachments).toEqual([{ filename: `ESIS-process-${processNumber}.pdf`, contentType: 'application/pdf', content: expect.any(Buffer) }])
     expect(mail.attachments[0]!.content.equals((await esis(processUniqueId, 'en')).pdf)).toBe(true)
@@ -68,7 +67,7 @@ describe('Process ESIS Email', () => {
     await s.call('PUT', borrowerPath(id, key), { body: completeKeyBorrower(s) })
     const res = await s.call('GET', processPath(id, '/esis/email'))
     expect(res.status).toBe(200)
-    expect(s.deps.mailer.mailbox.find(res.json.additionalData.emailUniqueID, PARTNER_A)).toMatchObject({ to: 'ana.martins@example.pt', subject: expect.stringContaining('FINE - processo') })
+    expect(s.services.mailbox.find(res.json.additionalData.emailUniqueID, PARTNER_A)).toMatchObject({ to: 'ana.martins@example.pt', subject: expect.stringContaining('FINE - processo') })
   })
 
   it.each([

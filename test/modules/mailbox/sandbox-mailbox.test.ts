@@ -74,7 +74,7 @@ describe('GET /sandbox/mailbox/{messageId}/attachment', () => {
     const bytes = Buffer.from(await res.arrayBuffer())
     expect(bytes.length).toBe(mail.attachments[0].size)
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
-    expect(s.deps.mailer.mailbox.find(mail.messageId, PARTNER_A)!.attachments[0]!.content.equals(bytes)).toBe(true)
+    expect(s.services.mailbox.find(mail.messageId, PARTNER_A)!.attachments[0]!.content.equals(bytes)).toBe(true)
   })
 
   it("answers 404 for another partner's e-mail and for a position the e-mail does not have", async () => {

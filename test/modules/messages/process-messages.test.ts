@@ -1,6 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { addBankProcessMessage } from '../../../src/modules/messages/process-messages.service.ts'
-import { changeProcessStatus } from '../../../src/modules/processes/process-transitions.ts'
 import { createTestSandbox, type TestSandbox } from '../../support/test-app.ts'
 import { draftProcess, notificationsOf, processPath } from '../processes/process-fixtures.ts'
 
@@ -34,11 +32,11 @@ describe('Processes Message Create and List', () => {
 
   it('lists bank messages too, each raising notification 7', async () => {
     const { processUniqueId: id } = await draftProcess(s)
-    const bankId = addBankProcessMessage(s.deps, 1001, id, 'Falta a declaração de IRS do segundo titular.')
+    const bankId = s.services.messages.process.addBankMessage({ brokerId: 1001 }, id, 'Falta a declaração de IRS do segundo titular.')
     const list = (await s.call('GET', messages(id))).json.listMessageDetail
     expect(list).toEqual([expect.objectContaining({ messageUniqueID: bankId, origin: 'BANK', userId: null, userName: null })])
     expect(notificationsOf(s, 'process_unique_id', id).at(-1)).toMatchObject({ type: 7, body: { data: { messageUniqueId: bankId, origin: 'BANK' } } })
-    expect(() => addBankProcessMessage(s.deps, 2001, id, 'x')).toThrow()
+    expect(() => s.services.messages.process.addBankMessage({ brokerId: 2001 }, id, 'x')).toThrow()
   })
 
   it('pages newest first with messageUniqueID cursors', async () => {
@@ -70,7 +68,7 @@ describe('Processes Message Create and List', () => {
 
   it('refuses a message once the process is final (400, 010301) but still lists', async () => {
     const { processUniqueId: id } = await draftProcess(s)
-    changeProcessStatus(s.deps, 1001, id, 6, 'scenario')
+    s.services.processes.changeStatus(1001, id, 6, 'scenario')
     const res = await send('Obrigado.', id)
     expect(res.status).toBe(400)
     expect(res.json.errors[0]).toMatchObject({ errorCode: '010301', errorField: 'processUniqueId' })

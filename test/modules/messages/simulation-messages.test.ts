@@ -59,14 +59,14 @@ describe('Simulations Message Create', () => {
 
 describe('Simulations Message List', () => {
   it('lists broker and bank messages newest first, paged both ways', async () => {
-    const publish = vi.spyOn(s.deps.notifications, 'publish')
+    const publish = vi.spyOn(s.services.callbacks.publisher, 'publish')
     const simulation = (await createSimulation(s)).id
     const texts: string[] = []
     for (let n = 1; n <= 5; n++) {
       s.clock.advance(1000)
       const text = `Mensagem ${n}`
       texts.push(text)
-      if (n === 3) s.deps.simulationMessages.addBankMessage({ brokerId: 1001 }, simulation, text)
+      if (n === 3) s.services.messages.simulation.addBankMessage({ brokerId: 1001 }, simulation, text)
       else await post(simulation, { messageText: text }, n === 4 ? s.tokens.a2 : undefined)
     }
     const newest = [...texts].reverse()

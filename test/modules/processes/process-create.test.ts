@@ -27,7 +27,7 @@ describe('Process Create', () => {
     const { processUniqueId, processNumber, simulationUniqueId } = await draftProcess(s)
     const detail = (await s.call('GET', `/v1/simulations/${simulationUniqueId}`)).json.simulationDetail
     expect(detail).toMatchObject({ processUniqueId, processNumber, simulationStatusId: 3 })
-    const history = s.deps.simulations.repository.history(simulationUniqueId)
+    const history = s.services.simulations.statusHistory({ brokerId: 1001 }, simulationUniqueId)
     expect(history.at(-1)).toMatchObject({ statusId: 3, previousStatusId: 1, origin: 'process', userId: 5001 })
     expect(notificationsOf(s, 'simulation_unique_id', simulationUniqueId).map((n) => n.type)).toEqual([6, 6])
   })

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { changeProcessStatus } from '../../../src/modules/processes/process-transitions.ts'
 import { createTestSandbox, type TestSandbox } from '../../support/test-app.ts'
 import { simulationInput } from '../simulations/simulation-fixtures.ts'
 import { draftProcess, processPath } from './process-fixtures.ts'
@@ -105,7 +104,7 @@ describe('Process List', () => {
   })
 
   it('filters by status', async () => {
-    changeProcessStatus(s.deps, 1001, ids[0]!, 2, 'sandbox')
+    s.services.processes.changeStatus(1001, ids[0]!, 2, 'sandbox')
     const submitted = await list('?filterProcessStatus=2')
     expect(idsOf(submitted)).toEqual([ids[0]])
     expect(submitted.json.totalRecords).toBe(1)

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { changeProcessStatus } from '../../../src/modules/processes/process-transitions.ts'
 import { createTestSandbox, type TestSandbox } from '../../support/test-app.ts'
 import { borrowerIds, borrowerPath, completeProcess, draftProcess, notificationsOf, processPath } from './process-fixtures.ts'
 
@@ -94,7 +93,7 @@ describe('Process Cancel', () => {
     ['Approved', 4],
   ])('cancels a process from %s with the reason and comments', async (_, statusId) => {
     const { processUniqueId } = await draftProcess(s)
-    if (statusId) changeProcessStatus(s.deps, 1001, processUniqueId, statusId, 'scenario')
+    if (statusId) s.services.processes.changeStatus(1001, processUniqueId, statusId, 'scenario')
     const res = await s.call('DELETE', processPath(processUniqueId), { body: { proposalCancelReasonId: 1, cancelComments: 'Desistiram.' }, headers: { 'Accept-Language': 'en' } })
     expect(res.status).toBe(200)
     expect(res.json).toEqual({ operationStatus: { operationStatusCode: '020101', operationStatusMessage: 'Operation completed successfully.' } })
@@ -109,7 +108,7 @@ describe('Process Cancel', () => {
     ['Contracted', 6],
   ])('refuses to cancel a %s process (400, 010301)', async (_, statusId) => {
     const { processUniqueId } = await draftProcess(s)
-    changeProcessStatus(s.deps, 1001, processUniqueId, statusId, 'scenario')
+    s.services.processes.changeStatus(1001, processUniqueId, statusId, 'scenario')
     const res = await cancel(processUniqueId, { proposalCancelReasonId: 1 })
     expect(res.status).toBe(400)
     expect(res.json.errors[0]).toMatchObject({ errorCode: '010301', errorField: 'processUniqueId' })

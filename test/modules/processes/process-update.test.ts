@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { changeProcessStatus } from '../../../src/modules/processes/process-transitions.ts'
 import { createTestSandbox, type TestSandbox } from '../../support/test-app.ts'
 import { draftProcess, processPath } from './process-fixtures.ts'
 
@@ -69,7 +68,7 @@ describe('Process Update', () => {
 
     it('a process that is no longer in Draft (010301)', async () => {
       const { processUniqueId } = await draftProcess(s)
-      changeProcessStatus(s.deps, 1001, processUniqueId, 2, 'sandbox')
+      s.services.processes.changeStatus(1001, processUniqueId, 2, 'sandbox')
       const res = await update(processUniqueId, { loanProcessRequest: { loanAmount: 180000 } })
       expect(res.status).toBe(400)
       expect(res.json.errors[0]).toMatchObject({ errorCode: '010301', errorField: 'processUniqueId' })

@@ -27,7 +27,7 @@ describe('POST /sandbox/simulations/{id}/status', () => {
       additionalData: { simulationUniqueID: id, previousSimulationStatusId: 1, simulationStatusId: 5, simulationStatusDescription: 'Expired' },
     })
     expect((await s.call('GET', `/v1/simulations/${id}`)).json.simulationDetail.simulationStatusId).toBe(5)
-    expect(s.deps.simulations.repository.history(id).at(-1)).toMatchObject({ statusId: 5, previousStatusId: 1, origin: 'sandbox' })
+    expect(s.services.simulations.statusHistory({ brokerId: 1001 }, id).at(-1)).toMatchObject({ statusId: 5, previousStatusId: 1, origin: 'sandbox' })
     expect(notificationsOf(s, 'simulation_unique_id', id).map((n) => n.type)).toEqual([6, 6, 8])
   })
 

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { createAppDeps } from '../../../src/composition-root.ts'
+import { buildSandbox } from '../../../src/composition-root.ts'
 import { testConfig } from '../../../src/config.ts'
-import { prepareDatabase } from '../../../src/db/prepare-database.ts'
+import { prepareDatabase } from '../../../src/composition-root.ts'
 import { eventually } from '../callbacks/support/callback-sandbox.ts'
 import { startSandboxProcess, type SandboxProcess } from '../callbacks/support/sandbox-process.ts'
 import { withKeyBorrower } from '../sandbox-scenarios/support/scenario-journeys.ts'
@@ -58,6 +58,6 @@ describe('scenario files naming unknown reference data', () => {
     const folder = mkdtempSync(join(dir, 'files-'))
     writeFileSync(join(folder, 'mine.json'), JSON.stringify({ name: 'my-scenario', description: { 'pt-PT': 'x', en: 'x' }, effects: [effect] }))
     const { db } = prepareDatabase(':memory:')
-    expect(() => createAppDeps({ config: testConfig({ scenariosDir: folder }), db })).toThrow(message)
+    expect(() => buildSandbox({ config: testConfig({ scenariosDir: folder }), db })).toThrow(message)
   })
 })

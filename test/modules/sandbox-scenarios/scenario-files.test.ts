@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createAppDeps } from '../../../src/composition-root.ts'
+import { buildSandbox } from '../../../src/composition-root.ts'
 import { testConfig } from '../../../src/config.ts'
-import { prepareDatabase } from '../../../src/db/prepare-database.ts'
+import { prepareDatabase } from '../../../src/composition-root.ts'
 import { fromRoot } from '../../../src/package-root.ts'
 import { scenarioJsonSchema } from '../../../src/modules/sandbox-scenarios/scenario-json-schema.ts'
 import { loadScenarios, ScenarioFileError } from '../../../src/modules/sandbox-scenarios/scenario-loader.ts'
@@ -62,7 +62,7 @@ describe('scenario files', () => {
   it('a broken scenario folder stops the app from being built', () => {
     const dir = folderWith({ 'broken.json': '{}' })
     const { db } = prepareDatabase(':memory:')
-    expect(() => createAppDeps({ config: testConfig({ scenariosDir: dir }), db })).toThrow(/broken\.json is invalid/)
+    expect(() => buildSandbox({ config: testConfig({ scenariosDir: dir }), db })).toThrow(/broken\.json is invalid/)
   })
 
   it('a broken scenario file stops the server start with a message naming the file', () => {

@@ -57,7 +57,7 @@ describe('simulation-completed', () => {
       { simulationStatusId: 1, simulationStatusDescription: 'Simulada', previousSimulationStatusId: null },
       { simulationStatusId: 3, simulationStatusDescription: 'Concluída', previousSimulationStatusId: 1 },
     ])
-    expect(s.deps.simulations.repository.history(id).map((h) => h.origin)).toEqual(['api', 'scenario'])
+    expect(s.services.simulations.statusHistory({ brokerId: 1001 }, id).map((h) => h.origin)).toEqual(['api', 'scenario'])
 
     const update = await s.call('PATCH', `/v1/simulations/${id}`, { body: { loanSimulator: { loanAmount: 150000 } } })
     expect(update.status).toBe(400)

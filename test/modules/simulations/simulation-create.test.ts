@@ -45,10 +45,10 @@ describe('Simulation Create', () => {
   })
 
   it('records the creation in the status history and publishes notification 6', async () => {
-    const publish = vi.spyOn(s.deps.notifications, 'publish')
+    const publish = vi.spyOn(s.services.callbacks.publisher, 'publish')
     const res = await create(simulationInput())
     const id = res.json.additionalData.simulationUniqueID
-    expect(s.deps.simulations.repository.history(id)).toEqual([
+    expect(s.services.simulations.statusHistory({ brokerId: 1001 }, id)).toEqual([
       { statusId: 1, previousStatusId: null, changedAt: expect.any(Number), origin: 'api', userId: 5001 },
     ])
     expect(publish).toHaveBeenCalledWith({
@@ -63,7 +63,7 @@ describe('Simulation Create', () => {
   it('creates nothing when the notification cannot be stored: one transaction', async () => {
     const count = () => s.db.prepare('SELECT COUNT(*) FROM simulation').pluck().get()
     const before = count()
-    const publish = vi.spyOn(s.deps.notifications, 'publish').mockImplementationOnce(() => {
+    const publish = vi.spyOn(s.services.callbacks.publisher, 'publish').mockImplementationOnce(() => {
       throw new Error('outbox unavailable')
     })
     const res = await create(simulationInput())

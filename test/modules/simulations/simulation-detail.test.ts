@@ -65,7 +65,7 @@ describe('Simulation Detail figures', () => {
     expect(loan.monthlyInstallmentAmount).toBeCloseTo(annuity(loan.loanAmount, loan.tan, n), 2)
     if (fixedMonths > 0) expect(loan.variableMonthlyInstallmentAmount).toBeCloseTo(rows[fixedMonths]!.instalment, 2)
 
-    const codeOf = new Map(s.deps.taxonomy.items('bank-charge-types').map((item) => [item.description.en, item.code]))
+    const codeOf = new Map(s.services.taxonomy.items('bank-charge-types').map((item) => [item.description.en, item.code]))
     const charges = d.bankCharges as Array<{ description: string; amount: number }>
     const recurring = charges.filter((c) => (codeOf.get(c.description) ?? '') in RECURRING)
     const upfront = charges.filter((c) => !recurring.includes(c))
@@ -158,11 +158,11 @@ describe('Simulation Detail', () => {
     const b = first.borrowerSimulationDetail
     expect(isValidNif(b.keyBorrowerTaxId) && isValidNif(b.borrowerTaxId)).toBe(true)
     expect(b.keyBorrowerTaxId).not.toBe(b.borrowerTaxId)
-    expect(s.deps.taxonomy.has('employment-contract-types', b.keyBorrowerContractTypeID)).toBe(true)
+    expect(s.services.taxonomy.has('employment-contract-types', b.keyBorrowerContractTypeID)).toBe(true)
     expect(b.borrowersDependentsNumber).toBeGreaterThanOrEqual(0)
     const p = first.propertySimulationDetail
-    expect(s.deps.taxonomy.get('property-typologies', p.typologyId)?.attributes.category).toMatch(/apartment|house/)
-    expect(s.deps.taxonomy.has('districts', p.districtId)).toBe(true)
+    expect(s.services.taxonomy.get('property-typologies', p.typologyId)?.attributes.category).toMatch(/apartment|house/)
+    expect(s.services.taxonomy.has('districts', p.districtId)).toBe(true)
     expect(p.grossBuiltArea).toBeGreaterThan(20)
     expect(again.borrowerSimulationDetail.keyBorrowerTaxId).toBe(b.keyBorrowerTaxId)
     expect(again.propertySimulationDetail.districtId).toBe(p.districtId)

@@ -45,6 +45,6 @@ export async function createSimulation(s: TestSandbox, input: unknown = simulati
 
 /** Moves a simulation of broker A to a status, as the sandbox control API will. */
 export function forceStatus(s: TestSandbox, id: string, code: 'COMPLETED' | 'CANCELLED' | 'EXPIRED', brokerId = 1001) {
-  const { simulations } = s.deps
+  const { simulations } = s.services
   simulations.changeStatus(brokerId, id, simulations.statuses.id(code), 'sandbox')
 }

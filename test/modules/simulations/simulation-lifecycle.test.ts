@@ -66,7 +66,7 @@ describe('Simulation Update', () => {
   })
 
   it('evaluates again: Simulated to Not eligible and back, each change recorded and published', async () => {
-    const publish = vi.spyOn(s.deps.notifications, 'publish')
+    const publish = vi.spyOn(s.services.callbacks.publisher, 'publish')
     const { id } = await createSimulation(s)
     const worse = await patch(id, { loanSimulator: { loanAmount: 240000 } }, { 'Accept-Language': 'en' })
     expect(worse.json.additionalData).toMatchObject({ elegibility: false, nonElegibilityDescription: expect.stringContaining('LTV of 96') })
@@ -74,7 +74,7 @@ describe('Simulation Update', () => {
     const same = await patch(id, { loanSimulator: { loanAmount: 241000 } })
     expect(same.json.additionalData.elegibility).toBe(false)
     await patch(id, { loanSimulator: { loanAmount: 200000 } })
-    expect(s.deps.simulations.repository.history(id).map((h) => [h.previousStatusId, h.statusId])).toEqual([[null, 1], [1, 2], [2, 1]])
+    expect(s.services.simulations.statusHistory({ brokerId: 1001 }, id).map((h) => [h.previousStatusId, h.statusId])).toEqual([[null, 1], [1, 2], [2, 1]])
     const changes = publish.mock.calls.map(([event]) => event).filter((e) => e.simulationUniqueId === id)
     expect(changes.map((e) => e.data.simulationStatusId)).toEqual([1, 2, 1])
     publish.mockRestore()
@@ -97,7 +97,7 @@ describe('Simulation Update', () => {
     forceStatus(s, id, code)
     const res = await patch(id, { loanSimulator: { loanAmount: 150000 } }, { 'Accept-Language': 'en' })
     expect(res.status).toBe(400)
-    const status = s.deps.taxonomy.byCode('workflow-states-simulation', code)!.description.en
+    const status = s.services.taxonomy.byCode('workflow-states-simulation', code)!.description.en
     expect(res.json.errors).toEqual([
       { errorCode: '010301', errorField: 'simulationUniqueId', errorMessage: `The operation is not allowed in the current status (${status}).` },
     ])
@@ -118,7 +118,7 @@ describe('Simulation Cancel', () => {
       cancelReasonDescription: 'Cliente optou por outra instituição',
       cancelObservations: 'Escolheu outro banco.',
     })
-    expect(s.deps.simulations.repository.history(id).at(-1)).toMatchObject({ previousStatusId: 1, statusId: 4, origin: 'api', userId: 5001 })
+    expect(s.services.simulations.statusHistory({ brokerId: 1001 }, id).at(-1)).toMatchObject({ previousStatusId: 1, statusId: 4, origin: 'api', userId: 5001 })
   })
 
   it('cancels a Not eligible simulation without comments', async () => {
@@ -146,7 +146,7 @@ describe('Simulation Cancel', () => {
     const res = await cancel(id, { simulationCancelReasonId: 1 })
     expect(res.status).toBe(400)
     expect(res.json.errors[0]).toMatchObject({ errorCode: '010301', errorField: 'simulationUniqueId' })
-    expect((await detailOf(id)).simulationDetail.simulationStatusId).toBe(s.deps.simulations.statuses.id(code))
+    expect((await detailOf(id)).simulationDetail.simulationStatusId).toBe(s.services.simulations.statuses.id(code))
   })
 
   it('never leaves a final status, even when forced', async () => {

@@ -6,7 +6,7 @@ import { simulationInput } from './simulation-fixtures.ts'
 
 let taxonomy: TaxonomyCatalog
 beforeAll(async () => {
-  taxonomy = (await createTestSandbox()).deps.taxonomy
+  taxonomy = (await createTestSandbox()).services.taxonomy
 })
 
 describe('NIF check digit', () => {

@@ -54,16 +54,16 @@ describe('Simulation List text filter with several branches', () => {
 describe('the words of the text filter, written once per write batch', () => {
   it('are not written for a simulation whose request was rolled back', async () => {
     const fresh = await createTestSandbox()
-    const { deps, db } = fresh
-    const auth = deps.tokens.authenticate(`Bearer ${fresh.tokens.a}`)
-    deps.groupCommit.begin()
-    const kept = deps.simulations.create(auth, simulationInput({ borrowersSimulator: { keyBorrowerName: 'Zeferino Kept' } }))
+    const { services, db } = fresh
+    const auth = services.auth.authenticate(`Bearer ${fresh.tokens.a}`)
+    services.writes.begin()
+    const kept = services.simulations.create(auth, simulationInput({ borrowersSimulator: { keyBorrowerName: 'Zeferino Kept' } }))
     const failing = db.transaction(() => {
-      deps.simulations.create(auth, simulationInput({ borrowersSimulator: { keyBorrowerName: 'Zeferino Undone' } }))
+      services.simulations.create(auth, simulationInput({ borrowersSimulator: { keyBorrowerName: 'Zeferino Undone' } }))
       throw new Error('the request fails after its create')
     })
     expect(() => failing()).toThrow()
-    await deps.groupCommit.settled()
+    await services.writes.settled()
     const found = await fresh.call('GET', '/v1/simulations?filterByText=zeferino')
     expect(found.json.listSimulationDetail.map((s: { simulationUniqueID: string }) => s.simulationUniqueID)).toEqual([kept.simulationUniqueID])
     expect(db.prepare('SELECT count(*) FROM simulation_search').pluck().get()).toBe(1)

@@ -58,7 +58,7 @@ describe('Simulation tenancy', () => {
     expect(list.json.listSimulationDetail.map((i: { simulationUniqueID: string }) => i.simulationUniqueID)).toEqual([idOfA])
     const update = await s.call('PATCH', `/v1/simulations/${idOfA}`, { token: s.tokens.a2, body: { loanSimulator: { loanAmount: 245000 } } })
     expect(update.status).toBe(200)
-    expect(s.deps.simulations.repository.history(idOfA).at(-1)).toMatchObject({ statusId: 2, userId: 5002 })
+    expect(s.services.simulations.statusHistory({ brokerId: 1001 }, idOfA).at(-1)).toMatchObject({ statusId: 2, userId: 5002 })
     await s.call('PATCH', `/v1/simulations/${idOfA}`, { body: { loanSimulator: { loanAmount: 200000 } } })
   })
 

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto'
-import type { AppDeps } from '../../../composition-root.ts'
+import type { Clock } from '../../../clock.ts'
 import { ApiError, type Problem } from '../../../http/api-error.ts'
-import type { AuthContext } from '../../auth/token.service.ts'
-import { assertEditable, assertOpen, ownedProcess } from '../process-access.ts'
-import type { ProcessRow } from '../process.repository.ts'
+import type { AuthContext } from '../../../http/app-env.ts'
 import { invalidCombination, missing, notAllowed, outOfRange, text, unknownReference } from '../../../http/problems.ts'
+import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
+import type { ProcessAccess } from '../process-access.ts'
+import type { ProcessRepositories } from '../process-repositories.ts'
+import type { ProcessRow } from '../process.repository.ts'
 import type { DocumentContent, DocumentRecord } from './document.repository.ts'
 import { MAX_DOCUMENT_BYTES } from './document.schemas.ts'
 import { sniffContentType } from './file-type.ts'
-import type { BodySource } from './body-source.ts'
+import type { BodySource } from '../../../http/body-source.ts'
 import { ContentStager } from './content-stager.ts'
 import { multipartBoundary, readMultipart } from './multipart-upload.ts'
 
@@ -86,12 +88,12 @@ async function receiveForm(upload: UploadRequest, boundary: string, stager: Cont
  * multipart/form-data or a file that is not PDF, JPEG or PNG by its content; 413 beyond 10 MiB,
  * before reading when Content-Length says so; 400 with every problem of the fields.
  */
-async function readUpload(deps: AppDeps, process: ProcessRow, request: UploadRequest, stagingKey: string): Promise<Upload> {
+async function readUpload(deps: DocumentServiceDeps, process: ProcessRow, request: UploadRequest, stagingKey: string): Promise<Upload> {
   const boundary = multipartBoundary(request.contentType ?? undefined)
   if (!boundary) {
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', { field: 'Content-Type', params: { detail: `${request.contentType ?? '(none)'}; expected multipart/form-data` } })
   }
-  const stager = new ContentStager(deps.processes.documents, stagingKey, MAX_DOCUMENT_BYTES)
+  const stager = new ContentStager(deps.repos.documents, stagingKey, MAX_DOCUMENT_BYTES)
   try {
     const { fields, problems, fileName } = await receiveForm(request, boundary, stager)
     const sha256 = stager.close()
@@ -107,7 +109,7 @@ async function readUpload(deps: AppDeps, process: ProcessRow, request: UploadReq
 
     const borrowerUniqueId = fields.get('borrowerUniqueId') || null
     if (borrowerUniqueId !== null && !UUID.test(borrowerUniqueId)) problems.push({ key: 'INVALID_FORMAT', field: 'borrowerUniqueId', params: { format: 'uuid' } })
-    else if (borrowerUniqueId !== null && !deps.processes.borrowers.find(process.processUniqueId, borrowerUniqueId)) {
+    else if (borrowerUniqueId !== null && !deps.repos.borrowers.find(process.processUniqueId, borrowerUniqueId)) {
       problems.push({ key: 'BORROWER_NOT_IN_PROCESS', field: 'borrowerUniqueId', params: { id: borrowerUniqueId } })
     }
     if (type?.attributes.scope === 'borrower' && borrowerUniqueId === null) problems.push(missing('borrowerUniqueId'))
@@ -132,64 +134,77 @@ function record(upload: Upload, base: Pick<DocumentRecord, 'documentUniqueId' | 
   return { ...base, documentTypeId, borrowerUniqueId, description, fileName, contentType, size, sha256, updatedAt: at, userId }
 }
 
-function documentOf(deps: AppDeps, process: ProcessRow, documentUniqueId: string): DocumentRecord {
-  const document = deps.processes.documents.find(process.processUniqueId, documentUniqueId)
-  if (!document) throw documentNotFound(documentUniqueId)
-  return document
+export interface DocumentServiceDeps {
+  repos: ProcessRepositories
+  access: ProcessAccess
+  clock: Clock
+  taxonomy: TaxonomyCatalog
 }
 
-/**
- * Document Create: until the process reaches a final status. `documentUniqueId`: an explicit id
- * (provider-state fixtures), a new one otherwise. @throws ApiError 404, 400, 413, 415.
- */
-export async function createDocument(deps: AppDeps, auth: AuthContext, processUniqueId: string, request: UploadRequest, documentUniqueId: string = randomUUID()): Promise<string> {
-  const process = ownedProcess(deps, auth, processUniqueId)
-  assertOpen(deps, process)
-  const upload = await readUpload(deps, process, request, documentUniqueId)
-  const at = deps.clock.now().getTime()
-  try {
-    deps.processes.documents.insert(record(upload, { documentUniqueId, processUniqueId: process.processUniqueId, createdAt: at }, at, auth.userId))
-  } catch (error) {
-    deps.processes.documents.discardStaged(documentUniqueId)
-    throw error
+/** The documents of a process: uploads streamed into SQLite, their metadata and content. */
+export function createDocumentService(deps: DocumentServiceDeps) {
+  const { repos, access } = deps
+  const documents = repos.documents
+
+  function documentOf(process: ProcessRow, documentUniqueId: string): DocumentRecord {
+    const document = documents.find(process.processUniqueId, documentUniqueId)
+    if (!document) throw documentNotFound(documentUniqueId)
+    return document
   }
-  return documentUniqueId
-}
 
-/** Document Update: replaces the file and its fields. @throws ApiError 404, 400, 413, 415. */
-export async function updateDocument(deps: AppDeps, auth: AuthContext, processUniqueId: string, documentUniqueId: string, request: UploadRequest): Promise<void> {
-  const process = ownedProcess(deps, auth, processUniqueId)
-  const current = documentOf(deps, process, documentUniqueId)
-  assertOpen(deps, process)
-  const stagingKey = `staging:${randomUUID()}`
-  const upload = await readUpload(deps, process, request, stagingKey)
-  try {
-    deps.processes.documents.replace(record(upload, current, deps.clock.now().getTime(), auth.userId), stagingKey)
-  } catch (error) {
-    deps.processes.documents.discardStaged(stagingKey)
-    throw error
+  return {
+    /**
+     * Document Create: until the process reaches a final status. `documentUniqueId`: an explicit id
+     * (provider-state fixtures), a new one otherwise. @throws ApiError 404, 400, 413, 415.
+     */
+    async create(auth: AuthContext, processUniqueId: string, request: UploadRequest, documentUniqueId: string = randomUUID()): Promise<string> {
+      const process = access.owned(auth, processUniqueId)
+      access.assertOpen(process)
+      const upload = await readUpload(deps, process, request, documentUniqueId)
+      const at = deps.clock.now().getTime()
+      try {
+        documents.insert(record(upload, { documentUniqueId, processUniqueId: process.processUniqueId, createdAt: at }, at, auth.userId))
+      } catch (error) {
+        documents.discardStaged(documentUniqueId)
+        throw error
+      }
+      return documentUniqueId
+    },
+
+    /** Document Update: replaces the file and its fields. @throws ApiError 404, 400, 413, 415. */
+    async update(auth: AuthContext, processUniqueId: string, documentUniqueId: string, request: UploadRequest): Promise<void> {
+      const process = access.owned(auth, processUniqueId)
+      const current = documentOf(process, documentUniqueId)
+      access.assertOpen(process)
+      const stagingKey = `staging:${randomUUID()}`
+      const upload = await readUpload(deps, process, request, stagingKey)
+      try {
+        documents.replace(record(upload, current, deps.clock.now().getTime(), auth.userId), stagingKey)
+      } catch (error) {
+        documents.discardStaged(stagingKey)
+        throw error
+      }
+    },
+
+    /** Document Delete: while the process is in Draft. @throws ApiError 404, 400. */
+    remove(auth: AuthContext, processUniqueId: string, documentUniqueId: string): void {
+      const process = access.owned(auth, processUniqueId)
+      documentOf(process, documentUniqueId)
+      access.assertEditable(process)
+      documents.remove(process.processUniqueId, documentUniqueId)
+    },
+
+    get: (auth: AuthContext, processUniqueId: string, documentUniqueId: string): DocumentRecord => documentOf(access.owned(auth, processUniqueId), documentUniqueId),
+
+    list: (auth: AuthContext, processUniqueId: string): DocumentRecord[] => documents.list(access.owned(auth, processUniqueId).processUniqueId),
+
+    content(auth: AuthContext, processUniqueId: string, documentUniqueId: string): DocumentContent {
+      const process = access.owned(auth, processUniqueId)
+      const content = documents.content(process.processUniqueId, documentUniqueId)
+      if (!content) throw documentNotFound(documentUniqueId)
+      return content
+    },
   }
 }
 
-/** Document Delete: while the process is in Draft. @throws ApiError 404, 400. */
-export function deleteDocument(deps: AppDeps, auth: AuthContext, processUniqueId: string, documentUniqueId: string): void {
-  const process = ownedProcess(deps, auth, processUniqueId)
-  documentOf(deps, process, documentUniqueId)
-  assertEditable(deps, process)
-  deps.processes.documents.remove(process.processUniqueId, documentUniqueId)
-}
-
-export function getDocument(deps: AppDeps, auth: AuthContext, processUniqueId: string, documentUniqueId: string): DocumentRecord {
-  return documentOf(deps, ownedProcess(deps, auth, processUniqueId), documentUniqueId)
-}
-
-export function listDocuments(deps: AppDeps, auth: AuthContext, processUniqueId: string): DocumentRecord[] {
-  return deps.processes.documents.list(ownedProcess(deps, auth, processUniqueId).processUniqueId)
-}
-
-export function documentContent(deps: AppDeps, auth: AuthContext, processUniqueId: string, documentUniqueId: string): DocumentContent {
-  const process = ownedProcess(deps, auth, processUniqueId)
-  const content = deps.processes.documents.content(process.processUniqueId, documentUniqueId)
-  if (!content) throw documentNotFound(documentUniqueId)
-  return content
-}
+export type DocumentService = ReturnType<typeof createDocumentService>

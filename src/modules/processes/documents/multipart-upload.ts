@@ -1,5 +1,5 @@
 import { ApiError } from '../../../http/api-error.ts'
-import type { BodySource } from './body-source.ts'
+import type { BodySource } from '../../../http/body-source.ts'
 
 /**
  * A streaming multipart/form-data reader (RFC 7578): the body is read chunk by chunk and each part's

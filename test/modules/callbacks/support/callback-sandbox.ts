@@ -1,9 +1,7 @@
-import { createApp } from '../../../../src/app.ts'
-import { createAppDeps } from '../../../../src/composition-root.ts'
-import type { HostResolver } from '../../../../src/modules/callbacks/address-policy.ts'
 import { systemClock } from '../../../../src/clock.ts'
 import { testConfig, type Config } from '../../../../src/config.ts'
-import { prepareDatabase } from '../../../../src/db/prepare-database.ts'
+import type { HostResolver } from '../../../../src/modules/callbacks/address-policy.ts'
+import { openSandbox } from '../../../../src/server.ts'
 
 export { PARTNER_A, PARTNER_B } from '../../../support/test-app.ts'
 
@@ -13,10 +11,8 @@ export { PARTNER_A, PARTNER_B } from '../../../support/test-app.ts'
  */
 export async function createCallbackSandbox(overrides: Partial<Config> = {}, options: { resolver?: HostResolver } = {}) {
   const config = testConfig({ callbackAllowPrivate: true, timeScale: 0.001, ...overrides })
-  const { db } = prepareDatabase(':memory:')
-  const deps = createAppDeps({ config, db, clock: systemClock, ...(options.resolver ? { callbackResolver: options.resolver } : {}) })
-  const app = createApp(deps)
-  deps.callbacks.worker.start()
+  const { db, app, sandbox: services } = openSandbox({ config, clock: systemClock, ...(options.resolver ? { callbackResolver: options.resolver } : {}) })
+  services.callbacks.worker.start()
 
   const login = async (username: string) => {
     const res = await app.request('/v1/authentication', {
@@ -47,7 +43,7 @@ export async function createCallbackSandbox(overrides: Partial<Config> = {}, opt
 
   return {
     app,
-    deps,
+    services,
     db,
     config,
     tokens,
@@ -56,7 +52,7 @@ export async function createCallbackSandbox(overrides: Partial<Config> = {}, opt
     deliveries,
     async close() {
       // A receiver that hangs on purpose would otherwise hold the stop for its whole grace period.
-      await deps.callbacks.worker.stop(100)
+      await services.callbacks.worker.stop(100)
       db.close()
     },
   }

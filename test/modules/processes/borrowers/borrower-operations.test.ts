@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BORROWER_REQUEST_EXAMPLE } from '../../../../src/modules/processes/borrowers/borrower-request.schemas.ts'
-import { changeProcessStatus } from '../../../../src/modules/processes/process-transitions.ts'
 import { createTestSandbox, type TestSandbox } from '../../../support/test-app.ts'
 import { borrowerIds, borrowerPath, draftProcess, processPath, upload, PDF, yearsFromNow } from '../process-fixtures.ts'
 
@@ -236,7 +235,7 @@ describe('every borrower operation', () => {
   ])('%s refuses changes once the process is submitted (400, 010301)', async (method, which) => {
     const { processUniqueId } = await draftProcess(s)
     const [key, co] = await borrowerIds(s, processUniqueId)
-    changeProcessStatus(s.deps, 1001, processUniqueId, 2, 'sandbox')
+    s.services.processes.changeStatus(1001, processUniqueId, 2, 'sandbox')
     const id = which === 'key' ? key : which === 'co' ? co : undefined
     const res = await s.call(method, borrowerPath(processUniqueId, id), method === 'DELETE' ? {} : { body: method === 'PUT' ? {} : example })
     expect(res.status).toBe(400)

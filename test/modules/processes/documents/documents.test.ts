@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MAX_DOCUMENT_BYTES } from '../../../../src/modules/processes/documents/document.schemas.ts'
-import { changeProcessStatus } from '../../../../src/modules/processes/process-transitions.ts'
 import { createTestSandbox, type TestSandbox } from '../../../support/test-app.ts'
 import { borrowerIds, draftProcess, JPEG, PDF, PNG, processPath, upload } from '../process-fixtures.ts'
 
@@ -226,12 +225,12 @@ describe('Document List, Update, Delete', () => {
     const { processUniqueId: id } = await draftProcess(s)
     const path = processPath(id, '/document')
     const documentId = (await upload(s, path, { file: { bytes: PDF, name: 'a.pdf' }, documentTypeId: 34 })).json.additionalData.documentUniqueID
-    changeProcessStatus(s.deps, 1001, id, 3, 'scenario')
+    s.services.processes.changeStatus(1001, id, 3, 'scenario')
     expect((await upload(s, path, { file: { bytes: PDF, name: 'b.pdf' }, documentTypeId: 34 })).status).toBe(201)
     const refused = await s.call('DELETE', `${path}/${documentId}`)
     expect(refused.status).toBe(400)
     expect(errorsOf(refused)).toEqual([['010301', 'processUniqueId']])
-    changeProcessStatus(s.deps, 1001, id, 5, 'scenario')
+    s.services.processes.changeStatus(1001, id, 5, 'scenario')
     expect((await upload(s, path, { file: { bytes: PDF, name: 'c.pdf' }, documentTypeId: 34 })).status).toBe(400)
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../../../src/http/api-error.ts'
-import { webBodySource } from '../../../../src/modules/processes/documents/body-source.ts'
+import { webBodySource } from '../../../../src/http/body-source.ts'
 import { sniffContentType } from '../../../../src/modules/processes/documents/file-type.ts'
 import { multipartBoundary, MultipartParser, readMultipart, type PartInfo, type PartSink } from '../../../../src/modules/processes/documents/multipart-upload.ts'
 

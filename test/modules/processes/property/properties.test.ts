@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { changeProcessStatus } from '../../../../src/modules/processes/process-transitions.ts'
 import { createTestSandbox, type TestSandbox } from '../../../support/test-app.ts'
 import { draftProcess, processPath } from '../process-fixtures.ts'
 
@@ -36,10 +35,10 @@ describe('Property List', () => {
         address: null,
         matrixArticle: null,
       })
-      expect(s.deps.taxonomy.get('counties', p.countyId)?.parentId).toBe(p.districtId)
-      expect(s.deps.taxonomy.get('parishes', p.parishId)?.parentId).toBe(p.countyId)
-      expect(p.countyDescription).toBe(s.deps.taxonomy.describe('counties', p.countyId, 'pt-PT'))
-      expect(p.parishDescription).toBe(s.deps.taxonomy.describe('parishes', p.parishId, 'pt-PT'))
+      expect(s.services.taxonomy.get('counties', p.countyId)?.parentId).toBe(p.districtId)
+      expect(s.services.taxonomy.get('parishes', p.parishId)?.parentId).toBe(p.countyId)
+      expect(p.countyDescription).toBe(s.services.taxonomy.describe('counties', p.countyId, 'pt-PT'))
+      expect(p.parishDescription).toBe(s.services.taxonomy.describe('parishes', p.parishId, 'pt-PT'))
     }
   })
 
@@ -61,7 +60,7 @@ describe('Property Update', () => {
     expect(after).toEqual({
       ...before,
       ...body,
-      typologyDescription: s.deps.taxonomy.describe('property-typologies', before.typologyId, 'en'),
+      typologyDescription: s.services.taxonomy.describe('property-typologies', before.typologyId, 'en'),
       districtDescription: 'Lisbon',
       countyDescription: 'Lisbon',
       parishDescription: 'Santo António',
@@ -104,7 +103,7 @@ describe('Property Update', () => {
   it('refuses changes once the process is submitted (400, 010301)', async () => {
     const { processUniqueId } = await draftProcess(s)
     const p = await propertyOf(processUniqueId)
-    changeProcessStatus(s.deps, 1001, processUniqueId, 2, 'sandbox')
+    s.services.processes.changeStatus(1001, processUniqueId, 2, 'sandbox')
     const res = await update(processUniqueId, p.propertyUniqueId, { address: 'Rua Castilho' })
     expect(errorsOf(res)).toEqual([['010301', 'processUniqueId']])
   })

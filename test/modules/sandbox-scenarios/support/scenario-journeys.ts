@@ -30,7 +30,7 @@ export async function submittedProcess(s: TestSandbox, options: { input?: unknow
 /** Moves the sandbox clock and runs the scenario jobs then due; returns how many ran. */
 export function runJobsAfter(s: TestSandbox, seconds: number): number {
   s.clock.advance(seconds * 1000)
-  return s.deps.sandboxJobs.worker.runDue()
+  return s.services.jobs.runDue()
 }
 
 export const processDetail = async (s: TestSandbox, processUniqueId: string) => (await s.call('GET', processPath(processUniqueId))).json

@@ -1,0 +1,83 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import type { Clock } from '../../clock.ts'
+import type { Config } from '../../config.ts'
+import type { Db } from '../../db/connection.ts'
+import type { Transactions } from '../../db/write-batch.ts'
+import type { AppEnv } from '../../http/app-env.ts'
+import type { Logger } from '../../logger.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
+import { createAddressPolicy, type HostResolver } from './address-policy.ts'
+import { callbacksHandlers } from './callbacks.handlers.ts'
+import * as routes from './callbacks.routes.ts'
+import { createCallbackService, type CallbackService } from './callbacks.service.ts'
+import { createCallbackConfigurationRepository } from './callback-configuration.repository.ts'
+import { createDeliveryWorker } from './delivery-worker.ts'
+import type { EchoService } from './echo.service.ts'
+import { registerNotificationWebhooks } from './notification.webhooks.ts'
+import { createOutboxPublisher } from './outbox-publisher.ts'
+import { createOutboxRepository } from './outbox.repository.ts'
+import { createWebhookSender } from './webhook-sender.ts'
+
+export type { CallbackService, DeliveryQuery } from './callbacks.service.ts'
+export { createEchoService, type EchoResourceLookup, type EchoService } from './echo.service.ts'
+export type { NotificationEvent, NotificationPublisher } from './notification-publisher.ts'
+export type { NotificationBody } from './outbox-publisher.ts'
+export type { NotificationStatus } from './outbox.repository.ts'
+export type { HostResolver, ResolvedAddress } from './address-policy.ts'
+export * from './notification-events.ts'
+
+export interface CallbacksDeps {
+  db: Db
+  writes: Transactions
+  config: Pick<Config, 'callbackAllowHttp' | 'callbackAllowPrivate' | 'callbackCaFile' | 'timeScale'>
+  clock: Clock
+  logger: Logger
+  version: string
+  taxonomy: TaxonomyCatalog
+  /** DNS of the address policy; tests replace it to play rebinding. */
+  resolve?: HostResolver
+  concurrency?: number
+  timeoutMs?: number
+}
+
+/**
+ * The partner callbacks (docs/design.md "Callbacks"): configurations, the outbox publisher the
+ * services call inside their transactions, the delivery worker (started by the server), the
+ * delivery log.
+ */
+export function createCallbacks(deps: CallbacksDeps) {
+  const { db, config, clock, logger } = deps
+  const configurations = createCallbackConfigurationRepository(db)
+  const outbox = createOutboxRepository(db)
+  const policy = createAddressPolicy({ allowHttp: config.callbackAllowHttp, allowPrivate: config.callbackAllowPrivate, ...(deps.resolve ? { resolve: deps.resolve } : {}) })
+  const worker = createDeliveryWorker({
+    writes: deps.writes,
+    clock,
+    logger,
+    version: deps.version,
+    timeScale: config.timeScale,
+    outbox,
+    configurations,
+    policy,
+    sender: createWebhookSender({ caFile: config.callbackCaFile }),
+    ...(deps.concurrency ? { concurrency: deps.concurrency } : {}),
+    ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
+  })
+  const publisher = createOutboxPublisher({ outbox, configurations, taxonomy: deps.taxonomy, clock, onPending: worker.wake })
+  const service = createCallbackService({ writes: deps.writes, clock, taxonomy: deps.taxonomy, configurations, outbox, policy, worker })
+  return { ...service, publisher, worker: { start: worker.start, stop: worker.stop } }
+}
+
+export type Callbacks = ReturnType<typeof createCallbacks>
+
+/** Partner callbacks: Update, List, Delete (without /v1, as in the interface document) and Echo, with the notifications as OpenAPI webhooks. */
+export function callbacksRouter(callbacks: CallbackService, echo: EchoService) {
+  const handlers = callbacksHandlers(callbacks, echo)
+  const router = new OpenAPIHono<AppEnv>()
+    .openapi(routes.update, handlers.update)
+    .openapi(routes.list, handlers.list)
+    .openapi(routes.remove, handlers.remove)
+    .openapi(routes.echo, handlers.echo)
+  registerNotificationWebhooks(router.openAPIRegistry)
+  return router
+}

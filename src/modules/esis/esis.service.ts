@@ -1,0 +1,145 @@
+import type { Clock } from '../../clock.ts'
+import type { MortgageInput } from '../../domain/mortgage/index.ts'
+import { loanEsisDocument, type LoanEsisSource } from '../../esis-pdf/loan-esis-document.ts'
+import { renderEsisPdf } from '../../esis-pdf/render-esis-pdf.ts'
+import { ApiError } from '../../http/api-error.ts'
+import type { AuthContext } from '../../http/app-env.ts'
+import type { Lang } from '../../http/language.ts'
+import type { UserIdentity } from '../auth/index.ts'
+import type { MailboxService, MailReceipt } from '../mailbox/index.ts'
+import type { ProcessService } from '../processes/index.ts'
+import type { LoanSimulator, SimulationInput, SimulationService, StoredQuote } from '../simulations/index.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
+import { esisMail, type EsisSubject } from './esis-mail.ts'
+
+export interface EsisServiceDeps {
+  clock: Clock
+  taxonomy: TaxonomyCatalog
+  identityOf(userId: number): UserIdentity | undefined
+  simulations: Pick<SimulationService, 'find' | 'findOfBroker' | 'statuses' | 'assertStatus'>
+  processes: Pick<ProcessService, 'find' | 'statuses' | 'assertStatus' | 'borrowersOf'>
+  mailbox: Pick<MailboxService, 'send'>
+}
+
+/** One ESIS ready to send: the PDF, its file name, who it is about and for. */
+interface EsisPdf {
+  pdf: Buffer
+  filename: string
+  partnerUniqueID: string
+  about: EsisSubject & ({ simulationUniqueId: string } | { processUniqueId: string })
+  /** The key borrower: the e-mail's salutation, and for a process the default address. */
+  recipient: { name: string; email: string | undefined }
+}
+
+const MISSING_EMAIL = {
+  'pt-PT': 'Campo obrigatório em falta: email (o primeiro titular não tem e-mail registado).',
+  en: 'Missing required field: email (the key borrower has no e-mail address on record).',
+}
+
+/**
+ * The ESIS (FINE) of a simulation or a process (docs/domain.md "ESIS"): built from the same figures
+ * the details answer, rendered as a PDF, and e-mailed through the mailbox (captured, relayed over
+ * SMTP when configured). A simulation has one while it is Simulated or Completed; a process unless the
+ * bank refused it or the broker cancelled it.
+ */
+export function createEsisService(deps: EsisServiceDeps) {
+  const { simulations, processes, taxonomy } = deps
+  const simulationIssued = new Set([simulations.statuses.id('SIMULATED'), simulations.statuses.id('COMPLETED')])
+  const processClosed = new Set([processes.statuses.id('REJECTED'), processes.statuses.id('CANCELLED')])
+  const today = () => deps.clock.now().toISOString().slice(0, 10)
+
+  async function render(source: LoanEsisSource, lang: Lang): Promise<Buffer> {
+    return renderEsisPdf(loanEsisDocument(source, taxonomy, lang, today()))
+  }
+
+  async function simulationEsis(auth: AuthContext, simulationUniqueId: string, lang: Lang): Promise<EsisPdf> {
+    const row = simulations.find(auth, simulationUniqueId)
+    simulations.assertStatus(row, (s) => simulationIssued.has(s))
+    const input = JSON.parse(row.input) as SimulationInput
+    const b = input.borrowersSimulator
+    const pdf = await render(
+      {
+        loan: input.loanSimulator,
+        quote: JSON.parse(row.quote) as StoredQuote,
+        engineInput: JSON.parse(row.engineInput) as MortgageInput,
+        propertyValue: row.propertyAmount,
+        consumerNames: [b.keyBorrowerName, ...(b.numberOfborrowers === 2 && b.borrowerName ? [b.borrowerName] : [])],
+        references: { simulationId: String(row.simulationNumber), processNumber: row.processNumber === null ? null : String(row.processNumber) },
+        broker: deps.identityOf(row.userId),
+      },
+      lang,
+    )
+    return {
+      pdf,
+      filename: `${lang === 'en' ? 'ESIS-simulation' : 'FINE-simulacao'}-${row.simulationNumber}.pdf`,
+      partnerUniqueID: row.partnerUniqueID,
+      about: { kind: 'simulation', simulationNumber: row.simulationNumber, simulationUniqueId: row.simulationUniqueId },
+      recipient: { name: row.keyBorrowerName, email: undefined },
+    }
+  }
+
+  /** The process's ESIS as it would be rendered, and who it is for: checked before any PDF is drawn. */
+  function processEsisOf(auth: AuthContext, processUniqueId: string) {
+    const row = processes.find(auth, processUniqueId)
+    processes.assertStatus(row, (s) => !processClosed.has(s))
+    const borrowers = processes.borrowersOf(row.processUniqueId)
+    const simulation = deps.simulations.findOfBroker(row.brokerId, row.simulationUniqueId)
+    const source: LoanEsisSource = {
+      loan: JSON.parse(row.loan) as LoanSimulator,
+      quote: JSON.parse(row.quote) as StoredQuote,
+      engineInput: JSON.parse(row.engineInput) as MortgageInput,
+      propertyValue: row.propertyAmount,
+      consumerNames: borrowers.flatMap((b) => (b.personal.name ? [b.personal.name] : [])),
+      references: { simulationId: simulation ? String(simulation.simulationNumber) : null, processNumber: String(row.processNumber) },
+      broker: deps.identityOf(row.userId),
+    }
+    const recipient = { name: borrowers[0]?.personal.name ?? '', email: borrowers[0]?.personal.email }
+    return {
+      recipient,
+      async render(lang: Lang): Promise<EsisPdf> {
+        return {
+          pdf: await render(source, lang),
+          filename: `${lang === 'en' ? 'ESIS-process' : 'FINE-processo'}-${row.processNumber}.pdf`,
+          partnerUniqueID: row.partnerUniqueID,
+          about: { kind: 'process', processNumber: row.processNumber, processUniqueId: row.processUniqueId },
+          recipient,
+        }
+      },
+    }
+  }
+
+  async function send(esis: EsisPdf, to: string, lang: Lang): Promise<MailReceipt> {
+    const { subject, body } = esisMail(esis.about, esis.recipient.name, lang)
+    const { kind: _kind, ...resource } = esis.about
+    return deps.mailbox.send({
+      partnerUniqueID: esis.partnerUniqueID,
+      to,
+      subject,
+      text: body,
+      attachments: [{ filename: esis.filename, contentType: 'application/pdf', content: esis.pdf }],
+      ...('simulationUniqueId' in resource ? { simulationUniqueId: resource.simulationUniqueId } : { processUniqueId: resource.processUniqueId }),
+    })
+  }
+
+  return {
+    simulation: {
+      /** Simulation ESIS Get. @throws ApiError 404, 400 (status without ESIS). */
+      render: simulationEsis,
+      /** Simulation ESIS Email, to the address given. @throws ApiError 404, 400. */
+      email: async (auth: AuthContext, simulationUniqueId: string, to: string, lang: Lang) => send(await simulationEsis(auth, simulationUniqueId, lang), to, lang),
+    },
+    process: {
+      /** Process ESIS Get. @throws ApiError 404, 400 (Rejected or Cancelled). */
+      render: (auth: AuthContext, processUniqueId: string, lang: Lang) => processEsisOf(auth, processUniqueId).render(lang),
+      /** Process ESIS Email: to the address given, else to the key borrower's. @throws ApiError 404, 400 (no address at all). */
+      async email(auth: AuthContext, processUniqueId: string, to: string | undefined, lang: Lang) {
+        const esis = processEsisOf(auth, processUniqueId)
+        const address = to ?? esis.recipient.email
+        if (!address) throw new ApiError('MISSING_FIELD', { field: 'email', message: MISSING_EMAIL })
+        return send(await esis.render(lang), address, lang)
+      },
+    },
+  }
+}
+
+export type EsisService = ReturnType<typeof createEsisService>

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto'
+import type { Clock } from '../../clock.ts'
+import type { Transactions } from '../../db/write-batch.ts'
+import type { AuthContext } from '../../http/app-env.ts'
+import { keysetPage, type PagingQuery } from '../../http/pagination.ts'
+import { newMessage, type NotificationPublisher } from '../callbacks/index.ts'
+import type { ProcessService } from '../processes/index.ts'
+import type { SimulationService } from '../simulations/index.ts'
+import type { MessageRepository, MessageRow, Thread } from './messages.repository.ts'
+import type { SimulationMessage } from './messages.schemas.ts'
+
+/** The message record both Simulations and Processes Message List answer. */
+const toMessage = (row: MessageRow): SimulationMessage => ({
+  messageUniqueID: row.messageUniqueId,
+  messageText: row.messageText,
+  messageDate: new Date(row.createdAt).toISOString(),
+  origin: row.origin,
+  userId: row.userId,
+  userName: row.origin === 'BROKER' ? row.userName : null,
+})
+
+/** What a thread needs of the simulation or process it hangs off. */
+interface ThreadOwner {
+  /** The partner of the broker's simulation or process. @throws ApiError 404 */
+  partnerOf(auth: Pick<AuthContext, 'brokerId'>, id: string): string
+  /** @throws ApiError 404, 400 (010301) once it is final. */
+  assertOpen(auth: Pick<AuthContext, 'brokerId'>, id: string): void
+}
+
+export interface MessageServiceDeps {
+  repositories: Record<Thread, MessageRepository>
+  writes: Transactions
+  clock: Clock
+  notifications: NotificationPublisher
+  simulations: Pick<SimulationService, 'find' | 'statuses' | 'assertStatus'>
+  processes: Pick<ProcessService, 'find' | 'assertOpen'>
+}
+
+/**
+ * Messages between the broker and the bank about one simulation or one process
+ * (SimulationsMessages, ProcessesMessage). The broker writes through the API until the simulation
+ * or process is final; the bank's messages come from the sandbox (control API, scenarios) and raise
+ * notification 7 in the same transaction.
+ */
+export function createMessageService(deps: MessageServiceDeps) {
+  const { simulations, processes } = deps
+  const owners: Record<Thread, ThreadOwner> = {
+    simulation: {
+      partnerOf: (auth, id) => simulations.find(auth, id).partnerUniqueID,
+      assertOpen: (auth, id) => simulations.assertStatus(simulations.find(auth, id), (s) => !simulations.statuses.final(s)),
+    },
+    process: {
+      partnerOf: (auth, id) => processes.find(auth, id).partnerUniqueID,
+      assertOpen: (auth, id) => processes.assertOpen(processes.find(auth, id)),
+    },
+  }
+
+  function thread(kind: Thread) {
+    const repo = deps.repositories[kind]
+    const owner = owners[kind]
+    const target = (id: string) => (kind === 'process' ? { processUniqueId: id } : { simulationUniqueId: id })
+    const insertBankMessage = deps.writes.transaction((partnerUniqueID: string, ownerUniqueId: string, messageText: string) => {
+      const messageUniqueId = randomUUID()
+      repo.insert(ownerUniqueId, { messageUniqueId, origin: 'BANK', userId: null, messageText, createdAt: deps.clock.now().getTime() })
+      deps.notifications.publish(newMessage({ partnerUniqueID, ...target(ownerUniqueId), messageUniqueId, messageText, origin: 'BANK' }))
+      return messageUniqueId
+    })
+
+    return {
+      /** Message List: newest first, keyset paging with messageUniqueID cursors. @throws ApiError 404, 400 (unknown cursor). */
+      list(auth: AuthContext, ownerUniqueId: string, query: PagingQuery) {
+        owner.partnerOf(auth, ownerUniqueId)
+        const { rows, hasMoreResults } = keysetPage(query, {
+          positionOf: (id) => repo.positionOf(id, ownerUniqueId),
+          rows: (cursor, limit) => repo.page(ownerUniqueId, cursor, limit),
+        })
+        return { totalRecords: repo.count(ownerUniqueId), hasMoreResults, listMessageDetail: rows.map(toMessage) }
+      },
+
+      /** Message Create: a message of the token's user to the bank, until the owner is final. @throws ApiError 404, 400. */
+      create(auth: AuthContext, ownerUniqueId: string, messageText: string): string {
+        owner.assertOpen(auth, ownerUniqueId)
+        const messageUniqueId = randomUUID()
+        repo.insert(ownerUniqueId, { messageUniqueId, origin: 'BROKER', userId: auth.userId, messageText, createdAt: deps.clock.now().getTime() })
+        return messageUniqueId
+      },
+
+      /** A message of the bank (sandbox control, scenarios): stored and notified (type 7) together. @throws ApiError 404. */
+      addBankMessage: (auth: Pick<AuthContext, 'brokerId'>, ownerUniqueId: string, messageText: string): string =>
+        insertBankMessage(owner.partnerOf(auth, ownerUniqueId), ownerUniqueId, messageText),
+    }
+  }
+
+  return {
+    simulation: thread('simulation'),
+    process: thread('process'),
+    /** Deletes the messages of every simulation and process of the partner (sandbox reset); returns how many. */
+    deleteOfPartner: (partnerUniqueID: string): number =>
+      deps.repositories.simulation.removeOfPartner(partnerUniqueID) + deps.repositories.process.removeOfPartner(partnerUniqueID),
+  }
+}
+
+export type MessageService = ReturnType<typeof createMessageService>

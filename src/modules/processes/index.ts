@@ -1,0 +1,62 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import type { Db } from '../../db/connection.ts'
+import type { AppEnv } from '../../http/app-env.ts'
+import type { ScenarioEnv } from '../sandbox-scenarios/index.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
+import { BorrowerRequestSchema } from './borrowers/borrower-request.schemas.ts'
+import { borrowersHandlers } from './borrowers/borrowers.handlers.ts'
+import * as borrowerRoutes from './borrowers/borrowers.routes.ts'
+import { documentsHandlers } from './documents/documents.handlers.ts'
+import * as documentRoutes from './documents/documents.routes.ts'
+import { createProcessRepositories } from './process-repositories.ts'
+import { processesHandlers } from './processes.handlers.ts'
+import * as routes from './processes.routes.ts'
+import { ProcessUpdateRequestSchema } from './processes.schemas.ts'
+import { createProcessService, type ProcessService, type ProcessServiceDeps } from './processes.service.ts'
+import { propertyHandlers } from './property/property.handlers.ts'
+import * as propertyRoutes from './property/property.routes.ts'
+import { PropertyUpdateRequestSchema } from './property/property.schemas.ts'
+
+export type { ProcessService } from './processes.service.ts'
+export type { ProcessRow } from './process.repository.ts'
+export type { BorrowerRecord } from './borrowers/borrower.repository.ts'
+export type { UploadRequest } from './documents/document.service.ts'
+export { ProcessParamsSchema } from './processes.schemas.ts'
+export { BORROWER_REQUEST_EXAMPLE } from './borrowers/borrower-request.schemas.ts'
+
+/** Processes and their parts on the app's database. */
+export const createProcesses = (deps: Omit<ProcessServiceDeps, 'repos'> & { db: Db }): ProcessService =>
+  createProcessService({ ...deps, repos: createProcessRepositories(deps.db, deps.writes) })
+
+/** Processes (List, Create, Detail, Update, Cancel, Submit), ProcessesBorrower, ProcessesDocument and ProcessesProperty. */
+export function processesRouter(processes: ProcessService, taxonomy: TaxonomyCatalog) {
+  const core = processesHandlers(processes)
+  const borrowers = borrowersHandlers(processes.borrowers, taxonomy)
+  const documents = documentsHandlers(processes.documents, taxonomy)
+  const property = propertyHandlers(processes.property, taxonomy)
+  const router = new OpenAPIHono<ScenarioEnv>()
+  // The input schemas the service-validated bodies name by reference (serviceValidatedJsonBody).
+  router.openAPIRegistry.register('ProcessUpdateRequest', ProcessUpdateRequestSchema)
+  router.openAPIRegistry.register('BorrowerRequest', BorrowerRequestSchema)
+  router.openAPIRegistry.register('PropertyUpdateRequest', PropertyUpdateRequestSchema)
+  return router
+    .openapi(routes.list, core.list)
+    .openapi(routes.create, core.create)
+    .openapi(routes.detail, core.detail)
+    .openapi(routes.update, core.update)
+    .openapi(routes.cancel, core.cancel)
+    .openapi(routes.submit, core.submit)
+    .openapi(borrowerRoutes.list, borrowers.list)
+    .openapi(borrowerRoutes.create, borrowers.create)
+    .openapi(borrowerRoutes.get, borrowers.get)
+    .openapi(borrowerRoutes.update, borrowers.update)
+    .openapi(borrowerRoutes.remove, borrowers.remove)
+    .openapi(documentRoutes.list, documents.list)
+    .openapi(documentRoutes.create, documents.create)
+    .openapi(documentRoutes.get, documents.get)
+    .openapi(documentRoutes.content, documents.content)
+    .openapi(documentRoutes.update, documents.update)
+    .openapi(documentRoutes.remove, documents.remove)
+    .openapi(propertyRoutes.list, property.list)
+    .openapi(propertyRoutes.update, property.update)
+}

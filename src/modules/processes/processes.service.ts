@@ -1,0 +1,99 @@
+import type { Clock } from '../../clock.ts'
+import type { Transactions } from '../../db/write-batch.ts'
+import { ApiError } from '../../http/api-error.ts'
+import type { AuthContext } from '../../http/app-env.ts'
+import type { Lang } from '../../http/language.ts'
+import type { NotificationPublisher } from '../callbacks/index.ts'
+import type { ScenarioRegistry, ScenarioScheduler } from '../sandbox-scenarios/index.ts'
+import type { SimulationService } from '../simulations/index.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
+import { createBorrowerService } from './borrowers/borrower.service.ts'
+import { createDocumentService } from './documents/document.service.ts'
+import { createProcessAccess } from './process-access.ts'
+import { createProcessCreation } from './process-creation.ts'
+import { listProcesses } from './process-list.ts'
+import { createProcessLoanUpdate } from './process-loan-update.ts'
+import type { ProcessRepositories } from './process-repositories.ts'
+import type { ProcessRow } from './process.repository.ts'
+import { createProcessSubmission } from './process-submission.ts'
+import { createProcessTransitions } from './process-transitions.ts'
+import { toProcessDetail } from './process-view.ts'
+import type { ProcessListQuery } from './processes.schemas.ts'
+import { createPropertyService } from './property/property.service.ts'
+
+export interface ProcessServiceDeps {
+  repos: ProcessRepositories
+  writes: Transactions
+  clock: Clock
+  taxonomy: TaxonomyCatalog
+  notifications: NotificationPublisher
+  simulations: SimulationService
+  scenarios?: ScenarioRegistry | undefined
+  scheduler?: ScenarioScheduler | undefined
+}
+
+/**
+ * The processes' front door: the Processes operations and those of their parts (borrowers,
+ * documents, property), and what the other modules need of a process (messages, ESIS, the bank's
+ * side of the sandbox, callback echo). Each part is its own service over the same repositories and
+ * the same access and status rules.
+ */
+export function createProcessService(deps: ProcessServiceDeps) {
+  const { repos, taxonomy } = deps
+  const access = createProcessAccess({ processes: repos.processes, taxonomy })
+  const transitions = createProcessTransitions({ ...deps, processes: repos.processes, access })
+  const { statuses } = access
+  const parts = { repos, access, writes: deps.writes, clock: deps.clock, taxonomy }
+
+  return {
+    statuses,
+    list: (auth: AuthContext, query: ProcessListQuery, lang: Lang) => listProcesses(repos.lists, taxonomy, auth, query, lang),
+    create: createProcessCreation({ ...deps, transitions }).create,
+    detail: (auth: AuthContext, processUniqueId: string, lang: Lang) => toProcessDetail(repos, taxonomy, access.owned(auth, processUniqueId), lang),
+    updateLoan: createProcessLoanUpdate(parts),
+    submit: createProcessSubmission({ ...deps, access, transitions }).submit,
+
+    /**
+     * Process Cancel: from a status whose `cancelable` flag is set (Draft, Submitted, In analysis,
+     * Approved), to Cancelled with the reason and comments; history and notification 5.
+     * @throws ApiError 404, 400 (unknown reason, status not cancelable).
+     */
+    cancel(auth: AuthContext, processUniqueId: string, reasonId: number, comments: string | null | undefined): void {
+      const row = access.owned(auth, processUniqueId)
+      if (!taxonomy.has('proposal-cancel-reasons', reasonId)) {
+        throw new ApiError('UNKNOWN_REFERENCE', { field: 'proposalCancelReasonId', params: { value: reasonId, list: 'proposal-cancel-reasons' } })
+      }
+      access.assertStatus(row, statuses.cancelable)
+      transitions.apply(row, statuses.id('CANCELLED'), 'api', auth.userId, { cancel: { reasonId, observations: comments || null } })
+    },
+
+    borrowers: createBorrowerService(parts),
+    documents: createDocumentService(parts),
+    property: createPropertyService(parts),
+
+    /** The broker's process. @throws ApiError 404 */
+    find: access.owned,
+    /** The broker's process, or undefined (never a 404). */
+    findOfBroker: (brokerId: number, processUniqueId: string): ProcessRow | undefined => repos.processes.findForBroker(processUniqueId, brokerId),
+    /** The partner's process's status, or undefined (Callback Echo). */
+    statusOfPartner: repos.processes.statusForPartner,
+    /** @throws ApiError 400 (010301) when the status does not allow the operation. */
+    assertStatus: access.assertStatus,
+    /** @throws ApiError 400 (010301) once the process is final (documents, messages). */
+    assertOpen: access.assertOpen,
+    /** The borrowers of a process the caller already owns, key borrower first. */
+    borrowersOf: (processUniqueId: string) => repos.borrowers.list(processUniqueId),
+
+    /** The bank's side: a move through the workflow (sandbox control, scenario jobs). */
+    transition: transitions.transition,
+    /** Sandbox control: force a status through the workflow. */
+    forceStatus: transitions.force,
+    /** Any status but out of a final one, skipping the workflow (tests). */
+    changeStatus: transitions.change,
+
+    /** Deletes every process of the partner with all under it (sandbox reset); answers what went. */
+    deleteOfPartner: repos.processes.removeOfPartner,
+  }
+}
+
+export type ProcessService = ReturnType<typeof createProcessService>

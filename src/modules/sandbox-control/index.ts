@@ -1,0 +1,16 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import type { AppEnv } from '../../http/app-env.ts'
+import { sandboxControlHandlers, type SandboxControlDeps } from './sandbox-control.handlers.ts'
+import * as routes from './sandbox-control.routes.ts'
+
+export { scenarioJobHandlers, type ScenarioJobDeps } from './scenario-job-handlers.ts'
+
+/** Sandbox control API: the bank's side of simulations and processes (statuses, messages). */
+export function sandboxControlRouter(deps: SandboxControlDeps) {
+  const handlers = sandboxControlHandlers(deps)
+  return new OpenAPIHono<AppEnv>()
+    .openapi(routes.simulationStatus, handlers.simulationStatus)
+    .openapi(routes.processStatus, handlers.processStatus)
+    .openapi(routes.simulationMessage, handlers.simulationMessage)
+    .openapi(routes.processMessage, handlers.processMessage)
+}

@@ -1,0 +1,36 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import type { Clock } from '../../clock.ts'
+import type { Db } from '../../db/connection.ts'
+import type { Transactions } from '../../db/write-batch.ts'
+import type { AppEnv } from '../../http/app-env.ts'
+import type { Logger } from '../../logger.ts'
+import { createSandboxJobRepository } from './sandbox-job.repository.ts'
+import { createSandboxJobWorker } from './sandbox-job-worker.ts'
+import { sandboxJobsHandlers } from './sandbox-jobs.handlers.ts'
+import * as routes from './sandbox-jobs.routes.ts'
+
+export type { NewSandboxJob, SandboxJob } from './sandbox-job.repository.ts'
+export type { SandboxJobHandler } from './sandbox-job-worker.ts'
+
+/**
+ * The sandbox's delayed actions (scenario steps of the bank's side): stored jobs, run when due by
+ * one worker (started by the server), each kind by the handler registered for it.
+ */
+export function createSandboxJobs(deps: { db: Db; writes: Transactions; clock: Clock; logger: Logger }) {
+  const repository = createSandboxJobRepository(deps.db)
+  const worker = createSandboxJobWorker({ writes: deps.writes, clock: deps.clock, logger: deps.logger, repository })
+  return {
+    ...worker,
+    listForPartner: repository.listForPartner,
+    /** Deletes every job of the partner, pending or finished (sandbox reset); returns how many. */
+    deleteOfPartner: repository.removeOfPartner,
+  }
+}
+
+export type SandboxJobs = ReturnType<typeof createSandboxJobs>
+
+/** What stores a job to run when due: the scenarios schedule through it. */
+export type JobScheduler = Pick<SandboxJobs, 'schedule'>
+
+/** Sandbox control API: GET /sandbox/jobs. */
+export const sandboxJobsRouter = (jobs: SandboxJobs) => new OpenAPIHono<AppEnv>().openapi(routes.list, sandboxJobsHandlers(jobs).list)

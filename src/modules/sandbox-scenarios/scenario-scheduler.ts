@@ -1,0 +1,113 @@
+import type { Clock } from '../../clock.ts'
+import type { Lang } from '../../http/language.ts'
+import type { JobScheduler } from '../sandbox-jobs/index.ts'
+import { effectOf, type EffectOf, type Scenario } from './scenario.schema.ts'
+
+/** The kinds of delayed action a scenario schedules (sandbox_job.kind), each run by the handler the sandbox control registers. */
+export const JOB_KIND = {
+  processStatus: 'process-status',
+  bankMessage: 'bank-message',
+  documentRequested: 'document-requested',
+} as const
+
+type ProcessStep = EffectOf<'processLifecycle'>['steps'][number]
+
+export interface ProcessStatusPayload {
+  processUniqueId: string
+  brokerId: number
+  /** 1-based position in the scenario's lifecycle. */
+  step: number
+  status: ProcessStep['status']
+  rejectReasonCode?: string
+  messageText?: string
+}
+
+export type BankMessagePayload = { brokerId: number; messageText: string } & ({ simulationUniqueId: string } | { processUniqueId: string })
+
+export interface DocumentRequestedPayload {
+  processUniqueId: string
+  brokerId: number
+  documentTypeId: number
+  messageText: string
+}
+
+/** Where and when scenarios schedule: the job worker, the clock, SANDBOX_TIME_SCALE, the request's language. */
+interface ScheduleContext {
+  jobs: JobScheduler
+  clock: Clock
+  timeScale: number
+  /** The language of the request: bank messages are written in it. */
+  lang: Lang
+}
+
+export type JobTarget = { partnerUniqueID: string; brokerId: number } & ({ simulationUniqueId: string } | { processUniqueId: string })
+
+const dueAfter = (ctx: ScheduleContext, seconds: number) => new Date(ctx.clock.now().getTime() + seconds * 1000 * ctx.timeScale).toISOString()
+
+function add(ctx: ScheduleContext, scenario: Scenario, target: JobTarget, kind: string, payload: object, afterSeconds: number): number {
+  return ctx.jobs.schedule({ partnerUniqueID: target.partnerUniqueID, kind, payload: payload as Record<string, unknown>, dueAt: dueAfter(ctx, afterSeconds), scenario: scenario.name })
+}
+
+const resourceOf = (target: JobTarget) =>
+  'processUniqueId' in target ? { processUniqueId: target.processUniqueId } : { simulationUniqueId: target.simulationUniqueId }
+
+/** The scenario's bank message on the simulation or process, if it has one. */
+function scheduleBankMessage(ctx: ScheduleContext, scenario: Scenario, target: JobTarget): void {
+  const effect = effectOf(scenario, 'bankMessage')
+  if (!effect) return
+  const payload: BankMessagePayload = { brokerId: target.brokerId, messageText: effect.text[ctx.lang], ...resourceOf(target) }
+  add(ctx, scenario, target, JOB_KIND.bankMessage, payload, effect.afterSeconds)
+}
+
+/** The scenario's document request on a process, if it has one. */
+function scheduleDocumentRequest(ctx: ScheduleContext, scenario: Scenario, target: JobTarget & { processUniqueId: string }): void {
+  const effect = effectOf(scenario, 'documentRequested')
+  if (!effect) return
+  const payload: DocumentRequestedPayload = {
+    processUniqueId: target.processUniqueId,
+    brokerId: target.brokerId,
+    documentTypeId: effect.documentTypeId,
+    messageText: effect.text[ctx.lang],
+  }
+  add(ctx, scenario, target, JOB_KIND.documentRequested, payload, effect.afterSeconds)
+}
+
+/** Each step of the scenario's process lifecycle, at the cumulative delay of the steps before it. */
+function scheduleProcessLifecycle(ctx: ScheduleContext, scenario: Scenario, target: JobTarget & { processUniqueId: string }): void {
+  const effect = effectOf(scenario, 'processLifecycle')
+  if (!effect) return
+  let afterSeconds = 0
+  effect.steps.forEach((step, index) => {
+    afterSeconds += step.afterSeconds
+    const payload: ProcessStatusPayload = {
+      processUniqueId: target.processUniqueId,
+      brokerId: target.brokerId,
+      step: index + 1,
+      status: step.status,
+      ...(step.rejectReasonCode ? { rejectReasonCode: step.rejectReasonCode } : {}),
+      ...(step.message ? { messageText: step.message[ctx.lang] } : {}),
+    }
+    add(ctx, scenario, target, JOB_KIND.processStatus, payload, afterSeconds)
+  })
+}
+
+/**
+ * The delayed effects of scenarios, as sandbox jobs: each step after its delay times
+ * SANDBOX_TIME_SCALE, stored in the transaction of the change that schedules it.
+ */
+export function createScenarioScheduler(deps: { jobs: JobScheduler; clock: Clock; timeScale: number }) {
+  const context = (lang: Lang): ScheduleContext => ({ ...deps, lang })
+  return {
+    /** The scenario's bank message on a simulation (Create, Update) or a process, if it has one. */
+    bankMessage: (scenario: Scenario, target: JobTarget, lang: Lang) => scheduleBankMessage(context(lang), scenario, target),
+    /** What a scenario does after Process Submit: its lifecycle steps, its document request, its bank message. */
+    afterSubmit(scenario: Scenario, target: JobTarget & { processUniqueId: string }, lang: Lang): void {
+      const ctx = context(lang)
+      scheduleProcessLifecycle(ctx, scenario, target)
+      scheduleDocumentRequest(ctx, scenario, target)
+      scheduleBankMessage(ctx, scenario, target)
+    },
+  }
+}
+
+export type ScenarioScheduler = ReturnType<typeof createScenarioScheduler>

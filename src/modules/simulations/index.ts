@@ -1,0 +1,75 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import type { Clock } from '../../clock.ts'
+import type { Db } from '../../db/connection.ts'
+import type { Transactions } from '../../db/write-batch.ts'
+import type { AppEnv } from '../../http/app-env.ts'
+import type { UserIdentity } from '../auth/index.ts'
+import type { NotificationPublisher } from '../callbacks/index.ts'
+import type { ScenarioEnv, ScenarioRegistry, ScenarioScheduler } from '../sandbox-scenarios/index.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
+import { createSimulationDetailCache } from './simulation-detail-cache.ts'
+import { SimulationInputSchema, SimulationPatchSchema } from './simulation-input.schemas.ts'
+import { createSimulationListRepository } from './simulation-list.repository.ts'
+import { simulationsHandlers } from './simulations.handlers.ts'
+import { createSimulationRepository } from './simulations.repository.ts'
+import * as routes from './simulations.routes.ts'
+import { createSimulationService, type SimulationService } from './simulations.service.ts'
+
+export type { SimulationOutcome, SimulationService } from './simulations.service.ts'
+export type { SimulationRow } from './simulations.repository.ts'
+export type { StatusOrigin } from './simulation-status.ts'
+export type { SimulationProfile } from './simulation-profile.ts'
+export { nonEligibilityDescription } from './simulation-scenario.ts'
+export { toMortgageInput, type StoredQuote } from './simulation-engine.ts'
+export { simulationRuleProblems } from './simulation-rules.ts'
+export { loanFigures } from './simulation-detail.mapper.ts'
+export { BankChargeSchema, InsuranceSimulationDetailSchema, LoanSimulationDetailSchema } from './simulation-detail.schemas.ts'
+export { SimulationListQuerySchema, SimulationParamsSchema, statusDateMs } from './simulations.schemas.ts'
+export {
+  LoanSimulatorSchema,
+  SIMULATION_INPUT_EXAMPLE,
+  type BorrowersSimulator,
+  type LoanSimulator,
+  type PropertySimulator,
+  type SimulationInput,
+} from './simulation-input.schemas.ts'
+
+export interface SimulationsDeps {
+  db: Db
+  writes: Transactions
+  clock: Clock
+  taxonomy: TaxonomyCatalog
+  identityOf(userId: number): UserIdentity | undefined
+  notifications: NotificationPublisher
+  scenarios?: ScenarioRegistry
+  scheduler?: ScenarioScheduler
+}
+
+/** Simulations on the app's database: their repositories, the rendered-detail cache and the service. */
+export function createSimulations(deps: SimulationsDeps): SimulationService {
+  const { db } = deps
+  return createSimulationService({
+    ...deps,
+    repo: createSimulationRepository(db, deps.writes),
+    lists: createSimulationListRepository(db),
+    details: createSimulationDetailCache(db),
+  })
+}
+
+/** Simulation List, Create, Validate, Detail, Update and Cancel. */
+export function simulationsRouter(simulations: SimulationService, taxonomy: TaxonomyCatalog) {
+  const handlers = simulationsHandlers(simulations, taxonomy)
+  const router = new OpenAPIHono<ScenarioEnv>()
+  // The input schemas the routes name by reference (serviceValidatedJsonBody).
+  router.openAPIRegistry.register('SimulationInput', SimulationInputSchema)
+  router.openAPIRegistry.register('SimulationPatch', SimulationPatchSchema)
+  // A detail already rendered for the broker is answered before the path's validation.
+  router.get(routes.detail.path.replace('{simulationUniqueId}', ':simulationUniqueId'), simulations.detailMiddleware)
+  return router
+    .openapi(routes.list, handlers.list)
+    .openapi(routes.create, handlers.create)
+    .openapi(routes.validate, handlers.validate)
+    .openapi(routes.detail, handlers.detail)
+    .openapi(routes.update, handlers.update)
+    .openapi(routes.cancel, handlers.cancel)
+}
