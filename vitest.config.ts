@@ -1,10 +1,24 @@
 import { defineConfig } from 'vitest/config'
 
+/**
+ * Every test runs through `app.request()` (project "web"); the API tests run a second time through a
+ * real Node server (project "node-server"), the path production takes (test/support/transport.ts).
+ */
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',
     testTimeout: 20_000,
+    projects: [
+      { extends: true, test: { name: 'web', include: ['test/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'node-server',
+          include: ['test/modules/**/*.test.ts', 'test/http/error-responses.test.ts', 'test/pact-verification/provider-states.test.ts'],
+          env: { SANDBOX_TEST_TRANSPORT: 'node' },
+        },
+      },
+    ],
   },
 })

@@ -1,4 +1,4 @@
-/** The one source of "now" (DESIGN.md architecture): tests move it instead of waiting. */
+/** The one source of "now" (docs/architecture.md "Layers"): tests move it instead of waiting. */
 export interface Clock {
   now(): Date
 }

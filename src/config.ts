@@ -15,7 +15,7 @@ const optionalText = z
   .transform((v) => (v === '' ? undefined : v))
   .optional()
 
-/** DESIGN.md "Configuration (environment)": one variable, one field, validated once at start. */
+/** docs/design.md "Configuration": one variable, one field, validated once at start. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().trim().min(1).default('0.0.0.0'),

@@ -11,7 +11,7 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void
 }
 
-/** Structured JSON logs, one line per event, on stdout (DESIGN.md: LOG_LEVEL). */
+/** Structured JSON logs, one line per event, on stdout (docs/design.md "Configuration": LOG_LEVEL). */
 export function createLogger(level: LogLevel, write: (line: string) => void = (l) => process.stdout.write(l + '\n')): Logger {
   const min = RANK[level]
   const log = (lvl: Exclude<LogLevel, 'silent'>) => (msg: string, fields: Record<string, unknown> = {}) => {

@@ -1,4 +1,4 @@
-import type { EsisLabels } from './esis-labels.ts'
+import type { EsisLabels } from './esis-label-set.ts'
 
 const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`
 

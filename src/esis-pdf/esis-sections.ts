@@ -16,7 +16,7 @@ export interface EsisSection {
   blocks: EsisBlock[]
 }
 
-/** Display decimals: TAN-like rates to 3 places as Portuguese banks print them; the TAEG to 1 (DOMAIN.md). */
+/** Display decimals: TAN-like rates to 3 places as Portuguese banks print them; the TAEG to 1 (docs/domain.md). */
 const RATE_DECIMALS = 3
 const TAEG_DECIMALS = 1
 const LTV_DECIMALS = 2

@@ -61,7 +61,7 @@ export function renderProblem(problem: Problem, lang: Lang): ErrorItem {
   }
 }
 
-/** The error body of DESIGN.md: the status of the whole operation plus one item per problem. */
+/** The error body of docs/design.md "Conventions": the status of the whole operation plus one item per problem. */
 export function renderError(error: ApiError, lang: Lang): ErrorBody {
   const errors = error.problems.map((p) => renderProblem(p, lang))
   const head = error.key === 'VALIDATION_FAILED' ? undefined : errors[0]

@@ -13,7 +13,7 @@ const def = (code: string, status: ErrorDefinition['status'], pt: string, en: st
 })
 
 /**
- * Every error the sandbox answers, in one place (DESIGN.md "Conventions"). 010101 is the bank's
+ * Every error the sandbox answers, in one place (docs/design.md "Conventions"). 010101 is the bank's
  * own code for a missing field; the others follow its numbering. Messages take `{name}` slots.
  * Published in the OpenAPI document and at GET /sandbox/errors.
  */

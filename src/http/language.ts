@@ -1,4 +1,4 @@
-/** The languages the sandbox answers in (DESIGN.md: pt-PT by default, en on request). */
+/** The languages the sandbox answers in (docs/design.md "Conventions": pt-PT by default, en on request). */
 export const LANGUAGES = ['pt-PT', 'en'] as const
 export type Lang = (typeof LANGUAGES)[number]
 export type LocalizedText = Record<Lang, string>

@@ -2,6 +2,7 @@ import { manualClock } from '../../src/clock.ts'
 import { testConfig, type Config } from '../../src/config.ts'
 import type { Db } from '../../src/db/connection.ts'
 import { openSandbox } from '../../src/server.ts'
+import { requesterOf } from './transport.ts'
 
 export const PARTNER_A = '7d1c3f2a-5b6e-4c8d-9a0f-1e2d3c4b5a60'
 export const PARTNER_B = 'c2f9e8d7-6a5b-4c3d-8e2f-1a0b9c8d7e6f'
@@ -15,9 +16,11 @@ export async function createTestSandbox(overrides: Partial<Config> = {}, options
   // Passing the database of another sandbox is a restart: a new app on the same data.
   const clock = manualClock(new Date())
   const { db, app, sandbox: services } = openSandbox({ config, clock, ...(options.db ? { db: options.db } : {}) })
+  /** A request to the sandbox, through app.request() or a real Node server (support/transport.ts). */
+  const request = await requesterOf(app)
 
   const login = async (username = 'broker-a', password = 'sandbox'): Promise<string> => {
-    const res = await app.request('/v1/authentication', {
+    const res = await request('/v1/authentication', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ username, password }),
@@ -41,7 +44,7 @@ export async function createTestSandbox(overrides: Partial<Config> = {}, options
       body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body)
       headers['Content-Type'] ??= 'application/json'
     }
-    const res = await app.request(path, { method, headers, body })
+    const res = await request(path, { method, headers, ...(body === undefined ? {} : { body }) })
     const text = await res.text()
     let json: any
     try {
@@ -52,7 +55,7 @@ export async function createTestSandbox(overrides: Partial<Config> = {}, options
     return { status: res.status, headers: res.headers, json, text }
   }
 
-  return { app, services, db, clock, config, tokens, login, call }
+  return { app, services, db, clock, config, tokens, login, call, request }
 }
 
 export type TestSandbox = Awaited<ReturnType<typeof createTestSandbox>>

@@ -1,4 +1,4 @@
--- Partner callbacks (DESIGN.md "Callbacks"): configurations, the outbox and its delivery log.
+-- Partner callbacks (docs/design.md "Callbacks"): configurations, the outbox and its delivery log.
 -- No foreign key to simulation or process: those tables belong to other migrations, and a
 -- notification outlives any change to its resource.
 

@@ -20,7 +20,7 @@ export interface RepaymentRow extends AmortisationStep {
   otherCosts: number
 }
 
-/** French annuity, DOMAIN.md: M = P·i / (1 − (1+i)^−n), i = TAN/12. */
+/** French annuity, docs/domain.md: M = P·i / (1 − (1+i)^−n), i = TAN/12. */
 export function annuityPayment(principal: number, annualRatePct: number, months: number): number {
   assertMonths(months)
   const i = annualRatePct / 1200
@@ -45,7 +45,7 @@ export function outstandingBalance(
 
 /**
  * The exact monthly amortisation over consecutive rate periods. At the start of each period the
- * instalment is recomputed on the outstanding balance over the remaining months (DOMAIN.md, mixed
+ * instalment is recomputed on the outstanding balance over the remaining months (docs/domain.md, mixed
  * rate: fixed-period instalment, then the variable rate on what is left).
  */
 export function amortise(principal: number, periods: readonly RatePeriod[]): AmortisationStep[] {

@@ -3,7 +3,7 @@ import type { LtvLimitBasis } from './loan-to-value.ts'
 
 export type MessageLanguage = 'pt-PT' | 'en'
 
-/** The non-eligibility description: one sentence per failed rule, with its numbers (DOMAIN.md "Eligibility"). */
+/** The non-eligibility description: one sentence per failed rule, with its numbers (docs/domain.md "Eligibility"). */
 export function describeFailures(failures: readonly EligibilityFailure[], lang: MessageLanguage): string {
   return failures.map((failure) => describeFailure(failure, lang)).join(' ')
 }

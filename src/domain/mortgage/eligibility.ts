@@ -51,7 +51,7 @@ export interface EligibilityAssessment {
   existingInstallments: number
 }
 
-/** Banco de Portugal macroprudential recommendation and DL 44/2024, as DOMAIN.md "Eligibility" states them. */
+/** Banco de Portugal macroprudential recommendation and DL 44/2024, as docs/domain.md "Eligibility" states them. */
 export function assessEligibility(input: MortgageInput): EligibilityAssessment {
   const failures: EligibilityFailure[] = []
   const exactLtv = loanToValue(input)
@@ -178,7 +178,7 @@ function grossMonthlyIncome({ income }: Borrower): number {
   return income.wagesPensions + income.greenReceipts + income.rents + income.others
 }
 
-/** Rental income counts at 70% (DOMAIN.md "Eligibility"). */
+/** Rental income counts at 70% (docs/domain.md "Eligibility"). */
 function countedIncome({ income }: Borrower): number {
   return income.wagesPensions + income.greenReceipts + income.rents * RENT_INCOME_WEIGHT + income.others
 }

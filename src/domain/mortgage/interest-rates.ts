@@ -10,7 +10,7 @@ import {
 } from './pricing-config.ts'
 import { roundRate } from './rounding.ts'
 
-/** Standard spread of the scheme for the LTV band, before discounts (DOMAIN.md "Rates"). */
+/** Standard spread of the scheme for the LTV band, before discounts (docs/domain.md "Rates"). */
 export function standardSpread(schemeCode: SchemeCode, ltvPct: number): number {
   const band = LTV_BAND_UPPER_BOUNDS.findIndex((bound) => ltvPct <= bound + 1e-9)
   const spreads = STANDARD_SPREADS[schemeCode]
@@ -50,7 +50,7 @@ export interface RatePricing {
 }
 
 /**
- * TAN per period (DOMAIN.md "Rates"): fixed = base rate + spread for the whole term; variable =
+ * TAN per period (docs/domain.md "Rates"): fixed = base rate + spread for the whole term; variable =
  * index + spread; mixed = fixed rate for the fixed period, then index + spread. Rates are rounded
  * to 3 decimals, as a contract states them, before any instalment is computed.
  */

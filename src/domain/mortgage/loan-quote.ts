@@ -48,8 +48,8 @@ export interface LoanQuote {
 }
 
 /**
- * Prices a loan and computes its instalments, charges, MTIC and TAEG (DOMAIN.md "Instalment, MTIC,
- * APRC"). The index is assumed constant at today's value over the term (Directive 2014/17/EU Annex I).
+ * Prices a loan and computes its instalments, charges, MTIC and TAEG
+ * (docs/domain.md "Instalment, MTIC, TAEG"). The index is assumed constant at today's value over the term (Directive 2014/17/EU Annex I).
  * The ESIS repayment table is not part of the quote: `repaymentScheduleFor(input)` computes it.
  */
 export function quoteLoan(input: MortgageInput): LoanQuote {

@@ -6,7 +6,7 @@ export type LtvLimitBasis = keyof typeof LTV_LIMITS
 type LtvValuationInput = Pick<MortgageInput, 'ltvBasis' | 'property'>
 
 /**
- * The property value LTV divides by (DOMAIN.md "Eligibility"): min(acquisition, evaluation), or for
+ * The property value LTV divides by (docs/domain.md "Eligibility"): min(acquisition, evaluation), or for
  * works and construction min(land value + works cost, estimated value after works). An amount of 0
  * counts as not given (a transfer has no acquisition amount), so the other one is used alone.
  */

@@ -1,5 +1,5 @@
 // Every number of the mortgage engine, in one place. Rates are in percent, money in euros.
-// Source of the numbers: /work/shared/DOMAIN.md, which cites the rules named per constant.
+// Source of the numbers: docs/domain.md, which cites the rules named per constant.
 
 export type SchemeCode = 'GENERAL' | 'YOUTH_GUARANTEE' | 'BANK_PROPERTY' | 'SUSTAINABLE'
 
@@ -8,7 +8,7 @@ export const LTV_BAND_UPPER_BOUNDS = [60, 80] as const
 
 /**
  * Standard spread per scheme and LTV band [≤60%, ≤80%, >80%], before discounts.
- * DOMAIN.md "Rates": 1.2% or more without a bundle, 0.6-1.0% with one.
+ * docs/domain.md "Rates": 1.2% or more without a bundle, 0.6-1.0% with one.
  * Youth credit and bank properties are priced lower in the top band: the state guarantee
  * (DL 44/2024) covers up to 15% of the value, and the bank sells its own property.
  */
@@ -19,16 +19,16 @@ export const STANDARD_SPREADS: Readonly<Record<SchemeCode, readonly [number, num
   SUSTAINABLE: [1.2, 1.3, 1.4],
 }
 
-/** Discount for bundled products (salary domiciliation, cards, insurance): DOMAIN.md "Rates". */
+/** Discount for bundled products (salary domiciliation, cards, insurance): docs/domain.md "Rates". */
 export const CROSS_SELLING_DISCOUNT = 0.5
 
-/** Discount of the sustainability campaign (energy class A/B properties): DOMAIN.md "Rates". */
+/** Discount of the sustainability campaign (energy class A/B properties): docs/domain.md "Rates". */
 export const SUSTAINABILITY_DISCOUNT = 0.1
 
 /** The proposed spread never falls below this floor. */
 export const MINIMUM_PROPOSED_SPREAD = 0.5
 
-/** Bank commissions, typical values of DOMAIN.md "Charges and taxes". */
+/** Bank commissions, typical values of docs/domain.md "Charges and taxes". */
 export const COMMISSIONS = {
   STUDY: 280,
   VALUATION: 230,
@@ -37,7 +37,7 @@ export const COMMISSIONS = {
 
 /**
  * Mortgage registration (land registry emoluments, not a bank commission, so no stamp duty).
- * DOMAIN.md gives ≈225-450 €; 225 € is the value behind its worked check
+ * docs/domain.md gives ≈225-450 €; 225 € is the value behind its worked check
  * (280 + 230 + 200 + 225 + 0.6% × 200,000 + 4% × 710 = 2,163.40 €).
  */
 export const MORTGAGE_REGISTRATION = 225
@@ -58,13 +58,13 @@ export const STAMP_DUTY_COMMISSIONS_RATE = 4
 
 /**
  * Stamp duty on interest, Tabela Geral verba 17.3.1: 4%. Own-home loans are exempt
- * (Código do Imposto do Selo, art. 7.º; DOMAIN.md "Charges and taxes").
+ * (Código do Imposto do Selo, art. 7.º; docs/domain.md "Charges and taxes").
  */
 export const STAMP_DUTY_INTEREST_RATE = 4
 
 /**
  * Life insurance, monthly premium per 1,000 € of capital, by the insured's age (completed years),
- * each borrower insured for the whole capital. DOMAIN.md: ≈10-40 €/month per young borrower,
+ * each borrower insured for the whole capital. docs/domain.md: ≈10-40 €/month per young borrower,
  * ≈40-120 € at 45-55, growing with age and capital.
  */
 export const LIFE_INSURANCE_MONTHLY_PER_THOUSAND: ReadonlyArray<{ maxAge: number; rate: number }> = [
@@ -79,11 +79,11 @@ export const LIFE_INSURANCE_MONTHLY_PER_THOUSAND: ReadonlyArray<{ maxAge: number
   { maxAge: Number.POSITIVE_INFINITY, rate: 1.25 },
 ]
 
-/** Multi-risk property insurance: ≈10-30 €/month (DOMAIN.md), per 1,000 € of value, with a floor. */
+/** Multi-risk property insurance: ≈10-30 €/month (docs/domain.md), per 1,000 € of value, with a floor. */
 export const PROPERTY_INSURANCE_MONTHLY_PER_THOUSAND = 0.06
 export const PROPERTY_INSURANCE_MONTHLY_MINIMUM = 10
 
-/** LTV caps, Banco de Portugal macroprudential recommendation (DOMAIN.md "Eligibility"). */
+/** LTV caps, Banco de Portugal macroprudential recommendation (docs/domain.md "Eligibility"). */
 export const LTV_LIMITS = {
   OWN_PERMANENT_HOME: 90,
   OTHER_PURPOSE: 80,
@@ -105,7 +105,7 @@ export const DSTI_STRESS_BY_TERM: ReadonlyArray<{ maxMonths: number; pp: number 
   { maxMonths: Number.POSITIVE_INFINITY, pp: 1.5 },
 ]
 
-/** Share of rental income counted in DSTI (DOMAIN.md "Eligibility": ≈70%). */
+/** Share of rental income counted in DSTI (docs/domain.md "Eligibility": ≈70%). */
 export const RENT_INCOME_WEIGHT = 0.7
 
 /**
@@ -118,7 +118,7 @@ export const MAX_TERM_BY_AGE: ReadonlyArray<{ maxAge: number; months: number }> 
   { maxAge: Number.POSITIVE_INFINITY, months: 420 },
 ]
 
-/** Bank practice (DOMAIN.md): oldest borrower at most 75 at the end, every borrower at least 18. */
+/** Bank practice (docs/domain.md): oldest borrower at most 75 at the end, every borrower at least 18. */
 export const MAX_AGE_AT_MATURITY = 75
 export const MINIMUM_BORROWER_AGE = 18
 

@@ -1,6 +1,6 @@
 import { checkTransition, type Workflow } from './state-machine.ts'
 
-/** The codes of workflow-states-proposal (DESIGN.md "Lifecycles"). */
+/** The codes of workflow-states-proposal (docs/design.md "Lifecycles"). */
 export const PROCESS_STATUS_CODES = ['DRAFT', 'SUBMITTED', 'IN_ANALYSIS', 'APPROVED', 'REJECTED', 'CONTRACTED', 'CANCELLED'] as const
 export type ProcessStatusCode = (typeof PROCESS_STATUS_CODES)[number]
 

@@ -1,6 +1,6 @@
 import { checkTransition, type Workflow } from './state-machine.ts'
 
-/** The codes of workflow-states-simulation (DESIGN.md "Lifecycles"). */
+/** The codes of workflow-states-simulation (docs/design.md "Lifecycles"). */
 export const SIMULATION_STATUS_CODES = ['SIMULATED', 'NOT_ELIGIBLE', 'COMPLETED', 'CANCELLED', 'EXPIRED'] as const
 export type SimulationStatusCode = (typeof SIMULATION_STATUS_CODES)[number]
 

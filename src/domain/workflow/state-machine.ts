@@ -1,6 +1,6 @@
 /**
  * A workflow as a table: each status and the statuses it may move to. A status with no way out is
- * final. Pure data and functions (DESIGN.md architecture: rules live in domain/, no HTTP, no SQL).
+ * final. Pure data and functions (docs/architecture.md "Layers": rules live in domain/, no HTTP, no SQL).
  */
 export type Workflow<S extends string> = Readonly<Record<S, readonly S[]>>
 

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 
-/** Claims of a sandbox access token: partner, broker and user, with an expiry (DESIGN.md "Authentication"). */
+/** Claims of a sandbox access token: partner, broker and user, with an expiry (docs/design.md "Authentication"). */
 export interface TokenClaims {
   sub: string
   partnerUniqueID: string

@@ -44,7 +44,7 @@ const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '')
 const isLocalhostName = (hostname: string) => /(^|\.)localhost\.?$/i.test(hostname)
 
 /**
- * Where callbacks may go (DESIGN.md "Callbacks", SSRF): https only unless http is allowed, and no
+ * Where callbacks may go (docs/design.md "Callbacks", SSRF): https only unless http is allowed, and no
  * loopback, private, link-local, CGNAT or metadata address unless private addresses are allowed.
  * Checked at registration and again before every attempt, because DNS answers change.
  */

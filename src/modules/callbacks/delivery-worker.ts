@@ -48,6 +48,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   let pausedUntil = 0
   let abort = new AbortController()
   const inFlight = new Map<number, { resourceKey: string; done: Promise<void> }>()
+  const idleWaiters: Array<() => void> = []
 
   const busyKeys = () => new Set([...inFlight.values()].map((f) => f.resourceKey))
 
@@ -69,6 +70,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
       }
     }
     armTimer(busy)
+    if (idleWaiters.length > 0 && inFlight.size === 0 && outbox.dueHeads(clock.now().toISOString(), 1).length === 0) {
+      for (const resolve of idleWaiters.splice(0)) resolve()
+    }
   }
 
   /** Sleeps until the earliest head that could start; a full pool is woken by a finishing delivery instead. */
@@ -211,6 +215,16 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
 
   return {
     wake,
+    /**
+     * Resolves once the worker has nothing to do now: no delivery in flight and no notification due.
+     * What a test awaits before it checks that nothing was sent.
+     */
+    idle(): Promise<void> {
+      if (!running) return Promise.resolve()
+      const idle = new Promise<void>((resolve) => idleWaiters.push(resolve))
+      wake()
+      return idle
+    },
     start(): void {
       if (running) return
       running = true
@@ -222,6 +236,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
       if (!running) return
       running = false
       clearTimeout(timer)
+      for (const resolve of idleWaiters.splice(0)) resolve()
       const pending = [...inFlight.values()].map((f) => f.done)
       let graceTimer: NodeJS.Timeout | undefined
       await Promise.race([Promise.all(pending), new Promise((resolve) => (graceTimer = setTimeout(resolve, graceMs)))])

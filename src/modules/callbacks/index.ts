@@ -21,6 +21,7 @@ import { createWebhookSender } from './webhook-sender.ts'
 export type { CallbackService, DeliveryQuery } from './callbacks.service.ts'
 export { createEchoService, type EchoResourceLookup, type EchoService } from './echo.service.ts'
 export type { NotificationEvent, NotificationPublisher } from './notification-publisher.ts'
+export { NotificationSchema } from './notification.webhooks.ts'
 export type { NotificationBody } from './outbox-publisher.ts'
 export type { NotificationStatus } from './outbox.repository.ts'
 export type { HostResolver, ResolvedAddress } from './address-policy.ts'
@@ -65,7 +66,7 @@ export function createCallbacks(deps: CallbacksDeps) {
   })
   const publisher = createOutboxPublisher({ outbox, configurations, taxonomy: deps.taxonomy, clock, onPending: worker.wake })
   const service = createCallbackService({ writes: deps.writes, clock, taxonomy: deps.taxonomy, configurations, outbox, policy, worker })
-  return { ...service, publisher, worker: { start: worker.start, stop: worker.stop } }
+  return { ...service, publisher, worker: { start: worker.start, stop: worker.stop, idle: worker.idle } }
 }
 
 export type Callbacks = ReturnType<typeof createCallbacks>

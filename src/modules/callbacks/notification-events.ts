@@ -1,7 +1,7 @@
 import type { NotificationEvent } from './notification-publisher.ts'
 
 /**
- * The notification types services publish, with the `data` each carries (DESIGN.md "Callbacks").
+ * The notification types services publish, with the `data` each carries (docs/design.md "Callbacks").
  * One builder per type keeps real changes and Callback Echo sending the same layout.
  */
 export const NOTIFICATION_TYPE = {

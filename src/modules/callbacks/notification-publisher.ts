@@ -1,5 +1,5 @@
 /**
- * The hook point between a change and the partner callbacks (DESIGN.md "Callbacks"): services
+ * The hook point between a change and the partner callbacks (docs/design.md "Callbacks"): services
  * call `publish` inside the transaction that makes the change, so the notification is stored
  * (outbox) if and only if the change is.
  */

@@ -18,9 +18,9 @@ import * as propertyRoutes from './property/property.routes.ts'
 import { PropertyUpdateRequestSchema } from './property/property.schemas.ts'
 
 export type { ProcessService } from './processes.service.ts'
-export type { ProcessRow } from './process.repository.ts'
-export type { BorrowerRecord } from './borrowers/borrower.repository.ts'
-export type { UploadRequest } from './documents/document.service.ts'
+export type { ProcessRow } from './processes.repository.ts'
+export type { BorrowerRecord } from './borrowers/borrowers.repository.ts'
+export type { UploadRequest } from './documents/documents.service.ts'
 export { ProcessParamsSchema } from './processes.schemas.ts'
 export { BORROWER_REQUEST_EXAMPLE } from './borrowers/borrower-request.schemas.ts'
 

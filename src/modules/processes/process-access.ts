@@ -3,7 +3,7 @@ import type { AuthContext } from '../../http/app-env.ts'
 import type { Lang } from '../../http/language.ts'
 import { localizedProblem, text } from '../../http/problems.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
-import type { ProcessRepository, ProcessRow } from './process.repository.ts'
+import type { ProcessRepository, ProcessRow } from './processes.repository.ts'
 import { processStatuses } from './process-status.ts'
 
 /** 404 for an unknown process or one of another broker: the answer never tells the two apart. */

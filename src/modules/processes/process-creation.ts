@@ -6,7 +6,7 @@ import { NOTIFICATION_TYPE, type NotificationPublisher } from '../callbacks/inde
 import type { Scenario } from '../sandbox-scenarios/index.ts'
 import type { BorrowersSimulator, SimulationInput, SimulationProfile, SimulationRow, SimulationService } from '../simulations/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
-import type { BorrowerRecord } from './borrowers/borrower.repository.ts'
+import type { BorrowerRecord } from './borrowers/borrowers.repository.ts'
 import type { BorrowerData } from './borrowers/borrower-request.schemas.ts'
 import { CO_BORROWER_TYPE, KEY_BORROWER_TYPE } from './borrowers/borrower-rules.ts'
 import { evaluateProcess, evaluationColumns } from './process-evaluation.ts'

@@ -1,9 +1,9 @@
 import { assessEligibility, ltvReferenceValue, quoteLoan, type Borrower, type EligibilityFailure, type MortgageInput } from '../../domain/mortgage/index.ts'
 import { toMortgageInput, type LoanSimulator, type PropertySimulator, type StoredQuote } from '../simulations/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
-import type { BorrowerRecord } from './borrowers/borrower.repository.ts'
+import type { BorrowerRecord } from './borrowers/borrowers.repository.ts'
 import type { ProcessRepositories } from './process-repositories.ts'
-import type { ProcessEvaluationColumns, ProcessRow } from './process.repository.ts'
+import type { ProcessEvaluationColumns, ProcessRow } from './processes.repository.ts'
 import type { PropertyData } from './property/property.schemas.ts'
 
 export interface ProcessEvaluation {

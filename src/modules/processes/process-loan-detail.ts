@@ -1,7 +1,7 @@
 import type { Lang } from '../../http/language.ts'
 import { loanFigures, type LoanSimulator, type StoredQuote } from '../simulations/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
-import type { ProcessRow } from './process.repository.ts'
+import type { ProcessRow } from './processes.repository.ts'
 
 /**
  * The loan, insurance and charges sections of Process Detail, by the simulation detail's own mapper,

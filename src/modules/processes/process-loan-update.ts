@@ -10,7 +10,7 @@ import type { ProcessAccess } from './process-access.ts'
 import { eligibilityProblems } from './process-eligibility.ts'
 import { evaluateProcess, evaluationColumns, propertyValues } from './process-evaluation.ts'
 import type { ProcessRepositories } from './process-repositories.ts'
-import type { ProcessRow } from './process.repository.ts'
+import type { ProcessRow } from './processes.repository.ts'
 
 export const LOAN_GROUP = 'loanProcessRequest'
 

@@ -1,10 +1,10 @@
 import type { Db } from '../../db/connection.ts'
 import type { Transactions } from '../../db/write-batch.ts'
-import { createBorrowerRepository } from './borrowers/borrower.repository.ts'
-import { createDocumentRepository } from './documents/document.repository.ts'
+import { createBorrowerRepository } from './borrowers/borrowers.repository.ts'
+import { createDocumentRepository } from './documents/documents.repository.ts'
 import { createPropertyRepository } from './property/property.repository.ts'
 import { createProcessListRepository } from './process-list.repository.ts'
-import { createProcessRepository } from './process.repository.ts'
+import { createProcessRepository } from './processes.repository.ts'
 
 /**
  * The tables of a process and its parts (process, its status history, borrowers, documents and

@@ -7,7 +7,7 @@ import { processDecision, processStatusChanged, type NotificationPublisher } fro
 import { assertTransition, PROCESS_STATES, type TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { ProcessAccess } from './process-access.ts'
 import { processNotFound } from './process-access.ts'
-import type { ProcessRepository, ProcessRow } from './process.repository.ts'
+import type { ProcessRepository, ProcessRow } from './processes.repository.ts'
 import type { ProcessStatusOrigin } from './process-status.ts'
 
 type Transitioned = Pick<ProcessRow, 'processUniqueId' | 'partnerUniqueID'>

@@ -7,7 +7,7 @@ import { toProperty } from './property/property-view.ts'
 import type { ProcessListRow } from './process-list.repository.ts'
 import { loanSections } from './process-loan-detail.ts'
 import type { ProcessRepositories } from './process-repositories.ts'
-import type { ProcessRow } from './process.repository.ts'
+import type { ProcessRow } from './processes.repository.ts'
 import type { ProcessDetail, ProcessListItem } from './processes.schemas.ts'
 import { processStatuses } from './process-status.ts'
 

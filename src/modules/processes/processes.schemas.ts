@@ -1,12 +1,10 @@
 import { z } from '@hono/zod-openapi'
 import { envelopeSchema } from '../../http/openapi-schemas.ts'
 import { pagingQuerySchema } from '../../http/pagination.ts'
-import { BorrowerListItemSchema } from './borrowers/borrower.schemas.ts'
-import { DocumentSchema } from './documents/document.schemas.ts'
+import { BorrowerListItemSchema } from './borrowers/borrowers.schemas.ts'
+import { DocumentSchema } from './documents/documents.schemas.ts'
 import { PropertySchema } from './property/property.schemas.ts'
-import { BankChargeSchema, InsuranceSimulationDetailSchema, LoanSimulationDetailSchema } from '../simulations/simulation-detail.schemas.ts'
-import { LoanSimulatorSchema } from '../simulations/simulation-input.schemas.ts'
-import { SimulationListQuerySchema } from '../simulations/simulations.schemas.ts'
+import { BankChargeSchema, InsuranceSimulationDetailSchema, LoanSimulationDetailSchema, LoanSimulatorSchema, SimulationListQuerySchema } from '../simulations/index.ts'
 
 /**
  * The Processes operations, known by name only in the interface document: payloads in its style

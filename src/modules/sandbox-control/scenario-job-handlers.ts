@@ -1,7 +1,7 @@
 import { documentRequested, type NotificationPublisher } from '../callbacks/index.ts'
 import type { MessageService } from '../messages/index.ts'
 import type { ProcessRow, ProcessService } from '../processes/index.ts'
-import { JOB_KIND, type BankMessagePayload, type DocumentRequestedPayload, type ProcessStatusPayload } from '../sandbox-scenarios/index.ts'
+import { JOB_KIND, JobPayloadSchemas } from '../sandbox-scenarios/index.ts'
 import type { SandboxJob, SandboxJobHandler } from '../sandbox-jobs/index.ts'
 import type { SimulationService } from '../simulations/index.ts'
 import { PROCESS_STATES, transitionRefusal, type TaxonomyCatalog } from '../taxonomy/index.ts'
@@ -32,7 +32,7 @@ export function scenarioJobHandlers(deps: ScenarioJobDeps): Record<string, Sandb
 
   /** A lifecycle step: through the process workflow, with notifications 5 (and 9), its reject reason and its bank message. */
   function processStep(job: SandboxJob): ReturnType<SandboxJobHandler> {
-    const payload = job.payload as unknown as ProcessStatusPayload
+    const payload = JobPayloadSchemas.processStatus.parse(job.payload)
     const row = ownProcess(job, payload)
     if (!row) return GONE
     const to = statuses.id(payload.status)
@@ -47,7 +47,7 @@ export function scenarioJobHandlers(deps: ScenarioJobDeps): Record<string, Sandb
 
   /** A message of the bank on a simulation or a process (notification 7). */
   function bankMessage(job: SandboxJob): ReturnType<SandboxJobHandler> {
-    const payload = job.payload as unknown as BankMessagePayload
+    const payload = JobPayloadSchemas.bankMessage.parse(job.payload)
     if ('processUniqueId' in payload) {
       const row = ownProcess(job, payload)
       if (!row) return GONE
@@ -61,7 +61,7 @@ export function scenarioJobHandlers(deps: ScenarioJobDeps): Record<string, Sandb
 
   /** The bank asks for a document: its bank message (notification 7) and notification 2 naming the document type. */
   function documentRequest(job: SandboxJob): ReturnType<SandboxJobHandler> {
-    const payload = job.payload as unknown as DocumentRequestedPayload
+    const payload = JobPayloadSchemas.documentRequested.parse(job.payload)
     const row = ownProcess(job, payload)
     if (!row) return GONE
     if (statuses.final(row.statusId)) return { skipped: `the process is ${statuses.describe(row.statusId, 'en')}: it takes no more documents` }

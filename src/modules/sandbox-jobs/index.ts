@@ -4,12 +4,12 @@ import type { Db } from '../../db/connection.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 import type { Logger } from '../../logger.ts'
-import { createSandboxJobRepository } from './sandbox-job.repository.ts'
+import { createSandboxJobRepository } from './sandbox-jobs.repository.ts'
 import { createSandboxJobWorker } from './sandbox-job-worker.ts'
 import { sandboxJobsHandlers } from './sandbox-jobs.handlers.ts'
 import * as routes from './sandbox-jobs.routes.ts'
 
-export type { NewSandboxJob, SandboxJob } from './sandbox-job.repository.ts'
+export type { NewSandboxJob, SandboxJob } from './sandbox-jobs.repository.ts'
 export type { SandboxJobHandler } from './sandbox-job-worker.ts'
 
 /**

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { Logger } from '../../logger.ts'
-import type { NewSandboxJob, SandboxJob, SandboxJobRepository } from './sandbox-job.repository.ts'
+import type { NewSandboxJob, SandboxJob, SandboxJobRepository } from './sandbox-jobs.repository.ts'
 
 /**
  * What a job does, inside the transaction that marks it done. Returns an outcome text; a job whose

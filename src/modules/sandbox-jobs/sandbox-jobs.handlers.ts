@@ -1,6 +1,6 @@
 import type { AppRouteHandler } from '../../http/app-env.ts'
 import { pageOf } from '../../http/pagination.ts'
-import type { SandboxJobRepository } from './sandbox-job.repository.ts'
+import type { SandboxJobRepository } from './sandbox-jobs.repository.ts'
 import type * as routes from './sandbox-jobs.routes.ts'
 
 /** A partner's jobs are few (a handful per scenario run): the list is read whole, newest first, and paged in memory. */

@@ -7,7 +7,7 @@ import { createScenarioRegistry, type ScenarioRegistry } from './scenario-regist
 import * as routes from './sandbox-scenarios.routes.ts'
 
 export { scenarioMiddleware, SCENARIO_HEADER, type ScenarioEnv } from './scenario-middleware.ts'
-export { createScenarioScheduler, JOB_KIND, type BankMessagePayload, type DocumentRequestedPayload, type ProcessStatusPayload, type ScenarioScheduler } from './scenario-scheduler.ts'
+export { createScenarioScheduler, JOB_KIND, JobPayloadSchemas, type ScenarioScheduler } from './scenario-scheduler.ts'
 export { effectOf, type Scenario } from './scenario.schema.ts'
 export { ScenarioFileError } from './scenario-loader.ts'
 export { scenarioJsonSchema } from './scenario-json-schema.ts'

@@ -1,7 +1,8 @@
+import { z } from '@hono/zod-openapi'
 import type { Clock } from '../../clock.ts'
 import type { Lang } from '../../http/language.ts'
 import type { JobScheduler } from '../sandbox-jobs/index.ts'
-import { effectOf, type EffectOf, type Scenario } from './scenario.schema.ts'
+import { effectOf, processStatusCode, type Scenario } from './scenario.schema.ts'
 
 /** The kinds of delayed action a scenario schedules (sandbox_job.kind), each run by the handler the sandbox control registers. */
 export const JOB_KIND = {
@@ -10,26 +11,27 @@ export const JOB_KIND = {
   documentRequested: 'document-requested',
 } as const
 
-type ProcessStep = EffectOf<'processLifecycle'>['steps'][number]
-
-export interface ProcessStatusPayload {
-  processUniqueId: string
-  brokerId: number
-  /** 1-based position in the scenario's lifecycle. */
-  step: number
-  status: ProcessStep['status']
-  rejectReasonCode?: string
-  messageText?: string
+/** What a job of each kind stores (sandbox_job.payload), read back through the same schema when it runs. */
+export const JobPayloadSchemas = {
+  processStatus: z.object({
+    processUniqueId: z.string(),
+    brokerId: z.number().int(),
+    /** 1-based position in the scenario's lifecycle. */
+    step: z.number().int(),
+    status: processStatusCode,
+    rejectReasonCode: z.string().optional(),
+    messageText: z.string().optional(),
+  }),
+  bankMessage: z.union([
+    z.object({ brokerId: z.number().int(), messageText: z.string(), simulationUniqueId: z.string() }),
+    z.object({ brokerId: z.number().int(), messageText: z.string(), processUniqueId: z.string() }),
+  ]),
+  documentRequested: z.object({ processUniqueId: z.string(), brokerId: z.number().int(), documentTypeId: z.number().int(), messageText: z.string() }),
 }
 
-export type BankMessagePayload = { brokerId: number; messageText: string } & ({ simulationUniqueId: string } | { processUniqueId: string })
-
-export interface DocumentRequestedPayload {
-  processUniqueId: string
-  brokerId: number
-  documentTypeId: number
-  messageText: string
-}
+export type ProcessStatusPayload = z.infer<typeof JobPayloadSchemas.processStatus>
+export type BankMessagePayload = z.infer<typeof JobPayloadSchemas.bankMessage>
+export type DocumentRequestedPayload = z.infer<typeof JobPayloadSchemas.documentRequested>
 
 /** Where and when scenarios schedule: the job worker, the clock, SANDBOX_TIME_SCALE, the request's language. */
 interface ScheduleContext {

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 
 /**
- * The scenario file format (DESIGN.md "Scenarios and sandbox control"): a name, what triggers it
+ * The scenario file format (docs/design.md "Scenarios and sandbox control"): a name, what triggers it
  * and what it does. This schema validates the shipped files and a partner's own
  * (SANDBOX_SCENARIOS_DIR), generates scenarios/scenario.schema.json, and documents GET /sandbox/scenarios.
  */
@@ -9,7 +9,7 @@ import { z } from '@hono/zod-openapi'
 const localized = z.object({ 'pt-PT': z.string().min(1), en: z.string().min(1) })
 const seconds = z.number().min(0).max(86_400)
 
-const processStatusCode = z.enum(['SUBMITTED', 'IN_ANALYSIS', 'APPROVED', 'REJECTED', 'CONTRACTED', 'CANCELLED'])
+export const processStatusCode = z.enum(['SUBMITTED', 'IN_ANALYSIS', 'APPROVED', 'REJECTED', 'CONTRACTED', 'CANCELLED'])
 const simulationStatusCode = z.enum(['SIMULATED', 'NOT_ELIGIBLE', 'COMPLETED', 'CANCELLED', 'EXPIRED'])
 
 export const ScenarioEffectSchema = z

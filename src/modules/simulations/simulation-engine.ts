@@ -11,7 +11,7 @@ import {
   type RepaymentRow,
   type SchemeCode,
 } from '../../domain/mortgage/index.ts'
-import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { BorrowersSimulator, SimulationInput } from './simulation-input.schemas.ts'
 
 /** A quote as stored with the simulation: everything but the repayment table, recomputed on demand. */

@@ -2,7 +2,7 @@ import type { Faker, Randomizer } from '@faker-js/faker'
 // The base locale's entry point, not the package root: the root loads every locale (150 ms of a
 // start); the Faker class is taken from its instance.
 import { faker as baseFaker } from '@faker-js/faker/locale/base'
-import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { SimulationInput } from './simulation-input.schemas.ts'
 
 /**

@@ -1,17 +1,32 @@
 import type { Problem } from '../../http/api-error.ts'
-import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
+import { lenient } from '../../http/lenient-schema.ts'
 import { invalidCombination, missing, notAllowed, outOfRange, text, unknownReference } from '../../http/problems.ts'
-import { SECOND_BORROWER_FIELDS } from './simulation-input.schemas.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
+import {
+  BorrowersSimulatorSchema,
+  LoanSimulatorSchema,
+  PropertySimulatorSchema,
+  SECOND_BORROWER_FIELDS,
+  type BorrowersSimulator,
+  type LoanSimulator,
+  type PropertySimulator,
+} from './simulation-input.schemas.ts'
 
 /**
  * The rules of the simulation input beyond types and bounds (the zod schemas hold those): ids in
  * their reference lists, the scheme / loan purpose / product purpose combinations, the rate-type
  * rules, borrower consistency, birth dates in the past and the property values each purpose needs.
- * They read the input loosely, so that they still run where other fields are malformed; a value
- * of the wrong type is left to the schema's problem.
+ * They run beside the schema, so that one answer names every problem: each group is read through
+ * its own schema leniently (a value of the wrong type reads as absent, the schema's problem names
+ * it), and a field's presence from the raw group.
  */
 
-type Group = Record<string, unknown>
+type Raw = Record<string, unknown>
+type Loan = Partial<LoanSimulator>
+type Borrowers = Partial<BorrowersSimulator>
+type Property = Partial<PropertySimulator>
+
+const LENIENT = { loan: lenient(LoanSimulatorSchema), borrowers: lenient(BorrowersSimulatorSchema), property: lenient(PropertySimulatorSchema) }
 
 export interface RuleContext {
   taxonomy: TaxonomyCatalog
@@ -19,16 +34,11 @@ export interface RuleContext {
   today: string
 }
 
-const isObject = (value: unknown): value is Group => typeof value === 'object' && value !== null && !Array.isArray(value)
-const groupOf = (input: unknown, name: string): Group | undefined => (isObject(input) && isObject(input[name]) ? input[name] : undefined)
-const idAt = (g: Group, key: string): number | undefined => {
-  const v = g[key]
-  return typeof v === 'number' && Number.isInteger(v) && v > 0 ? v : undefined
-}
-const numberAt = (g: Group, key: string): number | undefined => {
-  const v = g[key]
-  return typeof v === 'number' && Number.isFinite(v) ? v : undefined
-}
+const isObject = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value)
+const groupOf = (input: unknown, name: string): Raw | undefined => (isObject(input) && isObject(input[name]) ? input[name] : undefined)
+/** A group as sent, and as its schema reads it. */
+const read = <T>(raw: Raw, schema: { parse(value: unknown): T }) => ({ raw, value: schema.parse(raw) })
+type Read<T> = { raw: Raw; value: T }
 
 const RATE_FIELDS = ['indexTypeID', 'indexTypeMixedID', 'fixedPeriodID'] as const
 type RateField = (typeof RATE_FIELDS)[number]
@@ -43,35 +53,35 @@ const RATE_TYPES: Record<string, { name: ReturnType<typeof text>; fields: Partia
 const ACQUISITION_PURPOSES = new Set(['ACQUISITION', 'LAND_ACQUISITION', 'ACQUISITION_AND_WORKS'])
 const WORKS_FIELDS = ['landValue', 'worksCost', 'estimatedValueAfterWorks'] as const
 const EARLIEST_BIRTH_DATE = '1900-01-01'
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 
 export function simulationRuleProblems(input: unknown, ctx: RuleContext): Problem[] {
   // A group that is missing or not an object has its own problem; its rules would only repeat it.
-  const loan = groupOf(input, 'loanSimulator')
-  const borrowers = groupOf(input, 'borrowersSimulator')
-  const property = groupOf(input, 'propertySimulator')
+  const loanRaw = groupOf(input, 'loanSimulator')
+  const borrowersRaw = groupOf(input, 'borrowersSimulator')
+  const propertyRaw = groupOf(input, 'propertySimulator')
+  const loan = loanRaw && read<Loan>(loanRaw, LENIENT.loan)
   return [
     ...(loan ? loanProblems(loan, ctx) : []),
-    ...(borrowers ? borrowerProblems(borrowers, ctx) : []),
-    ...(property ? propertyProblems(property, loan ?? {}, ctx) : []),
+    ...(borrowersRaw ? borrowerProblems(read<Borrowers>(borrowersRaw, LENIENT.borrowers), ctx) : []),
+    ...(propertyRaw ? propertyProblems(read<Property>(propertyRaw, LENIENT.property), loan?.value ?? {}, ctx) : []),
   ]
 }
 
-function reference(g: Group, group: string, key: string, list: string, ctx: RuleContext, problems: Problem[]): number | undefined {
-  const id = idAt(g, key)
-  if (id === undefined) return undefined
+/** An id of a reference list, when it is one; else its problem (010106) and undefined. */
+function reference(id: number | null | undefined, field: string, list: string, ctx: RuleContext, problems: Problem[]): number | undefined {
+  if (id === undefined || id === null) return undefined
   if (ctx.taxonomy.has(list, id)) return id
-  problems.push(unknownReference(`${group}.${key}`, id, list))
+  problems.push(unknownReference(field, id, list))
   return undefined
 }
 
-function loanProblems(loan: Group, ctx: RuleContext): Problem[] {
+function loanProblems({ raw, value: loan }: Read<Loan>, ctx: RuleContext): Problem[] {
   const problems: Problem[] = []
   const { taxonomy } = ctx
-  const schemeId = reference(loan, 'loanSimulator', 'productSchemeId', 'product-schemes', ctx, problems)
-  const loanPurposeId = reference(loan, 'loanSimulator', 'loanPurposeId', 'loan-purposes', ctx, problems)
-  const productPurposeId = reference(loan, 'loanSimulator', 'productPurposeId', 'product-purposes', ctx, problems)
-  const rateTypeId = reference(loan, 'loanSimulator', 'interestRateTypeID', 'index-type-sub-categories', ctx, problems)
+  const schemeId = reference(loan.productSchemeId, 'loanSimulator.productSchemeId', 'product-schemes', ctx, problems)
+  const loanPurposeId = reference(loan.loanPurposeId, 'loanSimulator.loanPurposeId', 'loan-purposes', ctx, problems)
+  const productPurposeId = reference(loan.productPurposeId, 'loanSimulator.productPurposeId', 'product-purposes', ctx, problems)
+  const rateTypeId = reference(loan.interestRateTypeID, 'loanSimulator.interestRateTypeID', 'index-type-sub-categories', ctx, problems)
 
   const scheme = schemeId === undefined ? undefined : taxonomy.get('product-schemes', schemeId)
   if (scheme && loanPurposeId !== undefined && productPurposeId !== undefined) {
@@ -93,10 +103,10 @@ function loanProblems(loan: Group, ctx: RuleContext): Problem[] {
     }
   }
 
-  const youthValue = loan.youthCredit
-  if (scheme && (youthValue === undefined || typeof youthValue === 'boolean')) {
+  // A youthCredit of the wrong type is the schema's problem alone.
+  if (scheme && (raw.youthCredit === undefined || typeof loan.youthCredit === 'boolean')) {
     const youthScheme = scheme.attributes.youthCredit === true
-    if (youthScheme !== (youthValue === true)) {
+    if (youthScheme !== (loan.youthCredit === true)) {
       problems.push(
         invalidCombination(
           'loanSimulator.youthCredit',
@@ -110,11 +120,11 @@ function loanProblems(loan: Group, ctx: RuleContext): Problem[] {
 
   const rateCode = rateTypeId === undefined ? undefined : taxonomy.get('index-type-sub-categories', rateTypeId)?.code
   const rateType = rateCode ? RATE_TYPES[rateCode] : undefined
-  if (rateType) problems.push(...rateProblems(loan, rateType, rateCode!, ctx))
+  if (rateType) problems.push(...rateProblems({ raw, value: loan }, rateType, rateCode!, ctx))
 
-  const utilization = numberAt(loan, 'utilizationPeriod')
+  const utilization = loan.utilizationPeriod
   const purpose = loanPurposeId === undefined ? undefined : taxonomy.get('loan-purposes', loanPurposeId)
-  if (utilization !== undefined && utilization > 0 && purpose && purpose.attributes.ltvBasis !== 'works') {
+  if (utilization != null && utilization > 0 && purpose && purpose.attributes.ltvBasis !== 'works') {
     problems.push(
       notAllowed(
         'loanSimulator.utilizationPeriod',
@@ -125,24 +135,24 @@ function loanProblems(loan: Group, ctx: RuleContext): Problem[] {
   return problems
 }
 
-function rateProblems(loan: Group, rateType: (typeof RATE_TYPES)[string], code: string, ctx: RuleContext): Problem[] {
+function rateProblems({ raw, value: loan }: Read<Loan>, rateType: (typeof RATE_TYPES)[string], code: string, ctx: RuleContext): Problem[] {
   const problems: Problem[] = []
   for (const field of RATE_FIELDS) {
     const list = rateType.fields[field]
     const path = `loanSimulator.${field}`
     if (!list) {
-      if (loan[field] !== undefined) {
+      if (raw[field] !== undefined) {
         problems.push(notAllowed(path, text(`não é usado por uma ${rateType.name['pt-PT']}.`, `it is not used by ${rateType.name.en}.`)))
       }
       continue
     }
-    if (loan[field] === undefined) {
+    if (raw[field] === undefined) {
       problems.push(missing(path))
       continue
     }
-    const id = reference(loan, 'loanSimulator', field, list, ctx, problems)
+    const id = reference(loan[field], path, list, ctx, problems)
     const months = id === undefined ? undefined : (ctx.taxonomy.get(list, id)?.attributes.months as number | undefined)
-    const term = idAt(loan, 'loanDurationMonths')
+    const term = loan.loanDurationMonths
     if (field !== 'fixedPeriodID' || months === undefined || term === undefined) continue
     if (code === 'FIXED' && term > months) {
       problems.push(
@@ -170,16 +180,16 @@ function rateProblems(loan: Group, rateType: (typeof RATE_TYPES)[string], code: 
   return problems
 }
 
-function borrowerProblems(borrowers: Group, ctx: RuleContext): Problem[] {
+function borrowerProblems({ raw, value: borrowers }: Read<Borrowers>, ctx: RuleContext): Problem[] {
   const problems: Problem[] = []
   const count = borrowers.numberOfborrowers
   if (count === 2) {
     for (const field of ['borrowerName', 'borrowerBirthDate']) {
-      if (borrowers[field] === undefined) problems.push(missing(`borrowersSimulator.${field}`))
+      if (raw[field] === undefined) problems.push(missing(`borrowersSimulator.${field}`))
     }
   } else if (count === 1) {
     for (const field of SECOND_BORROWER_FIELDS) {
-      if (borrowers[field] !== undefined) {
+      if (raw[field] !== undefined) {
         problems.push(
           notAllowed(
             `borrowersSimulator.${field}`,
@@ -189,24 +199,23 @@ function borrowerProblems(borrowers: Group, ctx: RuleContext): Problem[] {
       }
     }
   }
-  for (const field of ['keyBorrowerBirthDate', 'borrowerBirthDate']) {
+  for (const field of ['keyBorrowerBirthDate', 'borrowerBirthDate'] as const) {
     const value = borrowers[field]
-    if (typeof value !== 'string' || !ISO_DATE.test(value)) continue
+    if (typeof value !== 'string') continue
     if (value >= ctx.today) problems.push(outOfRange(`borrowersSimulator.${field}`, `< ${ctx.today}`))
     else if (value < EARLIEST_BIRTH_DATE) problems.push(outOfRange(`borrowersSimulator.${field}`, `>= ${EARLIEST_BIRTH_DATE}`))
   }
   return problems
 }
 
-function propertyProblems(property: Group, loan: Group, ctx: RuleContext): Problem[] {
-  const purposeId = idAt(loan, 'loanPurposeId')
-  const purpose = purposeId === undefined ? undefined : ctx.taxonomy.get('loan-purposes', purposeId)
+function propertyProblems({ raw, value: property }: Read<Property>, loan: Loan, ctx: RuleContext): Problem[] {
+  const purpose = loan.loanPurposeId === undefined ? undefined : ctx.taxonomy.get('loan-purposes', loan.loanPurposeId)
   if (!purpose) return []
   const problems: Problem[] = []
-  const requirePositive = (field: string) => {
+  const requirePositive = (field: keyof Property) => {
     const path = `propertySimulator.${field}`
-    if (property[field] === undefined) problems.push(missing(path))
-    else if (numberAt(property, field) === 0) problems.push(outOfRange(path, '> 0'))
+    if (raw[field] === undefined) problems.push(missing(path))
+    else if (property[field] === 0) problems.push(outOfRange(path, '> 0'))
   }
   if (purpose.code && ACQUISITION_PURPOSES.has(purpose.code)) requirePositive('acquisitionAmount')
   if (purpose.attributes.ltvBasis === 'works') {
@@ -214,7 +223,7 @@ function propertyProblems(property: Group, loan: Group, ctx: RuleContext): Probl
   } else {
     requirePositive('evaluationEstimatedAmount')
     for (const field of WORKS_FIELDS) {
-      if ((numberAt(property, field) ?? 0) > 0) {
+      if ((property[field] ?? 0) > 0) {
         problems.push(
           notAllowed(
             `propertySimulator.${field}`,

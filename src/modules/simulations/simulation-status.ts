@@ -1,6 +1,6 @@
-import type { TaxonomyCatalog } from '../taxonomy/taxonomy.catalog.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 
-/** DESIGN.md "Lifecycles": the simulation statuses of workflow-states-simulation, by code. */
+/** docs/design.md "Lifecycles": the simulation statuses of workflow-states-simulation, by code. */
 export type SimulationStatusCode = 'SIMULATED' | 'NOT_ELIGIBLE' | 'COMPLETED' | 'CANCELLED' | 'EXPIRED'
 
 /** Where a status change came from, as the status history records it. */

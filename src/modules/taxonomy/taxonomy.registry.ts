@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
 
 /**
- * The 46 reference lists of the interface document (DESIGN.md "Taxonomy list names"): one entry
+ * The 46 reference lists of the interface document (docs/design.md "Taxonomy list names"): one entry
  * per list with the fields it adds to `{ id, code, description }`. The same shape validates the
  * seed file (descriptions in both languages) and the response (the caller's language), so seeds,
  * responses and the OpenAPI document cannot drift apart.

@@ -61,7 +61,7 @@ describe('delivery order and outbox semantics', () => {
         throw new Error('the change failed')
       })(),
     ).toThrow('the change failed')
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await sandbox.services.callbacks.worker.idle()
     expect(receiver.received).toHaveLength(0)
     expect((await sandbox.deliveries()).totalRecords).toBe(0)
   })
@@ -69,7 +69,7 @@ describe('delivery order and outbox semantics', () => {
   it('logs a notification without configuration as skipped and sends nothing', async () => {
     const [id] = publish(statusEvent(randomUUID(), 1))
     expect(await statusOf(id!)).toBe('skipped')
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await sandbox.services.callbacks.worker.idle()
     expect(receiver.received).toHaveLength(0)
   })
 

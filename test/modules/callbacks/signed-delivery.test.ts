@@ -78,7 +78,7 @@ describe('signed delivery to an HTTPS receiver trusted through SANDBOX_CALLBACK_
     expect(delivery.attemptList.map((a: { httpStatus: number }) => a.httpStatus)).toEqual([500, 500, 200])
     expect(delivery.attemptList[0].responseExcerpt).toBe('database down')
     expect(delivery.attemptList[0].error).toBe(null)
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await sandbox.services.callbacks.worker.idle()
     expect(receiver.received).toHaveLength(3)
   })
 
@@ -93,7 +93,7 @@ describe('signed delivery to an HTTPS receiver trusted through SANDBOX_CALLBACK_
 
     const later = publishStatus()
     expect((await deliveryOf(later)).status).toBe('disabled')
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await sandbox.services.callbacks.worker.idle()
     expect(receiver.received).toHaveLength(1)
 
     receiver.onRequest(() => ({ status: 200 }))

@@ -14,7 +14,7 @@ beforeAll(async () => {
 })
 
 const esis = async (id: string, lang: 'pt-PT' | 'en' = 'pt-PT') => {
-  const res = await s.app.request(processPath(id, '/esis'), { headers: { Authorization: `Bearer ${s.tokens.a}`, 'Accept-Language': lang } })
+  const res = await s.request(processPath(id, '/esis'), { headers: { Authorization: `Bearer ${s.tokens.a}`, 'Accept-Language': lang } })
   return { res, pdf: Buffer.from(await res.arrayBuffer()) }
 }
 

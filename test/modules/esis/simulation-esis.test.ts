@@ -12,7 +12,7 @@ beforeAll(async () => {
 })
 
 async function esis(simulationId: string, lang: 'pt-PT' | 'en') {
-  const res = await s.app.request(`/v1/simulations/${simulationId}/esis`, { headers: { Authorization: `Bearer ${s.tokens.a}`, 'Accept-Language': lang } })
+  const res = await s.request(`/v1/simulations/${simulationId}/esis`, { headers: { Authorization: `Bearer ${s.tokens.a}`, 'Accept-Language': lang } })
   return { res, pdf: Buffer.from(await res.arrayBuffer()) }
 }
 

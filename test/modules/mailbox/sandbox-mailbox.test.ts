@@ -23,7 +23,7 @@ const list = async (query = '', token?: string) => {
   return res.json
 }
 const ids = (page: { mailList: Array<{ messageId: string }> }) => page.mailList.map((m) => m.messageId)
-const download = (path: string, token = s.tokens.a) => s.app.request(path, { headers: { Authorization: `Bearer ${token}` } })
+const download = (path: string, token = s.tokens.a) => s.request(path, { headers: { Authorization: `Bearer ${token}` } })
 
 describe('GET /sandbox/mailbox', () => {
   it("lists the partner's captured ESIS e-mails newest first, each naming its PDF and where to download it", async () => {

@@ -63,7 +63,7 @@ export async function upload(sandbox: TestSandbox, path: string, fields: UploadF
       form.append('file', new Blob([file.bytes], { type: file.type ?? 'application/octet-stream' }), file.name)
     } else form.append(name, String(value))
   }
-  const res = await sandbox.app.request(path, {
+  const res = await sandbox.request(path, {
     method: options.method ?? 'POST',
     headers: { Authorization: `Bearer ${options.token ?? sandbox.tokens.a}`, ...options.headers },
     body: form,

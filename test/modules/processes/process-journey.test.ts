@@ -66,7 +66,7 @@ describe('the process journey', () => {
     expect(detail.propertyProcessDetail).toMatchObject({ parishDescription: 'Santo António', countyDescription: 'Lisboa' })
 
     // 9. The ESIS, downloaded as a PDF with the process's figures.
-    const res = await s.app.request(`${p}/esis`, { headers: { Authorization: `Bearer ${s.tokens.a}` } })
+    const res = await s.request(`${p}/esis`, { headers: { Authorization: `Bearer ${s.tokens.a}` } })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/pdf')
     const pdf = Buffer.from(await res.arrayBuffer())

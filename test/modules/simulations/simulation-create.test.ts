@@ -228,7 +228,7 @@ describe('Simulation Validate', () => {
 describe('the media type of a simulation input', () => {
   const body = JSON.stringify(SIMULATION_INPUT_EXAMPLE)
   const send = (method: string, path: string, headers: Record<string, string>) =>
-    s.app.request(path, { method, headers: { Authorization: `Bearer ${s.tokens.a}`, ...headers }, body })
+    s.request(path, { method, headers: { Authorization: `Bearer ${s.tokens.a}`, ...headers }, body })
 
   it.each([
     ['POST', '/v1/simulations'],
@@ -245,7 +245,7 @@ describe('the media type of a simulation input', () => {
   })
 
   it('reports the three groups missing when nothing is sent', async () => {
-    const res = await s.app.request('/v1/simulations', { method: 'POST', headers: { Authorization: `Bearer ${s.tokens.a}` } })
+    const res = await s.request('/v1/simulations', { method: 'POST', headers: { Authorization: `Bearer ${s.tokens.a}` } })
     expect(res.status).toBe(400)
     const errors = ((await res.json()) as { errors: { errorCode: string; errorField: string }[] }).errors
     expect(errors.map((e) => [e.errorCode, e.errorField])).toEqual([

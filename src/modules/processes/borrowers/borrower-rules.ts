@@ -1,14 +1,24 @@
 import { isIndividualNif, isValidCitizenCardNumber, isValidNif, isValidNiss } from '../../../domain/identity-numbers.ts'
 import type { Problem } from '../../../http/api-error.ts'
+import { lenient } from '../../../http/lenient-schema.ts'
 import { invalidCombination, localizedProblem, missing, notAllowed, outOfRange, text, unknownReference } from '../../../http/problems.ts'
-import type { TaxonomyCatalog } from '../../taxonomy/taxonomy.catalog.ts'
+import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
+import type { z } from '@hono/zod-openapi'
 import { ACADEMIC_LEVELS } from './academic-levels.ts'
-import type { BorrowerRecord } from './borrower.repository.ts'
+import {
+  BorrowerRequestSchema,
+  FinancialDataBorrowerRequestSchema,
+  PersonalDataBorrowerRequestSchema,
+  ProfessionalDataBorrowerRequestSchema,
+} from './borrower-request.schemas.ts'
+import type { BorrowerRecord } from './borrowers.repository.ts'
 
 /**
  * Borrower Create and Update rules beyond types and bounds (interface document, "Borrowers of a
  * process", rule 3: the payload is validated against the process, borrower and broker context).
- * They read the input loosely, so they still run where other fields are malformed.
+ * They run beside the schema, so that one answer names every problem: each group is read through its
+ * own schema leniently (a value of the wrong type reads as absent, the schema's problem names it),
+ * and a field's presence from the raw group.
  */
 
 export const KEY_BORROWER_TYPE = 1
@@ -28,30 +38,40 @@ export interface BorrowerRuleContext {
   current?: BorrowerRecord
 }
 
-type Group = Record<string, unknown>
-const isObject = (v: unknown): v is Group => typeof v === 'object' && v !== null && !Array.isArray(v)
-const groupOf = (input: unknown, name: string): Group => (isObject(input) && isObject(input[name]) ? input[name] : {})
-const idAt = (g: Group, key: string) => (typeof g[key] === 'number' && Number.isInteger(g[key]) && (g[key] as number) > 0 ? (g[key] as number) : undefined)
-const stringAt = (g: Group, key: string) => (typeof g[key] === 'string' ? (g[key] as string).trim() : undefined)
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+type Raw = Record<string, unknown>
+const isObject = (v: unknown): v is Raw => typeof v === 'object' && v !== null && !Array.isArray(v)
+const groupOf = (input: unknown, name: string): Raw => (isObject(input) && isObject(input[name]) ? input[name] : {})
+
+const LENIENT = {
+  top: lenient(BorrowerRequestSchema),
+  personal: lenient(PersonalDataBorrowerRequestSchema),
+  financial: lenient(FinancialDataBorrowerRequestSchema),
+  professional: lenient(ProfessionalDataBorrowerRequestSchema),
+}
+type Top = z.output<typeof LENIENT.top>
+type Personal = z.output<typeof LENIENT.personal>
+/** The value of a field as its schema reads it: null (cleared) counts as absent. */
+const valueOf = <T>(value: T | null | undefined): T | undefined => (value === null ? undefined : value)
 
 const PERSONAL = 'personalDataBorrowerRequest'
 const FINANCIAL = 'financialDataBorrowerRequest'
 const PROFESSIONAL = 'professionalDataBorrowerRequest'
 
-const LIST_FIELDS: ReadonlyArray<[group: string, field: string, list: string]> = [
-  [PERSONAL, 'genderId', 'genders'],
-  [PERSONAL, 'nationalityId', 'countries'],
-  [PERSONAL, 'identificationDocumentTypeId', 'identification-documents'],
-  [PERSONAL, 'maritalStatusId', 'marital-statuses'],
-  [PERSONAL, 'matrimonialRegimeId', 'matrimonial-regimes'],
-  [PERSONAL, 'residenceTypeId', 'residence-types'],
-  [PERSONAL, 'countryId', 'countries'],
-  [PROFESSIONAL, 'employmentProfessionId', 'professions'],
-  [PROFESSIONAL, 'employmentSituationId', 'employment-situations'],
-  [PROFESSIONAL, 'employmentPositionDepartmentID', 'employment-department-positions'],
-  [PROFESSIONAL, 'employmentContractTypeId', 'employment-contract-types'],
-]
+const PERSONAL_LISTS = [
+  ['genderId', 'genders'],
+  ['nationalityId', 'countries'],
+  ['identificationDocumentTypeId', 'identification-documents'],
+  ['maritalStatusId', 'marital-statuses'],
+  ['matrimonialRegimeId', 'matrimonial-regimes'],
+  ['residenceTypeId', 'residence-types'],
+  ['countryId', 'countries'],
+] as const
+const PROFESSIONAL_LISTS = [
+  ['employmentProfessionId', 'professions'],
+  ['employmentSituationId', 'employment-situations'],
+  ['employmentPositionDepartmentID', 'employment-department-positions'],
+  ['employmentContractTypeId', 'employment-contract-types'],
+] as const
 
 const rule = (field: string, pt: string, en: string): Problem => localizedProblem('BUSINESS_RULE', field, { detail: text(pt, en) })
 const badFormat = (field: string, format: string): Problem => ({ key: 'INVALID_FORMAT', field, params: { format } })
@@ -59,25 +79,29 @@ const badFormat = (field: string, format: string): Problem => ({ key: 'INVALID_F
 /** Every problem of a candidate borrower (create: the body; update: the merged borrower). */
 export function borrowerRuleProblems(input: unknown, ctx: BorrowerRuleContext): Problem[] {
   const top = isObject(input) ? input : {}
-  const problems: Problem[] = [...typeProblems(top, ctx)]
+  const personal = LENIENT.personal.parse(groupOf(top, PERSONAL))
+  const professional = LENIENT.professional.parse(groupOf(top, PROFESSIONAL))
+  const problems: Problem[] = [...typeProblems(top, LENIENT.top.parse(top), ctx)]
   if (top[PERSONAL] === undefined) problems.push(missing(PERSONAL))
   if (top[FINANCIAL] === undefined) problems.push(missing(FINANCIAL))
-  if (isObject(top[PERSONAL])) problems.push(...personalProblems(top[PERSONAL], ctx))
+  if (isObject(top[PERSONAL])) problems.push(...personalProblems(top[PERSONAL], personal, ctx))
   if (isObject(top[FINANCIAL]) && top[FINANCIAL].hasSocialSecurityDebt === undefined) problems.push(missing(`${FINANCIAL}.hasSocialSecurityDebt`))
-  problems.push(...professionalProblems(groupOf(top, PROFESSIONAL)))
-  for (const [group, field, list] of LIST_FIELDS) {
-    const id = idAt(groupOf(top, group), field)
-    if (id !== undefined && !ctx.taxonomy.has(list, id)) problems.push(unknownReference(`${group}.${field}`, id, list))
+  const employerTaxId = valueOf(professional.employerTaxId)
+  if (employerTaxId !== undefined && !isValidNif(employerTaxId)) problems.push(badFormat(`${PROFESSIONAL}.employerTaxId`, 'NIF: 9 digits with a valid check digit'))
+  const reference = (group: string, field: string, id: number | null | undefined, list: string) => {
+    if (id != null && !ctx.taxonomy.has(list, id)) problems.push(unknownReference(`${group}.${field}`, id, list))
   }
-  const level = idAt(groupOf(top, PERSONAL), 'academicLevelId')
+  for (const [field, list] of PERSONAL_LISTS) reference(PERSONAL, field, personal[field], list)
+  for (const [field, list] of PROFESSIONAL_LISTS) reference(PROFESSIONAL, field, professional[field], list)
+  const level = valueOf(personal.academicLevelId)
   if (level !== undefined && !ACADEMIC_LEVELS.has(level)) problems.push(unknownReference(`${PERSONAL}.academicLevelId`, level, 'academic-levels'))
   return problems
 }
 
-function typeProblems(top: Group, ctx: BorrowerRuleContext): Problem[] {
+function typeProblems(raw: Raw, top: Top, ctx: BorrowerRuleContext): Problem[] {
   const problems: Problem[] = []
-  const typeId = idAt(top, 'borrowerTypeId')
-  if (top.borrowerTypeId === undefined) return [missing('borrowerTypeId')]
+  const typeId = valueOf(top.borrowerTypeId)
+  if (raw.borrowerTypeId === undefined) return [missing('borrowerTypeId')]
   if (typeId === undefined) return problems
   if (!ctx.taxonomy.has('entity-types', typeId)) return [unknownReference('borrowerTypeId', typeId, 'entity-types')]
   if (typeId !== KEY_BORROWER_TYPE && typeId !== CO_BORROWER_TYPE) {
@@ -91,10 +115,10 @@ function typeProblems(top: Group, ctx: BorrowerRuleContext): Problem[] {
   } else if (typeId === KEY_BORROWER_TYPE && ctx.others.some((b) => b.borrowerTypeId === KEY_BORROWER_TYPE)) {
     problems.push(invalidCombination('borrowerTypeId', text('o processo já tem um primeiro titular.', 'the process already has a key borrower.')))
   }
-  const relation = idAt(top, 'keyBorrowerRelationId')
-  if (typeId === KEY_BORROWER_TYPE && top.keyBorrowerRelationId !== undefined) {
+  const relation = valueOf(top.keyBorrowerRelationId)
+  if (typeId === KEY_BORROWER_TYPE && raw.keyBorrowerRelationId !== undefined) {
     problems.push(notAllowed('keyBorrowerRelationId', text('o primeiro titular não tem relação consigo próprio.', 'the key borrower has no relation to itself.')))
-  } else if (typeId === CO_BORROWER_TYPE && top.keyBorrowerRelationId === undefined) {
+  } else if (typeId === CO_BORROWER_TYPE && raw.keyBorrowerRelationId === undefined) {
     problems.push(missing('keyBorrowerRelationId'))
   } else if (relation !== undefined && !ctx.taxonomy.has('key-borrower-relations', relation)) {
     problems.push(unknownReference('keyBorrowerRelationId', relation, 'key-borrower-relations'))
@@ -102,18 +126,18 @@ function typeProblems(top: Group, ctx: BorrowerRuleContext): Problem[] {
   return problems
 }
 
-function personalProblems(p: Group, ctx: BorrowerRuleContext): Problem[] {
+function personalProblems(raw: Raw, p: Personal, ctx: BorrowerRuleContext): Problem[] {
   const problems: Problem[] = []
   const field = (name: string) => `${PERSONAL}.${name}`
-  for (const name of ['name', 'birthDate', 'taxId']) if (p[name] === undefined) problems.push(missing(field(name)))
+  for (const name of ['name', 'birthDate', 'taxId']) if (raw[name] === undefined) problems.push(missing(field(name)))
 
-  const birthDate = stringAt(p, 'birthDate')
-  if (birthDate && ISO_DATE.test(birthDate)) {
+  const birthDate = valueOf(p.birthDate)
+  if (birthDate) {
     const adultOn = `${Number(ctx.today.slice(0, 4)) - MINIMUM_AGE}${ctx.today.slice(4)}`
     if (birthDate < '1900-01-01') problems.push(outOfRange(field('birthDate'), '>= 1900-01-01'))
     else if (birthDate > adultOn) problems.push(outOfRange(field('birthDate'), `<= ${adultOn} (${MINIMUM_AGE} years old)`))
   }
-  const taxId = stringAt(p, 'taxId')
+  const taxId = valueOf(p.taxId)
   if (taxId !== undefined) {
     if (!isValidNif(taxId)) problems.push(badFormat(field('taxId'), 'NIF: 9 digits with a valid check digit'))
     else if (!isIndividualNif(taxId)) {
@@ -122,36 +146,36 @@ function personalProblems(p: Group, ctx: BorrowerRuleContext): Problem[] {
       problems.push(invalidCombination(field('taxId'), text('outro proponente do processo tem este NIF.', 'another borrower of the process has this NIF.')))
     }
   }
-  const niss = stringAt(p, 'socialSecurityNumber')
+  const niss = valueOf(p.socialSecurityNumber)
   if (niss !== undefined && !isValidNiss(niss)) problems.push(badFormat(field('socialSecurityNumber'), 'NISS: 11 digits with a valid check digit'))
-  for (const name of ['phone', 'mobile']) {
-    const value = stringAt(p, name)
+  for (const name of ['phone', 'mobile'] as const) {
+    const value = valueOf(p[name])
     if (value !== undefined && !/^\+?\d{9,15}$/.test(value.replace(/\s+/g, ''))) problems.push(badFormat(field(name), 'telephone number: 9 to 15 digits, optional leading +'))
   }
-  const expiry = stringAt(p, 'identificationDocumentExpiredDate')
-  if (expiry && ISO_DATE.test(expiry) && expiry <= ctx.today) problems.push(outOfRange(field('identificationDocumentExpiredDate'), `> ${ctx.today}`))
+  const expiry = valueOf(p.identificationDocumentExpiredDate)
+  if (expiry && expiry <= ctx.today) problems.push(outOfRange(field('identificationDocumentExpiredDate'), `> ${ctx.today}`))
   problems.push(...identificationProblems(p, ctx))
 
-  const marital = idAt(p, 'maritalStatusId')
+  const marital = valueOf(p.maritalStatusId)
   const maritalItem = marital === undefined ? undefined : ctx.taxonomy.get('marital-statuses', marital)
-  if (maritalItem?.attributes.requiresMatrimonialRegime === true && p.matrimonialRegimeId === undefined) {
+  if (maritalItem?.attributes.requiresMatrimonialRegime === true && raw.matrimonialRegimeId === undefined) {
     problems.push(missing(field('matrimonialRegimeId')))
-  } else if (maritalItem && maritalItem.attributes.requiresMatrimonialRegime !== true && p.matrimonialRegimeId !== undefined) {
+  } else if (maritalItem && maritalItem.attributes.requiresMatrimonialRegime !== true && raw.matrimonialRegimeId !== undefined) {
     problems.push(notAllowed(field('matrimonialRegimeId'), text(`o estado civil "${maritalItem.description['pt-PT']}" não tem regime de bens.`, `the marital status "${maritalItem.description.en}" has no matrimonial regime.`)))
   }
-  const zip = stringAt(p, 'zipCode')
-  const country = idAt(p, 'countryId')
+  const zip = valueOf(p.zipCode)
+  const country = valueOf(p.countryId)
   if (zip !== undefined && (country === undefined || country === PORTUGAL) && !/^\d{4}-\d{3}$/.test(zip)) {
     problems.push(badFormat(field('zipCode'), 'Portuguese postal code NNNN-NNN'))
   }
   return problems
 }
 
-function identificationProblems(p: Group, ctx: BorrowerRuleContext): Problem[] {
-  const typeId = idAt(p, 'identificationDocumentTypeId')
+function identificationProblems(p: Personal, ctx: BorrowerRuleContext): Problem[] {
+  const typeId = valueOf(p.identificationDocumentTypeId)
   const code = typeId === undefined ? undefined : ctx.taxonomy.get('identification-documents', typeId)?.code
-  const number = stringAt(p, 'identificationDocumentNumber')
-  const checkDigit = stringAt(p, 'checkDigit')
+  const number = valueOf(p.identificationDocumentNumber)
+  const checkDigit = valueOf(p.checkDigit)
   const field = (name: string) => `${PERSONAL}.${name}`
   if (code === 'CC') {
     if (number !== undefined && !/^\d{8}$/.test(number)) return [badFormat(field('identificationDocumentNumber'), 'citizen card: 8-digit civil identification number')]
@@ -161,13 +185,5 @@ function identificationProblems(p: Group, ctx: BorrowerRuleContext): Problem[] {
     return []
   }
   if (number !== undefined && !/^[A-Za-z0-9]{5,20}$/.test(number)) return [badFormat(field('identificationDocumentNumber'), '5 to 20 letters and digits')]
-  return []
-}
-
-function professionalProblems(g: Group): Problem[] {
-  const employerTaxId = stringAt(g, 'employerTaxId')
-  if (employerTaxId !== undefined && !isValidNif(employerTaxId)) {
-    return [badFormat(`${PROFESSIONAL}.employerTaxId`, 'NIF: 9 digits with a valid check digit')]
-  }
   return []
 }

@@ -1,8 +1,8 @@
 import type { Lang } from '../../../http/language.ts'
-import type { TaxonomyCatalog } from '../../taxonomy/taxonomy.catalog.ts'
+import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
 import { describeAcademicLevel } from './academic-levels.ts'
-import type { BorrowerRecord } from './borrower.repository.ts'
-import type { BorrowerListItem, BorrowerResponse } from './borrower.schemas.ts'
+import type { BorrowerRecord } from './borrowers.repository.ts'
+import type { BorrowerListItem, BorrowerResponse } from './borrowers.schemas.ts'
 import { FINANCIAL_AMOUNT_FIELDS } from './borrower-request.schemas.ts'
 
 const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value)

@@ -2,7 +2,7 @@ import type { AppRouteHandler } from '../../../http/app-env.ts'
 import { operationStatus } from '../../../http/envelope.ts'
 import { jsonBody } from '../../../http/json-body.ts'
 import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
-import type { BorrowerService } from './borrower.service.ts'
+import type { BorrowerService } from './borrowers.service.ts'
 import { toBorrower, toBorrowerListItem } from './borrower-view.ts'
 import type * as routes from './borrowers.routes.ts'
 

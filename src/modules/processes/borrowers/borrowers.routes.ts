@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, envelopeSchema, EnvelopeSchema, jsonContent, serviceValidatedJsonBody } from '../../../http/openapi-schemas.ts'
 import { ProcessParamsSchema } from '../processes.schemas.ts'
-import { BorrowerListSchema, BorrowerSchema } from './borrower.schemas.ts'
+import { BorrowerListSchema, BorrowerSchema } from './borrowers.schemas.ts'
 import { BORROWER_REQUEST_EXAMPLE } from './borrower-request.schemas.ts'
 
 const tags = ['ProcessesBorrower']

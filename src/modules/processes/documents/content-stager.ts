@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { CONTENT_SLICE_BYTES, type DocumentRepository } from './document.repository.ts'
+import { CONTENT_SLICE_BYTES, type DocumentRepository } from './documents.repository.ts'
 import { tooLarge } from './multipart-upload.ts'
 
 /** How much of the start of a file is kept to recognise its type (see file-type.ts). */

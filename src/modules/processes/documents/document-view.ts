@@ -1,7 +1,7 @@
 import type { Lang } from '../../../http/language.ts'
-import type { TaxonomyCatalog } from '../../taxonomy/taxonomy.catalog.ts'
-import type { DocumentRecord } from './document.repository.ts'
-import type { DocumentContentType, ProcessDocument } from './document.schemas.ts'
+import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
+import type { DocumentRecord } from './documents.repository.ts'
+import type { DocumentContentType, ProcessDocument } from './documents.schemas.ts'
 
 const iso = (ms: number) => new Date(ms).toISOString()
 

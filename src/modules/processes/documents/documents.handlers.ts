@@ -3,7 +3,7 @@ import type { AppEnv, AppRouteHandler } from '../../../http/app-env.ts'
 import { operationStatus } from '../../../http/envelope.ts'
 import { requestBodySource } from '../../../http/node-request.ts'
 import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
-import type { DocumentService, UploadRequest } from './document.service.ts'
+import type { DocumentService, UploadRequest } from './documents.service.ts'
 import { documentView } from './document-view.ts'
 import type * as routes from './documents.routes.ts'
 

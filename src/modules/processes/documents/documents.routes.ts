@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, EnvelopeSchema, jsonContent } from '../../../http/openapi-schemas.ts'
 import { ProcessParamsSchema } from '../processes.schemas.ts'
-import { DOCUMENT_FORM_SCHEMA, DocumentCreatedSchema, DocumentListSchema, DocumentSchema } from './document.schemas.ts'
+import { DOCUMENT_FORM_SCHEMA, DocumentCreatedSchema, DocumentListSchema, DocumentSchema } from './documents.schemas.ts'
 
 const tags = ['ProcessesDocument']
 const PATH = '/v1/processes/{processUniqueId}/document'

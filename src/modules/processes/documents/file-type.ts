@@ -1,4 +1,4 @@
-import type { DocumentContentType } from './document.schemas.ts'
+import type { DocumentContentType } from './documents.schemas.ts'
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
 const PDF = Buffer.from('%PDF-', 'latin1')

@@ -1,6 +1,5 @@
-import type { TaxonomyCatalog, TaxonomyItem } from '../../taxonomy/taxonomy.catalog.ts'
-import type { PropertySimulator } from '../../simulations/simulation-input.schemas.ts'
-import type { SimulationProfile } from '../../simulations/simulation-profile.ts'
+import type { TaxonomyCatalog, TaxonomyItem } from '../../taxonomy/index.ts'
+import type { PropertySimulator, SimulationProfile } from '../../simulations/index.ts'
 import type { PropertyData } from './property.schemas.ts'
 
 /** A small deterministic generator (mulberry32) seeded with a uuid: the same process always draws the same. */

@@ -1,10 +1,10 @@
 import type { Problem } from '../../../http/api-error.ts'
+import { lenient } from '../../../http/lenient-schema.ts'
 import { invalidCombination, missing, outOfRange, text, unknownReference } from '../../../http/problems.ts'
-import type { TaxonomyCatalog } from '../../taxonomy/taxonomy.catalog.ts'
-import { SUSTAINABLE_ENERGY_CLASSES } from './property.schemas.ts'
+import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
+import { PropertyUpdateRequestSchema, SUSTAINABLE_ENERGY_CLASSES } from './property.schemas.ts'
 
-type Group = Record<string, unknown>
-const idAt = (g: Group, key: string) => (typeof g[key] === 'number' && Number.isInteger(g[key]) && (g[key] as number) > 0 ? (g[key] as number) : undefined)
+const LENIENT = lenient(PropertyUpdateRequestSchema)
 
 const LEVELS = [
   { field: 'districtId', list: 'districts', parentField: null },
@@ -15,24 +15,26 @@ const LEVELS = [
 /**
  * The property's own rules: ids in their lists, the location hierarchy of the reference lists
  * (county in the district, parish in the county), the Portuguese postal code, a construction year
- * not in the future, and the sustainability campaign only for energy classes A+, A and B.
+ * not in the future, and the sustainability campaign only for energy classes A+, A and B. The
+ * property is read through its schema leniently (a value of the wrong type is the schema's problem).
  */
-export function propertyRuleProblems(p: Group, taxonomy: TaxonomyCatalog, today: string): Problem[] {
+export function propertyRuleProblems(raw: Record<string, unknown>, taxonomy: TaxonomyCatalog, today: string): Problem[] {
   const problems: Problem[] = []
-  const typology = idAt(p, 'typologyId')
-  if (typology !== undefined && !taxonomy.has('property-typologies', typology)) problems.push(unknownReference('typologyId', typology, 'property-typologies'))
+  const p = LENIENT.parse(raw)
+  const typology = p.typologyId
+  if (typology != null && !taxonomy.has('property-typologies', typology)) problems.push(unknownReference('typologyId', typology, 'property-typologies'))
   for (const level of LEVELS) {
-    const id = idAt(p, level.field)
-    if (id === undefined) continue
+    const id = p[level.field]
+    if (id == null) continue
     const item = taxonomy.get(level.list, id)
     if (!item) {
       problems.push(unknownReference(level.field, id, level.list))
       continue
     }
     if (!level.parentField) continue
-    const parentId = idAt(p, level.parentField)
-    if (p[level.parentField] === undefined) problems.push(missing(level.parentField))
-    else if (parentId !== undefined && item.parentId !== parentId) {
+    const parentId = p[level.parentField]
+    if (raw[level.parentField] === undefined) problems.push(missing(level.parentField))
+    else if (parentId != null && item.parentId !== parentId) {
       const parent = level.parentField === 'districtId' ? ['distrito', 'district'] : ['concelho', 'county']
       problems.push(
         invalidCombination(

@@ -1,5 +1,5 @@
 import type { Lang } from '../../../http/language.ts'
-import type { TaxonomyCatalog } from '../../taxonomy/taxonomy.catalog.ts'
+import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
 import type { PropertyRecord } from './property.repository.ts'
 import type { PropertyResponse } from './property.schemas.ts'
 
