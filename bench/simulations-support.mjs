@@ -1,13 +1,15 @@
 // Shared by the simulation benches: a real sandbox server in a child process (the built dist/cli.js,
 // pinned to one CPU core with taskset when available), logged in as broker A.
+import autocannon from 'autocannon'
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-export const ROOT = fileURLToPath(new URL('..', import.meta.url))
+/** The checkout whose build is measured: this one, or another (BENCH_ROOT) for a before/after comparison. */
+export const ROOT = process.env.BENCH_ROOT ? resolve(process.env.BENCH_ROOT) : fileURLToPath(new URL('..', import.meta.url))
 
 export const EXAMPLE = {
   loanSimulator: { loanDurationMonths: 360, loanAmount: 200000, productSchemeId: 1, loanPurposeId: 1, productPurposeId: 1, hasCrossSelling: true, interestRateTypeID: 2, indexTypeID: 2, youthCredit: false },
@@ -50,8 +52,8 @@ export function pinBenchToCpu1() {
 }
 
 /** The server's command line as `npm start` runs it (its Node flags included), from package.json. */
-export function serverArgs() {
-  const start = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).scripts.start.split(/\s+/)
+export function serverArgs(root = ROOT) {
+  const start = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.start.split(/\s+/)
   if (start[0] !== 'node') throw new Error(`npm start does not run node: ${start.join(' ')}`)
   return start.slice(1)
 }
@@ -59,9 +61,9 @@ export function serverArgs() {
 /** The Node flags `npm start` gives the server (those before the script). */
 export const serverNodeFlags = () => serverArgs().filter((arg, i, all) => i < all.indexOf('dist/cli.js'))
 
-export function ensureBuilt() {
-  if (process.env.BENCH_SKIP_BUILD && existsSync(join(ROOT, 'dist/cli.js'))) return
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' })
+export function ensureBuilt(root = ROOT) {
+  if (process.env.BENCH_SKIP_BUILD && existsSync(join(root, 'dist/cli.js'))) return
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' })
   if (build.status !== 0) throw new Error('npm run build failed')
 }
 
@@ -69,13 +71,13 @@ export function ensureBuilt() {
  * Starts the server as `npm start` does (`node <flags> dist/cli.js serve`) on a free loopback port and a database file (a fresh one unless
  * given). CPU 0 runs the server; the bench (autocannon) keeps the other cores.
  */
-export async function startSandbox({ dbPath } = {}) {
+export async function startSandbox({ dbPath, root = ROOT } = {}) {
   const dir = dbPath ? undefined : mkdtempSync(join(tmpdir(), 'sandbox-bench-'))
   const port = await freePort()
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: dbPath ?? join(dir, 'bench.db'), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' }
   const pinned = spawnSync('taskset', ['--version']).status === 0
-  const [command, args] = pinned ? ['taskset', ['-c', '0', process.execPath, ...serverArgs()]] : [process.execPath, serverArgs()]
-  const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'inherit', 'inherit'] })
+  const [command, args] = pinned ? ['taskset', ['-c', '0', process.execPath, ...serverArgs(root)]] : [process.execPath, serverArgs(root)]
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] })
   const url = `http://127.0.0.1:${port}`
   for (let attempt = 0; ; attempt++) {
     try {
@@ -105,3 +107,34 @@ export async function startSandbox({ dbPath } = {}) {
 }
 
 export const fmt = (n, digits = 0) => Number(n).toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits })
+
+/** CPU time (user + system) of a process so far, in microseconds. */
+export function cpuMicros(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+  return (Number(fields[11]) + Number(fields[12])) * 10_000
+}
+
+/** One autocannon run of `duration` seconds (50 connections) against a sandbox, with the server's CPU time per request. */
+export async function run(sandbox, options, duration = 10) {
+  const before = cpuMicros(sandbox.pid)
+  const result = await new Promise((resolve, reject) => {
+    const instance = autocannon({ connections: 50, pipelining: 1, duration, ...options }, (error, r) => (error ? reject(error) : resolve(r)))
+    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false })
+  })
+  // autocannon counts a request by its answer: 2xx only, or the figure means nothing.
+  const failures = result.non2xx + result.errors + result.timeouts
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, failures, cpuPerRequest: (cpuMicros(sandbox.pid) - before) / result.requests.total }
+}
+
+/**
+ * Waits until the server is idle (under 5% of a core for half a second, at most 30 s): after a run
+ * of creates, its WAL checkpointer thread copies the new pages into the database file, on the same
+ * core, and would be measured as part of the next run.
+ */
+export async function settle(pid) {
+  for (let waited = 0; waited < 30_000; waited += 500) {
+    const before = cpuMicros(pid)
+    await new Promise((r) => setTimeout(r, 500))
+    if (cpuMicros(pid) - before < 25_000) return
+  }
+}

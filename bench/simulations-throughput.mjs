@@ -6,45 +6,13 @@
 //   baseline; the verdict is on the median
 //   round. Shared machines drift by a third from one minute to the next: the server's CPU time per
 //   request (from /proc) is printed too, as the figure that does not depend on the neighbours.
-import autocannon from 'autocannon'
-import { readFileSync } from 'node:fs'
-import { EXAMPLE, ensureBuilt, fmt, pinBenchToCpu1, startSandbox } from './simulations-support.mjs'
+import { EXAMPLE, ensureBuilt, fmt, pinBenchToCpu1, run, settle, startSandbox } from './simulations-support.mjs'
 
 const DURATION = Number(process.argv[2] ?? 10)
 const ROUNDS = Number(process.argv[3] ?? 3)
 const TARGETS = { create: 3000, detail: 15000 }
 
 if (!pinBenchToCpu1()) process.exit()
-
-/** CPU time (user + system) of a process so far, in microseconds. */
-function cpuMicros(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-  return (Number(fields[11]) + Number(fields[12])) * 10_000
-}
-
-async function run(sandbox, options) {
-  const before = cpuMicros(sandbox.pid)
-  const result = await new Promise((resolve, reject) => {
-    const instance = autocannon({ connections: 50, pipelining: 1, duration: DURATION, ...options }, (error, r) => (error ? reject(error) : resolve(r)))
-    autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false })
-  })
-  // autocannon counts a request by its answer: 2xx only, or the figure means nothing.
-  const failures = result.non2xx + result.errors + result.timeouts
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, failures, cpuPerRequest: (cpuMicros(sandbox.pid) - before) / result.requests.total }
-}
-
-/**
- * Waits until the server is idle (under 5% of a core for half a second, at most 30 s): after a run
- * of creates, its WAL checkpointer thread copies the new pages into the database file, on the same
- * core, and would be measured as part of the next run.
- */
-async function settle(pid) {
-  for (let waited = 0; waited < 30_000; waited += 500) {
-    const before = cpuMicros(pid)
-    await new Promise((r) => setTimeout(r, 500))
-    if (cpuMicros(pid) - before < 25_000) return
-  }
-}
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
@@ -84,16 +52,16 @@ try {
   })
   const details = (duration = DURATION) => ({ duration, url: `${reads.url}/v1/simulations/${simulationUniqueID}`, headers: reads.headers })
   // Warm-up, not counted: the first seconds of a fresh server compile its code.
-  await run(writes, creates(3))
-  await run(reads, details(3))
+  await run(writes, creates(3), DURATION)
+  await run(reads, details(3), DURATION)
   const rounds = []
   for (let round = 1; round <= ROUNDS; round++) {
     await settle(writes.pid)
-    const create = await run(writes, creates())
+    const create = await run(writes, creates(), DURATION)
     await settle(writes.pid)
-    const detail = await run(reads, details())
+    const detail = await run(reads, details(), DURATION)
     // The ceiling of this machine at this moment: the cheapest operation, through the same stack.
-    const baseline = await run(reads, { url: `${reads.url}/v1/health/version` })
+    const baseline = await run(reads, { url: `${reads.url}/v1/health/version` }, DURATION)
     rounds.push({ create, detail, baseline })
     console.log(`round ${round}: Create ${fmt(create.rps)}, Detail ${fmt(detail.rps)}, baseline ${fmt(baseline.rps)} req/s`)
   }

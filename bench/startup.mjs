@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { serverArgs } from './simulations-support.mjs'
+import { ROOT, serverArgs } from './simulations-support.mjs'
 
 const runs = Number(process.argv[2] ?? 7)
 const port = 18500 + Math.floor(Math.random() * 400)
@@ -14,6 +14,7 @@ const port = 18500 + Math.floor(Math.random() * 400)
 async function startOnce(dbPath) {
   const started = performance.now()
   const child = spawn(process.execPath, serverArgs(), {
+    cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: dbPath, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

@@ -10,6 +10,7 @@ import {
   type BorrowersSimulator,
   type LoanSimulator,
   type PropertySimulator,
+  type SimulationInput,
 } from './simulation-input.schemas.ts'
 
 /**
@@ -37,7 +38,6 @@ export interface RuleContext {
 const isObject = (value: unknown): value is Raw => typeof value === 'object' && value !== null && !Array.isArray(value)
 const groupOf = (input: unknown, name: string): Raw | undefined => (isObject(input) && isObject(input[name]) ? input[name] : undefined)
 /** A group as sent, and as its schema reads it. */
-const read = <T>(raw: Raw, schema: { parse(value: unknown): T }) => ({ raw, value: schema.parse(raw) })
 type Read<T> = { raw: Raw; value: T }
 
 const RATE_FIELDS = ['indexTypeID', 'indexTypeMixedID', 'fixedPeriodID'] as const
@@ -54,16 +54,20 @@ const ACQUISITION_PURPOSES = new Set(['ACQUISITION', 'LAND_ACQUISITION', 'ACQUIS
 const WORKS_FIELDS = ['landValue', 'worksCost', 'estimatedValueAfterWorks'] as const
 const EARLIEST_BIRTH_DATE = '1900-01-01'
 
-export function simulationRuleProblems(input: unknown, ctx: RuleContext): Problem[] {
+/**
+ * Every rule problem of an input. `typed` is the input as the strict schema parsed it, when it did:
+ * then the groups need no lenient reading (the common case, and the cheaper one).
+ */
+export function simulationRuleProblems(input: unknown, ctx: RuleContext, typed?: Partial<SimulationInput>): Problem[] {
   // A group that is missing or not an object has its own problem; its rules would only repeat it.
   const loanRaw = groupOf(input, 'loanSimulator')
   const borrowersRaw = groupOf(input, 'borrowersSimulator')
   const propertyRaw = groupOf(input, 'propertySimulator')
-  const loan = loanRaw && read<Loan>(loanRaw, LENIENT.loan)
+  const loan = loanRaw && { raw: loanRaw, value: typed?.loanSimulator ?? LENIENT.loan.parse(loanRaw) }
   return [
     ...(loan ? loanProblems(loan, ctx) : []),
-    ...(borrowersRaw ? borrowerProblems(read<Borrowers>(borrowersRaw, LENIENT.borrowers), ctx) : []),
-    ...(propertyRaw ? propertyProblems(read<Property>(propertyRaw, LENIENT.property), loan?.value ?? {}, ctx) : []),
+    ...(borrowersRaw ? borrowerProblems({ raw: borrowersRaw, value: typed?.borrowersSimulator ?? LENIENT.borrowers.parse(borrowersRaw) }, ctx) : []),
+    ...(propertyRaw ? propertyProblems({ raw: propertyRaw, value: typed?.propertySimulator ?? LENIENT.property.parse(propertyRaw) }, loan?.value ?? {}, ctx) : []),
   ]
 }
 

@@ -19,6 +19,6 @@ export function validateSimulationInput(raw: unknown, ctx: RuleContext): Simulat
   const input = withoutNulls(raw)
   const parsed = SimulationInputSchema.safeParse(input)
   const problems = parsed.success ? [] : zodProblems(parsed.error, input)
-  problems.push(...simulationRuleProblems(input, ctx))
+  problems.push(...simulationRuleProblems(input, ctx, parsed.success ? parsed.data : undefined))
   return { problems, input: parsed.success && problems.length === 0 ? parsed.data : null }
 }

@@ -1,0 +1,86 @@
+// Simulation Create and Detail throughput of this checkout against another build of the sandbox,
+// side by side: the same bench, the same minutes, rounds alternating between the two builds (A B,
+// then B A), so a drift of the machine's speed weighs on both alike.
+// Usage: node bench/compare-throughput.mjs <other checkout> [seconds per run] [rounds]
+//   The other checkout must be built (npm ci && npm run build there). Servers run on CPU 0, this
+//   script and autocannon on CPU 1, as in simulations-throughput.mjs.
+import { resolve } from 'node:path'
+import { EXAMPLE, ensureBuilt, fmt, pinBenchToCpu1, ROOT, run, settle, startSandbox } from './simulations-support.mjs'
+
+const OTHER = process.argv[2] ? resolve(process.argv[2]) : undefined
+const DURATION = Number(process.argv[3] ?? 10)
+const ROUNDS = Number(process.argv[4] ?? 4)
+if (!OTHER) {
+  console.error('usage: node bench/compare-throughput.mjs <other checkout> [seconds per run] [rounds]')
+  process.exit(2)
+}
+if (!pinBenchToCpu1()) process.exit()
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+async function build(root, label) {
+  const writes = await startSandbox({ root })
+  const reads = await startSandbox({ root })
+  const created = await fetch(`${reads.url}/v1/simulations`, { method: 'POST', headers: reads.headers, body: JSON.stringify(EXAMPLE) })
+  const { simulationUniqueID } = (await created.json()).additionalData
+  let n = 0
+  const creates = (duration) => ({
+    duration,
+    url: `${writes.url}/v1/simulations`,
+    method: 'POST',
+    headers: writes.headers,
+    requests: [
+      {
+        setupRequest(request) {
+          n += 1
+          const body = structuredClone(EXAMPLE)
+          body.loanSimulator.loanAmount = 150000 + (n % 1000) * 50
+          body.loanSimulator.loanDurationMonths = 240 + (n % 10) * 12
+          body.borrowersSimulator.keyBorrowerName = `Cliente ${n} Martins`
+          return { ...request, body: JSON.stringify(body) }
+        },
+      },
+    ],
+  })
+  const details = (duration) => ({ duration, url: `${reads.url}/v1/simulations/${simulationUniqueID}`, headers: reads.headers })
+  // Warm-up, not counted.
+  await run(writes, creates(3))
+  await run(reads, details(3))
+  return {
+    label,
+    rounds: [],
+    async round() {
+      await settle(writes.pid)
+      const create = await run(writes, creates(DURATION))
+      await settle(writes.pid)
+      const detail = await run(reads, details(DURATION))
+      this.rounds.push({ create, detail })
+      return { create, detail }
+    },
+    stop: () => Promise.all([writes.stop(), reads.stop()]),
+  }
+}
+
+ensureBuilt()
+const after = await build(ROOT, 'this checkout')
+const before = await build(OTHER, OTHER)
+try {
+  console.log(`${DURATION} s per run, 50 connections, ${ROUNDS} rounds alternating A B / B A`)
+  for (let i = 0; i < ROUNDS; i++) {
+    const order = i % 2 === 0 ? [after, before] : [before, after]
+    for (const side of order) {
+      const { create, detail } = await side.round()
+      console.log(`round ${i + 1} ${side === after ? 'after ' : 'before'}: Create ${fmt(create.rps)} req/s (${Math.round(create.cpuPerRequest)} µs), Detail ${fmt(detail.rps)} req/s (${Math.round(detail.cpuPerRequest)} µs), failed ${create.failures + detail.failures}`)
+    }
+  }
+  const figure = (side, key, field) => median(side.rounds.map((r) => r[key][field]))
+  for (const key of ['create', 'detail']) {
+    const [a, b] = [figure(after, key, 'rps'), figure(before, key, 'rps')]
+    const [ca, cb] = [figure(after, key, 'cpuPerRequest'), figure(before, key, 'cpuPerRequest')]
+    console.log(
+      `${key.padEnd(6)} median: before ${fmt(b)} req/s (${Math.round(cb)} µs/request), after ${fmt(a)} req/s (${Math.round(ca)} µs/request): ${fmt((a / b - 1) * 100, 1)}% throughput, ${fmt((ca / cb - 1) * 100, 1)}% CPU a request`,
+    )
+  }
+} finally {
+  await Promise.all([after.stop(), before.stop()])
+}
