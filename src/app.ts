@@ -8,6 +8,10 @@ import { errorHandler, JSON_BODY_LIMIT_BYTES, notFoundHandler } from './http/err
 import { MemoRouter } from './http/memo-router.ts'
 import { requestContext } from './http/request-context.ts'
 import { requireAuth } from './http/require-auth.ts'
+import { clientAddress } from './http/node-request.ts'
+import { partnerRateLimit } from './http/rate-limit.ts'
+import { createTokenBuckets } from './http/token-buckets.ts'
+import { ApiError } from './http/api-error.ts'
 import { validationHook } from './http/validation-hook.ts'
 import { writeBatching } from './http/write-batching.ts'
 import { authRouter } from './modules/auth/index.ts'
@@ -15,6 +19,7 @@ import { callbacksRouter } from './modules/callbacks/index.ts'
 import { processEsisRouter, simulationEsisRouter } from './modules/esis/index.ts'
 import { healthRouter } from './modules/health/index.ts'
 import { mailboxRouter } from './modules/mailbox/index.ts'
+import { accountRouter, operatorRouter } from './modules/partners/index.ts'
 import { processMessagesRouter, simulationMessagesRouter } from './modules/messages/index.ts'
 import { processesRouter } from './modules/processes/index.ts'
 import { sandboxControlRouter } from './modules/sandbox-control/index.ts'
@@ -25,13 +30,30 @@ import { sandboxScenariosRouter, scenarioMiddleware } from './modules/sandbox-sc
 import { simulationsRouter } from './modules/simulations/index.ts'
 import { taxonomyRouter } from './modules/taxonomy/index.ts'
 
-/** Paths answered without a token: health, version, login and the API reference. */
-const PUBLIC_PATHS = /^\/(v1\/health(\/version)?|v1\/authentication|openapi\.json|docs(\/.*)?)$/
+/**
+ * Paths answered without a partner's token: health, version, login, sign-up, the API reference, and
+ * the operator API (which has a token of its own).
+ */
+const WITHOUT_PARTNER_TOKEN = /^\/(v1\/health(\/version)?|v1\/authentication|sandbox\/signup|openapi\.json|docs(\/.*)?|sandbox\/operator(\/.*)?)$/
 
-const unlessPublic =
+const forPartners =
   (middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
   (c, next) =>
-    PUBLIC_PATHS.test(c.req.path) ? next() : middleware(c, next)
+    WITHOUT_PARTNER_TOKEN.test(c.req.path) ? next() : middleware(c, next)
+
+/** Sign-ups a client address may make (SANDBOX_SIGNUPS_PER_HOUR): anyone on the internet reaches it. */
+function signupThrottle(perHour: number | null, trustProxy: boolean): MiddlewareHandler<AppEnv> {
+  if (perHour === null) return (_c, next) => next()
+  const buckets = createTokenBuckets({ perSecond: perHour / 3600, burst: perHour })
+  return async (c, next) => {
+    const take = buckets.take(clientAddress(c, trustProxy))
+    if (!take.allowed) {
+      const seconds = String(take.retryAfterSeconds)
+      throw new ApiError('RATE_LIMITED', { field: '', params: { seconds } }, { 'Retry-After': seconds })
+    }
+    await next()
+  }
+}
 
 const DESCRIPTION = `Sandbox of the bank's Mortgage Partner Portal API: the bank's operations with real validation,
 mortgage maths, state and callbacks, plus a sandbox control API (tag "Sandbox", not part of the bank's API).
@@ -55,6 +77,7 @@ const TAGS = [
   { name: 'ProcessesESIS', description: 'The ESIS (FINE) of a process, as a PDF or by e-mail' },
   { name: 'Partners', description: 'Partner callbacks: registration, echo, and the signed notifications pushed to the registered addresses' },
   { name: 'Sandbox', description: "Sandbox control API under /sandbox: not part of the bank's API" },
+  { name: 'Operator', description: "The operator's API of a hosted sandbox (partners, invitations), with the operator token: not part of the bank's API" },
 ]
 
 /**
@@ -62,13 +85,16 @@ const TAGS = [
  * request goes through, then the routers of the modules, each built with the services it uses.
  */
 export function createApp(sandbox: Sandbox) {
-  const { logger, taxonomy, simulations, processes, messages, esis } = sandbox
+  const { config, logger, taxonomy, simulations, processes, messages, esis } = sandbox
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, router: new MemoRouter() })
   const onError = errorHandler(logger)
   app.use('*', requestContext(logger))
+  app.use('*', forPartners(requireAuth(sandbox.auth.authenticate)))
+  // Before the body is read: a partner flooding past its rate costs the others as little as can be.
+  if (config.rateLimit) app.use('*', forPartners(partnerRateLimit(createTokenBuckets(config.rateLimit))))
   app.use('*', jsonBodyLimit(JSON_BODY_LIMIT_BYTES))
-  app.use('*', unlessPublic(requireAuth(sandbox.auth.authenticate)))
-  app.use('*', unlessPublic(scenarioMiddleware(sandbox.scenarios)))
+  app.use('*', forPartners(scenarioMiddleware(sandbox.scenarios)))
+  app.use('/sandbox/signup', signupThrottle(config.signupsPerHour, config.trustProxy))
   app.use('*', writeBatching(sandbox.writes))
   app.onError(onError)
   app.notFound(notFoundHandler(onError))
@@ -89,6 +115,8 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', mailboxRouter(sandbox.mailbox))
   app.route('/', sandboxJobsRouter(sandbox.jobs))
   app.route('/', sandboxResetRouter(sandbox.reset))
+  app.route('/', accountRouter(sandbox.partners, sandbox.partners.account))
+  app.route('/', operatorRouter(sandbox.partners, config.operatorToken))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

@@ -7,6 +7,7 @@ const USAGE = `Usage: mortgage-sandbox <command>
 Commands:
   serve     run the sandbox (default); configuration from the environment (see README)
   verify    verify Pact contracts against the sandbox (mortgage-sandbox verify --help)
+  partners  the operator's side of a hosted sandbox: list, create, suspend, resume, delete, invite (mortgage-sandbox partners --help)
   openapi   print the OpenAPI document`
 
 async function serveCommand() {
@@ -31,6 +32,11 @@ async function verifyCommand(args: string[]) {
   process.exitCode = await runVerify(args)
 }
 
+async function partnersCommand(args: string[]) {
+  const { runPartnersCommand } = await import('./partners-command.ts')
+  process.exitCode = await runPartnersCommand(args)
+}
+
 async function main(argv: string[]) {
   const [command = 'serve', ...args] = argv
   switch (command) {
@@ -38,6 +44,8 @@ async function main(argv: string[]) {
       return serveCommand()
     case 'verify':
       return verifyCommand(args)
+    case 'partners':
+      return partnersCommand(args)
     case 'openapi':
       return openapiCommand()
     case '--help':

@@ -7,16 +7,18 @@ import { migrate } from './db/migrate.ts'
 import { seedWhenChanged } from './db/seed.ts'
 import { createWriteBatch } from './db/write-batch.ts'
 import { createLogger, type Logger } from './logger.ts'
-import { createAuth, identitiesSeedFile, seedIdentities } from './modules/auth/index.ts'
+import { createAuth } from './modules/auth/index.ts'
 import { createCallbacks, createEchoService, type HostResolver } from './modules/callbacks/index.ts'
 import { createEsis } from './modules/esis/index.ts'
 import { createHealthProbe } from './modules/health/index.ts'
 import { createMailbox, type SmtpRelay } from './modules/mailbox/index.ts'
 import { createMessages } from './modules/messages/index.ts'
+import { createPartners, identitiesSeedFile, seedIdentities } from './modules/partners/index.ts'
 import { createProcesses } from './modules/processes/index.ts'
 import { scenarioJobHandlers } from './modules/sandbox-control/index.ts'
+import { createRetentionSweeper } from './modules/retention/index.ts'
 import { createSandboxJobs } from './modules/sandbox-jobs/index.ts'
-import { createSandboxReset } from './modules/sandbox-reset/index.ts'
+import { createSandboxReset, type SandboxResetService } from './modules/sandbox-reset/index.ts'
 import { createScenarios, createScenarioScheduler } from './modules/sandbox-scenarios/index.ts'
 import { createSimulations } from './modules/simulations/index.ts'
 import { createTaxonomy, seedTaxonomy, taxonomySeedFiles } from './modules/taxonomy/index.ts'
@@ -33,8 +35,9 @@ const packageVersion = (): string => (JSON.parse(readFileSync(fromRoot('package.
  * Opens, migrates and seeds the database the sandbox expects: the reference lists and the
  * identities, loaded again only when their files changed.
  */
-export function prepareDatabase(path: string, seedsDir = SEEDS_DIR): { db: Db; migrations: string[]; seeded: boolean } {
-  const db = openDatabase(path)
+export function prepareDatabase(path: string, options: { seedsDir?: string; cacheMb?: number } = {}): { db: Db; migrations: string[]; seeded: boolean } {
+  const { seedsDir = SEEDS_DIR } = options
+  const db = openDatabase(path, options.cacheMb === undefined ? {} : { cacheMb: options.cacheMb })
   try {
     const migrations = migrate(db)
     const seeded = seedWhenChanged(db, [...taxonomySeedFiles(seedsDir), identitiesSeedFile(seedsDir)], () => {
@@ -73,21 +76,47 @@ export function buildSandbox(options: SandboxOptions) {
   const writes = createWriteBatch(db, (error) => logger.error('write batch failed', { error: error instanceof Error ? error.message : String(error) }))
 
   const taxonomy = createTaxonomy(db)
-  const auth = createAuth({ db, config, clock })
+  const mailbox = createMailbox({ db, clock, logger, smtpUrl: config.smtpUrl, ...(options.smtpRelay ? { relay: options.smtpRelay } : {}) })
+  // The partners erase their data through the reset, which needs every module below: given late.
+  let reset: SandboxResetService | undefined
+  const partners = createPartners({ db, writes, clock, logger, config, mailbox, eraseData: (partnerUniqueID) => reset!.reset(partnerUniqueID) })
+  partners.applyDemoIdentities()
+  const { quotas } = partners
+  const auth = createAuth({ db, config, clock, partners })
   const scenarios = createScenarios(scenarioFolders(config), taxonomy)
   const jobs = createSandboxJobs({ db, writes, clock, logger })
   const scheduler = createScenarioScheduler({ jobs, clock, timeScale: config.timeScale })
-  const callbacks = createCallbacks({ db, writes, config, clock, logger, version, taxonomy, ...(options.callbackResolver ? { resolve: options.callbackResolver } : {}) })
+  const callbacks = createCallbacks({
+    db,
+    writes,
+    config,
+    clock,
+    logger,
+    version,
+    taxonomy,
+    assertRoom: (partner) => quotas.assertRoom(partner, 'callbackConfigurations'),
+    ...(options.callbackResolver ? { resolve: options.callbackResolver } : {}),
+  })
   const notifications = callbacks.publisher
-  const mailbox = createMailbox({ db, clock, logger, smtpUrl: config.smtpUrl, ...(options.smtpRelay ? { relay: options.smtpRelay } : {}) })
 
-  const simulations = createSimulations({ db, writes, clock, taxonomy, identityOf: auth.identityOf, notifications, scenarios, scheduler })
-  const processes = createProcesses({ db, writes, clock, taxonomy, notifications, simulations, scenarios, scheduler })
+  const identityOf = partners.identityOf
+  const simulations = createSimulations({ db, writes, clock, taxonomy, identityOf, notifications, scenarios, scheduler, assertRoom: (partner) => quotas.assertRoom(partner, 'simulations') })
+  const processes = createProcesses({
+    db,
+    writes,
+    clock,
+    taxonomy,
+    notifications,
+    simulations,
+    scenarios,
+    scheduler,
+    assertRoom: { processes: (partner) => quotas.assertRoom(partner, 'processes'), documentBytes: (partner, bytes) => quotas.assertRoom(partner, 'documentBytes', bytes) },
+  })
   const messages = createMessages({ db, writes, clock, notifications, simulations, processes })
-  const esis = createEsis({ clock, taxonomy, identityOf: auth.identityOf, simulations, processes, mailbox })
+  const esis = createEsis({ clock, taxonomy, identityOf, simulations, processes, mailbox })
   const echo = createEchoService({ writes, taxonomy, callbacks, notifications, findSimulation: simulations.statusOfPartner, findProcess: processes.statusOfPartner })
   for (const [kind, handler] of Object.entries(scenarioJobHandlers({ taxonomy, simulations, processes, messages, notifications }))) jobs.handle(kind, handler)
-  const reset = createSandboxReset({
+  reset = createSandboxReset({
     writes,
     logger,
     data: {
@@ -100,6 +129,20 @@ export function buildSandbox(options: SandboxOptions) {
     },
   })
 
+  const retention = createRetentionSweeper({
+    days: config.retentionDays,
+    clock,
+    writes,
+    logger,
+    kinds: [
+      ['processes', processes.deleteOlderThan],
+      ['simulations', simulations.deleteOlderThan],
+      ['notifications', callbacks.deleteOlderThan],
+      ['mailboxMessages', mailbox.deleteOlderThan],
+      ['jobs', jobs.deleteOlderThan],
+    ],
+  })
+
   return {
     config,
     clock,
@@ -108,6 +151,7 @@ export function buildSandbox(options: SandboxOptions) {
     writes,
     health: createHealthProbe(db, version),
     taxonomy,
+    partners,
     auth,
     scenarios,
     jobs,
@@ -119,6 +163,7 @@ export function buildSandbox(options: SandboxOptions) {
     esis,
     echo,
     reset,
+    retention,
     /** The background workers: callback delivery and the scenarios' delayed jobs (started by the server). */
     workers: {
       start(): void {
@@ -126,11 +171,13 @@ export function buildSandbox(options: SandboxOptions) {
         callbacks.worker.start()
         // Runs the jobs that fell due while stopped, then each one when due.
         jobs.start()
+        retention.start()
       },
       /** Stops taking work; deliveries in flight finish for `graceMs`, then are cut short. */
       async stop(graceMs?: number): Promise<void> {
         // Jobs run synchronously, each in its transaction: once stopped, none starts on a closing database.
         jobs.stop()
+        retention.stop()
         await callbacks.worker.stop(graceMs)
         mailbox.close()
       },

@@ -31,7 +31,28 @@ const envSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  SANDBOX_MODE: z.enum(['local', 'hosted']).default('local'),
+  // The settings below default by mode (MODE_DEFAULTS): absent means "the mode's default".
+  SANDBOX_SIGNUP: z.enum(['open', 'invite', 'off']).optional(),
+  SANDBOX_OPERATOR_TOKEN: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SANDBOX_DEMO_IDENTITIES: flag.optional(),
+  SANDBOX_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).optional(),
+  SANDBOX_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).optional(),
+  SANDBOX_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  SANDBOX_QUOTA_SIMULATIONS: z.coerce.number().int().min(0).optional(),
+  SANDBOX_QUOTA_PROCESSES: z.coerce.number().int().min(0).optional(),
+  SANDBOX_QUOTA_DOCUMENT_MB: z.coerce.number().int().min(0).optional(),
+  SANDBOX_QUOTA_CALLBACKS: z.coerce.number().int().min(0).optional(),
+  SANDBOX_SIGNUPS_PER_HOUR: z.coerce.number().int().min(0).max(100_000).optional(),
+  SANDBOX_SQLITE_CACHE_MB: z.coerce.number().int().min(2).max(4096).default(64),
+  SANDBOX_TRUST_PROXY: flag.default(false),
 })
+
+/** What each mode means when a setting is not given (docs/design.md "Partners"). 0 turns a limit off. */
+const MODE_DEFAULTS = {
+  local: { signup: 'open', demoIdentities: true, retentionDays: 0, rateLimit: 0, signupsPerHour: 0, quotas: { simulations: 0, processes: 0, documentMb: 0, callbacks: 0 } },
+  hosted: { signup: 'invite', demoIdentities: false, retentionDays: 30, rateLimit: 20, signupsPerHour: 10, quotas: { simulations: 5000, processes: 1000, documentMb: 200, callbacks: 12 } },
+} as const
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL']
 
@@ -48,6 +69,26 @@ export interface Config {
   callbackCaFile: string | undefined
   smtpUrl: string | undefined
   logLevel: LogLevel
+  /** local: one developer's sandbox; hosted: the bank's sandbox for every partner. */
+  mode: 'local' | 'hosted'
+  /** Self-service sign-up: open to anyone, with an invitation code, or off. */
+  signup: 'open' | 'invite' | 'off'
+  /** Sign-ups a client address may make in an hour; null: no limit. */
+  signupsPerHour: number | null
+  /** The operator API's bearer token; without one the operator API answers 403. */
+  operatorToken: string | undefined
+  /** The seeded demo partners (broker-a, broker-b) may log in. */
+  demoIdentities: boolean
+  /** Partner data older than this is swept; 0 keeps everything. */
+  retentionDays: number
+  /** Requests a second per partner, sustained, with a burst; null: no limit. */
+  rateLimit: { perSecond: number; burst: number } | null
+  /** Stored-data quotas per partner; null: no limit. */
+  quotas: { simulations: number | null; processes: number | null; documentBytes: number | null; callbackConfigurations: number | null }
+  /** SQLite's page cache, per connection. */
+  sqliteCacheMb: number
+  /** Read the client address from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy: boolean
 }
 
 /**
@@ -71,6 +112,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`)
   }
   const e = parsed.data
+  const defaults = MODE_DEFAULTS[e.SANDBOX_MODE]
+  if (e.SANDBOX_MODE === 'hosted' && !e.SANDBOX_OPERATOR_TOKEN) {
+    throw new ConfigError('Invalid configuration: SANDBOX_OPERATOR_TOKEN is required with SANDBOX_MODE=hosted (at least 32 characters)')
+  }
+  const signup = e.SANDBOX_SIGNUP ?? defaults.signup
+  if (signup === 'invite' && !e.SANDBOX_OPERATOR_TOKEN) {
+    throw new ConfigError('Invalid configuration: SANDBOX_SIGNUP=invite needs SANDBOX_OPERATOR_TOKEN (the operator creates the invitations)')
+  }
+  const limit = (value: number) => (value === 0 ? null : value)
+  const rate = e.SANDBOX_RATE_LIMIT ?? defaults.rateLimit
   return {
     port: e.PORT,
     host: e.HOST,
@@ -84,6 +135,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     callbackCaFile: e.SANDBOX_CALLBACK_CA_FILE,
     smtpUrl: e.SANDBOX_SMTP_URL,
     logLevel: e.LOG_LEVEL,
+    mode: e.SANDBOX_MODE,
+    signup,
+    signupsPerHour: limit(e.SANDBOX_SIGNUPS_PER_HOUR ?? defaults.signupsPerHour),
+    operatorToken: e.SANDBOX_OPERATOR_TOKEN,
+    demoIdentities: e.SANDBOX_DEMO_IDENTITIES ?? defaults.demoIdentities,
+    retentionDays: e.SANDBOX_RETENTION_DAYS ?? defaults.retentionDays,
+    rateLimit: rate === 0 ? null : { perSecond: rate, burst: e.SANDBOX_RATE_LIMIT_BURST ?? rate * 5 },
+    quotas: {
+      simulations: limit(e.SANDBOX_QUOTA_SIMULATIONS ?? defaults.quotas.simulations),
+      processes: limit(e.SANDBOX_QUOTA_PROCESSES ?? defaults.quotas.processes),
+      documentBytes: limit((e.SANDBOX_QUOTA_DOCUMENT_MB ?? defaults.quotas.documentMb) * 1024 * 1024),
+      callbackConfigurations: limit(e.SANDBOX_QUOTA_CALLBACKS ?? defaults.quotas.callbacks),
+    },
+    sqliteCacheMb: e.SANDBOX_SQLITE_CACHE_MB,
+    trustProxy: e.SANDBOX_TRUST_PROXY,
   }
 }
 

@@ -18,7 +18,7 @@ export interface RunningSandbox {
  * from here.
  */
 export function openSandbox(options: Omit<SandboxOptions, 'db'> & { db?: SandboxOptions['db'] }) {
-  const prepared = options.db ? { db: options.db, migrations: [] as string[], seeded: false } : prepareDatabase(options.config.dbPath)
+  const prepared = options.db ? { db: options.db, migrations: [] as string[], seeded: false } : prepareDatabase(options.config.dbPath, { cacheMb: options.config.sqliteCacheMb })
   const sandbox = buildSandbox({ ...options, db: prepared.db })
   return { ...prepared, sandbox, app: createApp(sandbox) }
 }

@@ -16,7 +16,52 @@ describe('configuration from the environment', () => {
       callbackCaFile: undefined,
       smtpUrl: undefined,
       logLevel: 'info',
+      mode: 'local',
+      signup: 'open',
+      signupsPerHour: null,
+      operatorToken: undefined,
+      demoIdentities: true,
+      retentionDays: 0,
+      rateLimit: null,
+      quotas: { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null },
+      sqliteCacheMb: 64,
+      trustProxy: false,
     })
+  })
+
+  it('gives the hosted mode its defaults: sign-up by invitation, no demo logins, retention, rate limit and quotas', () => {
+    const operator = 'o'.repeat(32)
+    expect(loadConfig({ SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: operator })).toMatchObject({
+      mode: 'hosted',
+      signup: 'invite',
+      signupsPerHour: 10,
+      operatorToken: operator,
+      demoIdentities: false,
+      retentionDays: 30,
+      rateLimit: { perSecond: 20, burst: 100 },
+      quotas: { simulations: 5000, processes: 1000, documentBytes: 200 * 1024 * 1024, callbackConfigurations: 12 },
+    })
+  })
+
+  it('lets every hosted default be overridden, 0 turning a limit off', () => {
+    const config = loadConfig({
+      SANDBOX_MODE: 'hosted',
+      SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32),
+      SANDBOX_SIGNUP: 'open',
+      SANDBOX_DEMO_IDENTITIES: 'true',
+      SANDBOX_RETENTION_DAYS: '0',
+      SANDBOX_RATE_LIMIT: '5',
+      SANDBOX_RATE_LIMIT_BURST: '7',
+      SANDBOX_QUOTA_SIMULATIONS: '0',
+      SANDBOX_QUOTA_DOCUMENT_MB: '1',
+    })
+    expect(config).toMatchObject({ signup: 'open', demoIdentities: true, retentionDays: 0, rateLimit: { perSecond: 5, burst: 7 } })
+    expect(config.quotas).toMatchObject({ simulations: null, documentBytes: 1024 * 1024 })
+  })
+
+  it('refuses a hosted sandbox without an operator token, and invitations without one', () => {
+    expect(() => loadConfig({ SANDBOX_MODE: 'hosted' })).toThrow(/SANDBOX_OPERATOR_TOKEN is required with SANDBOX_MODE=hosted/)
+    expect(() => loadConfig({ SANDBOX_SIGNUP: 'invite' })).toThrow(/SANDBOX_SIGNUP=invite needs SANDBOX_OPERATOR_TOKEN/)
   })
 
   it('reads every variable', () => {
@@ -62,6 +107,13 @@ describe('configuration from the environment', () => {
     ['SANDBOX_JWT_SECRET', 'short'],
     ['SANDBOX_SMTP_URL', 'http://mail.example'],
     ['LOG_LEVEL', 'verbose'],
+    ['SANDBOX_MODE', 'cloud'],
+    ['SANDBOX_SIGNUP', 'maybe'],
+    ['SANDBOX_OPERATOR_TOKEN', 'short'],
+    ['SANDBOX_RETENTION_DAYS', '-1'],
+    ['SANDBOX_RATE_LIMIT', 'fast'],
+    ['SANDBOX_QUOTA_PROCESSES', '1.5'],
+    ['SANDBOX_SQLITE_CACHE_MB', '1'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}=`))

@@ -15,7 +15,7 @@ const def = (code: string, status: ErrorDefinition['status'], pt: string, en: st
 /**
  * Every error the sandbox answers, in one place (docs/design.md "Conventions"). 010101 is the bank's
  * own code for a missing field; the others follow its numbering. Messages take `{name}` slots.
- * Published in the OpenAPI document and at GET /sandbox/errors.
+ * Published in the OpenAPI document (ErrorBody) and the README.
  */
 export const ERRORS = {
   VALIDATION_FAILED: def('010100', 400, 'O pedido contém dados inválidos.', 'The request contains invalid data.'),
@@ -40,9 +40,20 @@ export const ERRORS = {
   TOKEN_EXPIRED: def('010502', 401, 'O token de acesso expirou.', 'The access token has expired.'),
   INVALID_CREDENTIALS: def('010503', 401, 'Utilizador ou palavra-passe inválidos.', 'Invalid username or password.'),
   FORBIDDEN: def('010504', 403, 'Sem permissão para {detail}.', 'Not allowed to {detail}.'),
+  SIGNUP_CLOSED: def('010506', 403, 'O registo de novos parceiros está desativado neste sandbox.', 'Self-service sign-up is off on this sandbox.'),
+  INVITATION_INVALID: def('010507', 403, 'O código de convite não é válido: {detail}.', 'The invitation code is not valid: {detail}.'),
+  PARTNER_SUSPENDED: def('010508', 401, 'O parceiro {partner} está suspenso: {reason}', 'Partner {partner} is suspended: {reason}'),
+  OPERATOR_UNAUTHENTICATED: def('010509', 401, 'A API do operador exige o token do operador: {detail}', 'The operator API needs the operator token: {detail}'),
   PAYLOAD_TOO_LARGE: def('010601', 413, 'O corpo do pedido excede o limite de {limit}.', 'The request body exceeds the limit of {limit}.'),
   UNSUPPORTED_MEDIA_TYPE: def('010602', 415, 'Tipo de conteúdo não suportado: {detail}.', 'Unsupported content type: {detail}.'),
   RATE_LIMITED: def('010603', 429, 'Demasiados pedidos. Tente novamente dentro de {seconds} segundos.', 'Too many requests. Retry in {seconds} seconds.'),
+  PARTNER_RATE_LIMITED: def(
+    '010604',
+    429,
+    'Limite de pedidos do parceiro atingido ({limit} por segundo). Tente novamente dentro de {seconds} segundos.',
+    "The partner's request rate limit is reached ({limit} a second). Retry in {seconds} seconds.",
+  ),
+  QUOTA_EXCEEDED: def('010605', 409, 'Quota atingida: {quota} (no máximo {limit}).', 'Quota reached: {quota} (at most {limit}).'),
   INTERNAL_ERROR: def('090101', 500, 'Erro interno. Referência do pedido: {requestId}.', 'Internal error. Request reference: {requestId}.'),
   SERVICE_UNAVAILABLE: def('090102', 503, 'Serviço temporariamente indisponível: {detail}', 'Service temporarily unavailable: {detail}'),
 } as const satisfies Record<string, ErrorDefinition>

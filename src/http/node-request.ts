@@ -103,3 +103,15 @@ export function requestBodySource(c: Context): BodySource {
   const open = () => (source ??= incoming ? nodeBodySource(incoming) : webBodySource(c.req.raw.body))
   return { next: () => open().next(), release: () => source?.release() }
 }
+
+/**
+ * The client's address: the socket's peer, or, behind a reverse proxy the operator trusts
+ * (SANDBOX_TRUST_PROXY), the first address of X-Forwarded-For. Without a Node request (tests calling
+ * `app.request()`), X-Forwarded-For or "local".
+ */
+export function clientAddress(c: Context, trustProxy: boolean): string {
+  const forwarded = c.req.header('x-forwarded-for')
+  const incoming = incomingOf(c)
+  if ((trustProxy || !incoming) && forwarded) return forwarded.split(',')[0]!.trim()
+  return incoming?.socket.remoteAddress ?? 'local'
+}

@@ -53,7 +53,7 @@ describe('database set-up', () => {
     delete content.items[0].description.en
     writeFileSync(genders, JSON.stringify(content))
     const path = join(tempDir('sandbox-broken-seed'), 'sandbox.db')
-    expect(() => prepareDatabase(path, dir)).toThrow(/genders\.json: items\.0\.description\.en/)
+    expect(() => prepareDatabase(path, { seedsDir: dir })).toThrow(/genders\.json: items\.0\.description\.en/)
     const db = openDatabase(path)
     expect(db.prepare('SELECT count(*) FROM taxonomy_item').pluck().get()).toBe(0)
     db.close()

@@ -1,32 +1,50 @@
 import { ApiError } from '../../http/api-error.ts'
 import type { AuthContext } from '../../http/app-env.ts'
-import type { IdentityRepository } from './identity.repository.ts'
-import { verifyPassword } from './password.ts'
+import type { LocalizedText } from '../../http/language.ts'
+import { localizedProblem, text } from '../../http/problems.ts'
+import type { PartnerService } from '../partners/index.ts'
 import type { TokenService } from './token.service.ts'
 
 /**
  * Logins and tokens: Authenticate exchanges a user's credentials for a bearer token naming the
- * user's partner, broker and user; every other request is authenticated by that token.
+ * user's partner, broker and user, and the user's token generation; every other request is
+ * authenticated by that token, checked against the user as it stands now (docs/design.md
+ * "Authentication"): a suspended partner, a deactivated user or revoked tokens stop at once.
  */
-export function createAuthService(deps: { identities: IdentityRepository; tokens: TokenService }) {
-  const { identities, tokens } = deps
+export function createAuthService(deps: { partners: Pick<PartnerService, 'verifyCredentials' | 'liveUser'>; tokens: TokenService }) {
+  const { partners, tokens } = deps
+
+  const unauthenticated = (detail: LocalizedText) => new ApiError('UNAUTHENTICATED', localizedProblem('UNAUTHENTICATED', 'Authorization', { detail }))
+
   return {
-    /** @throws ApiError 401 (010503) for an unknown user or a wrong password. */
+    /** @throws ApiError 401 (010503) for an unknown user or a wrong password; 401 (010508) for a suspended partner. */
     async login(username: string, password: string) {
-      const user = identities.findByUsername(username)
-      if (!user || !(await verifyPassword(password, user.passwordHash))) throw new ApiError('INVALID_CREDENTIALS', { field: 'username' })
+      const user = await partners.verifyCredentials(username, password)
+      if (!user) throw new ApiError('INVALID_CREDENTIALS', { field: 'username' })
+      if (user.partnerStatus === 'suspended') {
+        throw new ApiError('PARTNER_SUSPENDED', { field: 'username', params: { partner: user.partnerUniqueID, reason: partners.liveUser(user.userId)?.partnerStatusReason ?? '' } })
+      }
       const identity: AuthContext = { partnerUniqueID: user.partnerUniqueID, brokerId: user.brokerId, userId: user.userId }
-      return { ...tokens.issue(identity), ...identity }
+      return { ...tokens.issue(identity, user.tokenGeneration), ...identity }
     },
+
     /** The caller of a request from its Authorization header. @throws ApiError 401. */
-    authenticate: (authorization: string | undefined): AuthContext => tokens.authenticate(authorization),
+    authenticate(authorization: string | undefined): AuthContext {
+      const claims = tokens.verify(authorization)
+      const user = partners.liveUser(claims.userId)
+      if (!user || !user.active) throw unauthenticated(text('o token é de um utilizador que não se pode autenticar.', 'the token names a user who cannot log in.'))
+      if (user.partnerUniqueID !== claims.partnerUniqueID || user.brokerId !== claims.brokerId) {
+        throw unauthenticated(text('o token indica um parceiro ou mediador a que o utilizador não pertence.', 'the token names a partner or broker the user does not belong to.'))
+      }
+      if (user.tokenGeneration !== claims.generation) throw unauthenticated(text('o token foi revogado.', 'the token was revoked.'))
+      if (user.partnerStatus === 'suspended') {
+        throw new ApiError('PARTNER_SUSPENDED', { field: 'Authorization', params: { partner: user.partnerUniqueID, reason: user.partnerStatusReason ?? '' } })
+      }
+      return { partnerUniqueID: claims.partnerUniqueID, brokerId: claims.brokerId, userId: claims.userId }
+    },
+
     /** A token for a user, without a login (provider-state fixtures act as the state's partner). */
-    issueToken: (identity: AuthContext, ttlSeconds?: number) => tokens.issue(identity, ttlSeconds),
-    /** The user with its broker, branch and partner. */
-    identityOf: (userId: number) => identities.findByUserId(userId),
-    findByUsername: (username: string) => identities.findByUsername(username),
-    /** The first user of a partner, creating the partner, a broker and a user when it has none (fixtures). */
-    ensurePartnerIdentity: identities.ensurePartnerIdentity,
+    issueToken: (identity: AuthContext, ttlSeconds?: number) => tokens.issue(identity, partners.liveUser(identity.userId)?.tokenGeneration ?? 0, ttlSeconds),
   }
 }
 

@@ -10,6 +10,8 @@ export interface TokenClaims {
   exp: number
   /** A random token id, so two tokens issued in the same second differ. */
   jti: string
+  /** The user's token generation when issued: a revocation raises the user's, and older tokens stop. */
+  gen?: number
 }
 
 export type TokenFailure = 'malformed' | 'algorithm' | 'signature' | 'claims' | 'expired'

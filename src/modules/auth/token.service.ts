@@ -34,7 +34,8 @@ export function createTokenService(db: Db, config: Config, clock: Clock) {
   const verified = new Map<string, TokenClaims>()
 
   return {
-    issue(identity: AuthContext, ttlSeconds = config.tokenTtlSeconds) {
+    /** A token of the user's current generation (`generation`): revoking raises it and stops this one. */
+    issue(identity: AuthContext, generation: number, ttlSeconds = config.tokenTtlSeconds) {
       const iat = Math.floor(clock.now().getTime() / 1000)
       const claims: TokenClaims = {
         sub: String(identity.userId),
@@ -44,12 +45,16 @@ export function createTokenService(db: Db, config: Config, clock: Clock) {
         iat,
         exp: iat + ttlSeconds,
         jti: randomUUID(),
+        gen: generation,
       }
       return { accessToken: signToken(claims, secret), expiresIn: ttlSeconds }
     },
 
-    /** @throws ApiError 401: UNAUTHENTICATED, or TOKEN_EXPIRED with its own code. */
-    authenticate(authorization: string | undefined): AuthContext {
+    /**
+     * The claims of a well-signed, unexpired token; whether its user may still use it is the auth
+     * service's question. @throws ApiError 401: UNAUTHENTICATED, or TOKEN_EXPIRED with its own code.
+     */
+    verify(authorization: string | undefined): AuthContext & { generation: number } {
       if (!authorization) throw new ApiError('UNAUTHENTICATED', { field: 'Authorization', params: { detail: 'the Authorization header is missing' } })
       const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
       if (!match) throw new ApiError('UNAUTHENTICATED', { field: 'Authorization', params: { detail: "the Authorization header must be 'Bearer <token>'" } })
@@ -70,7 +75,7 @@ export function createTokenService(db: Db, config: Config, clock: Clock) {
         verified.delete(token)
         throw new ApiError('TOKEN_EXPIRED', { field: 'Authorization' })
       }
-      return { partnerUniqueID: claims.partnerUniqueID, brokerId: claims.brokerId, userId: claims.userId }
+      return { partnerUniqueID: claims.partnerUniqueID, brokerId: claims.brokerId, userId: claims.userId, generation: claims.gen ?? 0 }
     },
   }
 }

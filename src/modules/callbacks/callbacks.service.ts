@@ -21,6 +21,8 @@ export interface CallbackServiceDeps {
   outbox: OutboxRepository
   policy: AddressPolicy
   worker: Pick<DeliveryWorker, 'redeliver'>
+  /** @throws ApiError 409 when the partner may have no more callback configurations (its quota). */
+  assertRoom?: ((partnerUniqueID: string) => void) | undefined
 }
 
 export interface DeliveryQuery extends PagingQuery {
@@ -54,6 +56,7 @@ export function createCallbackService(deps: CallbackServiceDeps) {
       configurations.updateUrl({ ...key, callbackUrl, now })
       return false
     }
+    deps.assertRoom?.(key.partnerUniqueID)
     configurations.insert({ ...key, callbackUrl, signingSecret: newSigningSecret(), now })
     return true
   })
@@ -130,6 +133,9 @@ export function createCallbackService(deps: CallbackServiceDeps) {
         message: result === 'disabled' ? MESSAGES.redeliverDisabled : MESSAGES.redeliverNotConfigured,
       })
     },
+
+    /** Retention: deletes up to `limit` notifications older than `cutoff` with their attempts; returns how many. */
+    deleteOlderThan: (cutoff: Date, limit: number) => outbox.removeOlderThan(cutoff.toISOString(), limit),
 
     /** Deletes the partner's notifications with their attempts and its configurations (sandbox reset). */
     deleteOfPartner: (partnerUniqueID: string) => ({

@@ -39,6 +39,8 @@ export interface CallbacksDeps {
   resolve?: HostResolver
   concurrency?: number
   timeoutMs?: number
+  /** @throws ApiError 409 when the partner may have no more callback configurations (its quota). */
+  assertRoom?: (partnerUniqueID: string) => void
 }
 
 /**
@@ -65,7 +67,7 @@ export function createCallbacks(deps: CallbacksDeps) {
     ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
   })
   const publisher = createOutboxPublisher({ outbox, configurations, taxonomy: deps.taxonomy, clock, onPending: worker.wake })
-  const service = createCallbackService({ writes: deps.writes, clock, taxonomy: deps.taxonomy, configurations, outbox, policy, worker })
+  const service = createCallbackService({ writes: deps.writes, clock, taxonomy: deps.taxonomy, configurations, outbox, policy, worker, assertRoom: deps.assertRoom })
   return { ...service, publisher, worker: { start: worker.start, stop: worker.stop, idle: worker.idle } }
 }
 

@@ -132,6 +132,8 @@ export function createOutboxRepository(db: Db) {
     FROM delivery_attempt WHERE notification_seq IN (SELECT value FROM json_each(?))
     ORDER BY notification_seq, attempt_number`)
   const removeOfPartner = db.prepare('DELETE FROM notification WHERE partner_unique_id = ?')
+  const removeOlder = db.prepare(`DELETE FROM notification WHERE seq IN (SELECT seq FROM notification WHERE created_at < @cutoff
+    ORDER BY seq LIMIT @limit)`)
 
   const logParams = (filter: DeliveryLogFilter) => ({
     partnerUniqueID: filter.partnerUniqueID,
@@ -189,6 +191,8 @@ export function createOutboxRepository(db: Db) {
     },
     /** Deletes every notification of the partner with its attempts (sandbox reset); returns how many. */
     removeOfPartner: (partnerUniqueID: string): number => removeOfPartner.run(partnerUniqueID).changes,
+    /** Deletes up to `limit` notifications created before `cutoff` (ISO time), oldest first, with their attempts. */
+    removeOlderThan: (cutoff: string, limit: number): number => removeOlder.run({ cutoff, limit }).changes,
   }
 }
 

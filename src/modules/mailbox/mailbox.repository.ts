@@ -89,6 +89,8 @@ export function createMailboxRepository(db: Db) {
     JOIN mailbox_message m ON m.mailbox_message_id = a.mailbox_message_id
     WHERE a.mailbox_message_id = ? AND m.partner_unique_id = ? AND a.position = ?`)
   const removeOfPartner = db.prepare('DELETE FROM mailbox_message WHERE partner_unique_id = ?')
+  const removeOlder = db.prepare(`DELETE FROM mailbox_message WHERE rowid IN (SELECT rowid FROM mailbox_message
+    WHERE created_at < @cutoff ORDER BY rowid LIMIT @limit)`)
 
   return {
     capture: db.transaction((message: NewMail) => {
@@ -116,6 +118,8 @@ export function createMailboxRepository(db: Db) {
       attachment.get(mailboxMessageId, partnerUniqueID, index) as { filename: string; contentType: string; content: Buffer } | undefined,
     /** Deletes every e-mail of the partner (their attachments cascade); returns how many. */
     removeOfPartner: (partnerUniqueID: string): number => removeOfPartner.run(partnerUniqueID).changes,
+    /** Deletes up to `limit` e-mails captured before `cutoff` (epoch ms), oldest first. */
+    removeOlderThan: (cutoff: number, limit: number): number => removeOlder.run({ cutoff, limit }).changes,
   }
 }
 

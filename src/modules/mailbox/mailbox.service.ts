@@ -49,6 +49,8 @@ export function createMailboxService(deps: { mailbox: MailboxRepository; mailer:
 
     /** Deletes every e-mail of the partner (sandbox reset); returns how many. */
     deleteOfPartner: mailbox.removeOfPartner,
+    /** Retention: deletes up to `limit` e-mails older than `cutoff`; returns how many. */
+    deleteOlderThan: (cutoff: Date, limit: number) => mailbox.removeOlderThan(cutoff.getTime(), limit),
   }
 }
 

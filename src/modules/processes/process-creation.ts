@@ -73,6 +73,7 @@ export interface ProcessCreationDeps {
   taxonomy: TaxonomyCatalog
   notifications: NotificationPublisher
   simulations: Pick<SimulationService, 'find' | 'statuses' | 'assertStatus' | 'changeStatus'>
+  assertRoom?: { processes(partnerUniqueID: string): void } | undefined
 }
 
 /**
@@ -130,6 +131,7 @@ export function createProcessCreation(deps: ProcessCreationDeps) {
     create(auth: AuthContext, simulationUniqueId: string, ids: NewProcessIds = {}, options: { scenario?: Scenario | undefined } = {}): CreatedProcess {
       const simulation = simulations.find(auth, simulationUniqueId)
       simulations.assertStatus(simulation, (s) => s === simulated)
+      deps.assertRoom?.processes(auth.partnerUniqueID)
       const input = JSON.parse(simulation.input) as SimulationInput
       const profile = JSON.parse(simulation.profile) as SimulationProfile
       const now = deps.clock.now()

@@ -93,6 +93,8 @@ export function createProcessRepository(db: Db, writes: Pick<Transactions, 'befo
     (SELECT COUNT(*) FROM process_borrower WHERE process_unique_id IN (SELECT process_unique_id FROM process WHERE partner_unique_id = @partner)) AS borrowers,
     (SELECT COUNT(*) FROM process_document WHERE process_unique_id IN (SELECT process_unique_id FROM process WHERE partner_unique_id = @partner)) AS documents`)
   const removeOfPartner = db.prepare('DELETE FROM process WHERE partner_unique_id = ?')
+  const removeOlder = db.prepare(`DELETE FROM process WHERE rowid IN (SELECT rowid FROM process WHERE created_at < @cutoff
+    ORDER BY rowid LIMIT @limit)`)
   const history = db.prepare(`SELECT status_id AS statusId, previous_status_id AS previousStatusId, changed_at AS changedAt,
     origin, user_id AS userId FROM process_status_history WHERE process_unique_id = ? ORDER BY history_id`)
 
@@ -118,6 +120,8 @@ export function createProcessRepository(db: Db, writes: Pick<Transactions, 'befo
      * Deletes every process of the partner; history, borrowers, documents with their content, property
      * and messages go with them (foreign keys). Answers what went.
      */
+    /** Deletes up to `limit` processes created before `cutoff` (epoch ms), oldest first, with all under them. */
+    removeOlderThan: (cutoff: number, limit: number): number => removeOlder.run({ cutoff, limit }).changes,
     removeOfPartner(partnerUniqueID: string): { processes: number; borrowers: number; documents: number } {
       const counts = countsOfPartner.get({ partner: partnerUniqueID }) as { processes: number; borrowers: number; documents: number }
       removeOfPartner.run(partnerUniqueID)

@@ -30,6 +30,8 @@ export interface ProcessServiceDeps {
   simulations: SimulationService
   scenarios?: ScenarioRegistry | undefined
   scheduler?: ScenarioScheduler | undefined
+  /** Quotas of the partner: @throws ApiError 409 when it may store no more processes, or no more document bytes. */
+  assertRoom?: { processes(partnerUniqueID: string): void; documentBytes(partnerUniqueID: string, bytes: number): void } | undefined
 }
 
 /**
@@ -43,7 +45,7 @@ export function createProcessService(deps: ProcessServiceDeps) {
   const access = createProcessAccess({ processes: repos.processes, taxonomy })
   const transitions = createProcessTransitions({ ...deps, processes: repos.processes, access })
   const { statuses } = access
-  const parts = { repos, access, writes: deps.writes, clock: deps.clock, taxonomy }
+  const parts = { repos, access, writes: deps.writes, clock: deps.clock, taxonomy, assertRoom: deps.assertRoom }
 
   return {
     statuses,
@@ -93,6 +95,8 @@ export function createProcessService(deps: ProcessServiceDeps) {
 
     /** Deletes every process of the partner with all under it (sandbox reset); answers what went. */
     deleteOfPartner: repos.processes.removeOfPartner,
+    /** Retention: deletes up to `limit` processes older than `cutoff` with all under them; returns how many. */
+    deleteOlderThan: (cutoff: Date, limit: number) => repos.processes.removeOlderThan(cutoff.getTime(), limit),
   }
 }
 

@@ -24,6 +24,8 @@ export function createSandboxJobs(deps: { db: Db; writes: Transactions; clock: C
     listForPartner: repository.listForPartner,
     /** Deletes every job of the partner, pending or finished (sandbox reset); returns how many. */
     deleteOfPartner: repository.removeOfPartner,
+    /** Retention: deletes up to `limit` jobs older than `cutoff`; returns how many. */
+    deleteOlderThan: (cutoff: Date, limit: number) => repository.removeOlderThan(cutoff.toISOString(), limit),
   }
 }
 

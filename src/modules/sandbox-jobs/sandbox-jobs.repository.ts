@@ -56,6 +56,8 @@ export function createSandboxJobRepository(db: Db) {
     WHERE id = @id AND status = 'pending'`)
   const byPartner = db.prepare(`SELECT * FROM sandbox_job WHERE partner_unique_id = ? ORDER BY id DESC LIMIT ?`)
   const removeOfPartner = db.prepare('DELETE FROM sandbox_job WHERE partner_unique_id = ?')
+  const removeOlder = db.prepare(`DELETE FROM sandbox_job WHERE id IN (SELECT id FROM sandbox_job WHERE created_at < @cutoff
+    ORDER BY id LIMIT @limit)`)
   return {
     add: (job: NewSandboxJob, createdAt: string): number =>
       Number(insert.run({ ...job, payload: JSON.stringify(job.payload), scenario: job.scenario ?? null, createdAt }).lastInsertRowid),
@@ -65,6 +67,8 @@ export function createSandboxJobRepository(db: Db) {
       finish.run({ id, status, outcome, finishedAt }).changes === 1,
     listForPartner: (partnerUniqueID: string, limit = 100): SandboxJob[] => (byPartner.all(partnerUniqueID, limit) as Row[]).map(toJob),
     removeOfPartner: (partnerUniqueID: string): number => removeOfPartner.run(partnerUniqueID).changes,
+    /** Deletes up to `limit` jobs created before `cutoff` (ISO time), oldest first. */
+    removeOlderThan: (cutoff: string, limit: number): number => removeOlder.run({ cutoff, limit }).changes,
   }
 }
 

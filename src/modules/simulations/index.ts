@@ -3,7 +3,7 @@ import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/connection.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { AppEnv } from '../../http/app-env.ts'
-import type { UserIdentity } from '../auth/index.ts'
+import type { UserIdentity } from '../partners/index.ts'
 import type { NotificationPublisher } from '../callbacks/index.ts'
 import type { ScenarioEnv, ScenarioRegistry, ScenarioScheduler } from '../sandbox-scenarios/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
@@ -43,6 +43,8 @@ export interface SimulationsDeps {
   notifications: NotificationPublisher
   scenarios?: ScenarioRegistry
   scheduler?: ScenarioScheduler
+  /** @throws ApiError 409 when the partner may store no more simulations (its quota). */
+  assertRoom?: (partnerUniqueID: string) => void
 }
 
 /** Simulations on the app's database: their repositories, the rendered-detail cache and the service. */

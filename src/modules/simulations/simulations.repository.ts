@@ -119,6 +119,10 @@ export function createSimulationRepository(db: Db, writes: Pick<Transactions, 'b
   const findForBroker = db.prepare(`SELECT ${COLUMNS} FROM simulation WHERE simulation_unique_id = ? AND broker_id = ?`)
   const statusForPartner = db.prepare('SELECT status_id AS statusId FROM simulation WHERE simulation_unique_id = ? AND partner_unique_id = ?')
   const removeOfPartner = db.prepare('DELETE FROM simulation WHERE partner_unique_id = ?')
+  // Oldest first (rowid follows insertion), never one a process still stands on.
+  const removeOlder = db.prepare(`DELETE FROM simulation WHERE rowid IN (SELECT s.rowid FROM simulation s
+    WHERE s.created_at < @cutoff AND NOT EXISTS (SELECT 1 FROM process p WHERE p.simulation_unique_id = s.simulation_unique_id)
+    ORDER BY s.rowid LIMIT @limit)`)
   const updateEvaluation = db.prepare(`UPDATE simulation SET updated_at = @updatedAt, evaluated_on = @evaluatedOn,
     key_borrower_name = @keyBorrowerName, key_borrower_tax_id = @keyBorrowerTaxId, borrower_name = @borrowerName,
     borrower_tax_id = @borrowerTaxId, loan_amount = @loanAmount, property_amount = @propertyAmount,
@@ -150,6 +154,8 @@ export function createSimulationRepository(db: Db, writes: Pick<Transactions, 'b
       statusForPartner.get(simulationUniqueId, partnerUniqueID) as { statusId: number } | undefined,
     /** Deletes every simulation of the partner; history, messages and search words go with them (foreign keys, triggers). */
     removeOfPartner: (partnerUniqueID: string): number => removeOfPartner.run(partnerUniqueID).changes,
+    /** Deletes up to `limit` simulations created before `cutoff` (epoch ms) that no process stands on. */
+    removeOlderThan: (cutoff: number, limit: number): number => removeOlder.run({ cutoff, limit }).changes,
     updateEvaluation: (columns: EvaluationColumns) => void updateEvaluation.run(columns),
     /**
      * Writes the words of the list's text filter of a simulation as it is stored now (see

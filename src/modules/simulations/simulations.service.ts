@@ -6,7 +6,7 @@ import type { AuthContext } from '../../http/app-env.ts'
 import { mergePatch } from '../../http/json-merge-patch.ts'
 import type { Lang } from '../../http/language.ts'
 import { timeOrderedUuid } from '../../ids/time-ordered-uuid.ts'
-import type { UserIdentity } from '../auth/index.ts'
+import type { UserIdentity } from '../partners/index.ts'
 import type { NotificationPublisher } from '../callbacks/index.ts'
 import type { Scenario, ScenarioRegistry, ScenarioScheduler } from '../sandbox-scenarios/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
@@ -37,6 +37,8 @@ export interface SimulationServiceDeps {
   scenarios?: ScenarioRegistry | undefined
   /** Where scenarios schedule their delayed effects (bank messages). */
   scheduler?: ScenarioScheduler | undefined
+  /** @throws ApiError 409 when the partner may store no more simulations (its quota). */
+  assertRoom?: ((partnerUniqueID: string) => void) | undefined
 }
 
 export interface SimulationOutcome {
@@ -146,6 +148,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
      */
     create(auth: AuthContext, raw: unknown, options: ScenarioOptions = {}, simulationUniqueId?: string): SimulationOutcome {
       const input = validated(raw)
+      deps.assertRoom?.(auth.partnerUniqueID)
       const identity = deps.identityOf(auth.userId)
       if (!identity) throw new ApiError('UNAUTHENTICATED', { field: 'Authorization', params: { detail: 'the token names an unknown user' } })
       const now = deps.clock.now()
@@ -251,6 +254,8 @@ export function createSimulationService(deps: SimulationServiceDeps) {
 
     /** Deletes every simulation of the partner with its history and messages (sandbox reset); returns how many. */
     deleteOfPartner: repo.removeOfPartner,
+    /** Retention: deletes up to `limit` simulations older than `cutoff` no process stands on; returns how many. */
+    deleteOlderThan: (cutoff: Date, limit: number) => repo.removeOlderThan(cutoff.getTime(), limit),
   }
 }
 

@@ -21,8 +21,8 @@ export const unknownFixtureMessage = (name: string) =>
 /** The broker and user a fixture acts as: the first of the partner (created when absent), else broker A's. */
 export function fixtureActor(services: FixtureServices, partnerUniqueID: string | undefined): AuthContext {
   const identity = partnerUniqueID
-    ? services.auth.ensurePartnerIdentity(partnerUniqueID, services.clock.now().toISOString())
-    : services.auth.findByUsername(DEFAULT_USERNAME)
+    ? services.partners.ensurePartnerIdentity(partnerUniqueID)
+    : services.partners.findByUsername(DEFAULT_USERNAME)
   if (!identity) throw new FixtureError(`the seeded user ${DEFAULT_USERNAME} is missing`)
   return { partnerUniqueID: identity.partnerUniqueID, brokerId: identity.brokerId, userId: identity.userId }
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Clock } from '../../clock.ts'
 import type { AuthContext } from '../../http/app-env.ts'
 import type { AuthService } from '../../modules/auth/index.ts'
+import type { PartnerService } from '../../modules/partners/index.ts'
 import type { CallbackService } from '../../modules/callbacks/index.ts'
 import type { MessageService } from '../../modules/messages/index.ts'
 import type { ProcessService } from '../../modules/processes/index.ts'
@@ -24,7 +25,8 @@ export interface Fixture<P extends object = object> {
 export interface FixtureServices {
   clock: Clock
   taxonomy: TaxonomyCatalog
-  auth: Pick<AuthService, 'ensurePartnerIdentity' | 'findByUsername' | 'issueToken'>
+  auth: Pick<AuthService, 'issueToken'>
+  partners: Pick<PartnerService, 'ensurePartnerIdentity' | 'findByUsername'>
   simulations: Pick<SimulationService, 'create' | 'cancel'>
   processes: Pick<ProcessService, 'create' | 'submit' | 'borrowers' | 'documents' | 'property'>
   messages: MessageService

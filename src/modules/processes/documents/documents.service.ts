@@ -139,6 +139,8 @@ export interface DocumentServiceDeps {
   access: ProcessAccess
   clock: Clock
   taxonomy: TaxonomyCatalog
+  /** @throws ApiError 409 when the partner may store no more document bytes (its quota). */
+  assertRoom?: { documentBytes(partnerUniqueID: string, bytes: number): void } | undefined
 }
 
 /** The documents of a process: uploads streamed into SQLite, their metadata and content. */
@@ -163,6 +165,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
       const upload = await readUpload(deps, process, request, documentUniqueId)
       const at = deps.clock.now().getTime()
       try {
+        deps.assertRoom?.documentBytes(process.partnerUniqueID, upload.size)
         documents.insert(record(upload, { documentUniqueId, processUniqueId: process.processUniqueId, createdAt: at }, at, auth.userId))
       } catch (error) {
         documents.discardStaged(documentUniqueId)
@@ -179,6 +182,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
       const stagingKey = `staging:${randomUUID()}`
       const upload = await readUpload(deps, process, request, stagingKey)
       try {
+        deps.assertRoom?.documentBytes(process.partnerUniqueID, upload.size - current.size)
         documents.replace(record(upload, current, deps.clock.now().getTime(), auth.userId), stagingKey)
       } catch (error) {
         documents.discardStaged(stagingKey)

@@ -3,15 +3,23 @@ import { promisify } from 'node:util'
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number, options: ScryptOptions) => Promise<Buffer>
 const KEY_LENGTH = 32
-// Sandbox users have published passwords: a moderate cost keeps logins and seeding fast while the
-// stored hashes follow the real scheme. The cost is stored with the hash, so it can change later.
+// The demo users have published passwords and every other password is generated (144 random bits,
+// credentials.ts): a moderate cost keeps logins and seeding fast while the stored hashes follow the
+// real scheme. The cost is stored with the hash, so it can change later.
 const COST = 4096
 
-/** `scrypt$<N>$<salt>$<key>`, salt and key in base64. Synchronous: used once per seeded user. */
+const encode = (salt: Buffer, key: Buffer) => `scrypt$${COST}$${salt.toString('base64')}$${key.toString('base64')}`
+
+/** `scrypt$<N>$<salt>$<key>`, salt and key in base64. Synchronous: for the seeded users, at start. */
 export function hashPassword(password: string): string {
   const salt = randomBytes(16)
-  const key = scryptSync(password, salt, KEY_LENGTH, { N: COST })
-  return `scrypt$${COST}$${salt.toString('base64')}$${key.toString('base64')}`
+  return encode(salt, scryptSync(password, salt, KEY_LENGTH, { N: COST }))
+}
+
+/** The same, off the event loop: for passwords made while the sandbox answers other requests. */
+export async function hashPasswordAsync(password: string): Promise<string> {
+  const salt = randomBytes(16)
+  return encode(salt, await scryptAsync(password, salt, KEY_LENGTH, { N: COST }))
 }
 
 /** Constant-time check of a password against a stored hash; never throws on a malformed hash. */

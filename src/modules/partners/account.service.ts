@@ -1,0 +1,126 @@
+import type { Clock } from '../../clock.ts'
+import type { Config } from '../../config.ts'
+import type { Transactions } from '../../db/write-batch.ts'
+import { ApiError } from '../../http/api-error.ts'
+import type { AuthContext } from '../../http/app-env.ts'
+import { newPassword, registrationNumber, usernameFor } from './credentials.ts'
+import type { LiveUsers } from './live-users.ts'
+import type { PartnerRepository, UserIdentity } from './partners.repository.ts'
+import { hashPasswordAsync } from './password.ts'
+import type { Quotas } from './quotas.ts'
+
+export interface AccountServiceDeps {
+  repo: PartnerRepository
+  liveUsers: LiveUsers
+  quotas: Quotas
+  writes: Transactions
+  clock: Clock
+  config: Pick<Config, 'retentionDays' | 'rateLimit' | 'mode'>
+}
+
+const userView = (u: UserIdentity) => ({ userId: u.userId, username: u.username, name: u.name, email: u.email, admin: u.isAdmin, status: u.userStatus })
+
+/**
+ * A partner's own account (docs/design.md "Partners"): its brokers and users, quotas, rate limit and
+ * retention; its administrators add brokers and users, reset passwords and revoke tokens. Everything
+ * acts on the caller's partner only.
+ */
+export function createAccountService(deps: AccountServiceDeps) {
+  const { repo, liveUsers } = deps
+
+  function assertAdmin(auth: AuthContext): void {
+    if (repo.findByUserId(auth.userId)?.isAdmin) return
+    throw new ApiError('FORBIDDEN', { field: 'Authorization', params: { detail: "manage the partner's account: the user is not an administrator of the partner" } })
+  }
+
+  /** A user of the caller's partner. @throws ApiError 404 */
+  function userOf(auth: AuthContext, userId: number): UserIdentity {
+    const user = repo.findByUserId(userId)
+    if (!user || user.partnerUniqueID !== auth.partnerUniqueID) throw new ApiError('NOT_FOUND', { field: 'userId', params: { resource: 'user', id: userId } })
+    return user
+  }
+
+  const insertUser = deps.writes.transaction((row: Parameters<PartnerRepository['insertUser']>[0]) => repo.insertUser(row))
+
+  return {
+    /** The partner, its brokers with their users, quotas with their use, rate limit and retention. */
+    view(auth: AuthContext) {
+      const partner = repo.partner(auth.partnerUniqueID)!
+      const users = repo.usersOf(auth.partnerUniqueID)
+      return {
+        partnerUniqueID: partner.partnerUniqueID,
+        partnerName: partner.name,
+        contactEmail: partner.contactEmail,
+        status: partner.status,
+        createdAt: partner.createdAt,
+        mode: deps.config.mode,
+        brokers: repo.brokersOf(auth.partnerUniqueID).map((b) => ({
+          brokerId: b.brokerId,
+          name: b.name,
+          registrationNumber: b.registrationNumber,
+          users: users.filter((u) => u.brokerId === b.brokerId).map(userView),
+        })),
+        quotas: deps.quotas.of(auth.partnerUniqueID),
+        rateLimit: deps.config.rateLimit,
+        retention: { days: deps.config.retentionDays === 0 ? null : deps.config.retentionDays },
+      }
+    },
+
+    /** A new broker of the partner (a broker network). @throws ApiError 403 (not an administrator). */
+    addBroker(auth: AuthContext, broker: { name: string; registrationNumber?: string | undefined }) {
+      assertAdmin(auth)
+      const brokerId = deps.writes.transaction(() =>
+        repo.insertBroker({ partnerUniqueID: auth.partnerUniqueID, name: broker.name, registrationNumber: broker.registrationNumber ?? registrationNumber() }),
+      )()
+      return repo.brokersOf(auth.partnerUniqueID).find((b) => b.brokerId === brokerId)!
+    },
+
+    /** A new user of one of the partner's brokers; its password is answered once. @throws ApiError 403, 404 (broker). */
+    async addUser(auth: AuthContext, user: { brokerId: number; name: string; email: string; admin?: boolean | undefined }) {
+      assertAdmin(auth)
+      if (!repo.brokersOf(auth.partnerUniqueID).some((b) => b.brokerId === user.brokerId)) {
+        throw new ApiError('NOT_FOUND', { field: 'brokerId', params: { resource: 'broker', id: user.brokerId } })
+      }
+      const password = newPassword()
+      const passwordHash = await hashPasswordAsync(password)
+      let username = usernameFor(user.name)
+      while (repo.usernameTaken(username)) username = usernameFor(user.name)
+      const userId = insertUser({ brokerId: user.brokerId, username, name: user.name, email: user.email, passwordHash, isAdmin: user.admin === true, createdAt: deps.clock.now().toISOString() })
+      return { userId, brokerId: user.brokerId, username, password }
+    },
+
+    /** A new generated password, answered once; the user's tokens stop. @throws ApiError 403, 404. */
+    async resetPassword(auth: AuthContext, userId: number) {
+      assertAdmin(auth)
+      const user = userOf(auth, userId)
+      const password = newPassword()
+      repo.setPassword(user.userId, await hashPasswordAsync(password))
+      liveUsers.forgetUser(user.userId)
+      return { userId: user.userId, username: user.username, password }
+    },
+
+    /** Every token of the user stops at once; logging in again gives new ones. @throws ApiError 403, 404. */
+    revokeTokens(auth: AuthContext, userId: number): void {
+      assertAdmin(auth)
+      repo.revokeTokens(userOf(auth, userId).userId)
+      liveUsers.forgetUser(userId)
+    },
+
+    /** The user can no longer log in and its tokens stop; what it made stays. @throws ApiError 403, 404, 400 (oneself). */
+    deactivate(auth: AuthContext, userId: number): void {
+      assertAdmin(auth)
+      const user = userOf(auth, userId)
+      if (user.userId === auth.userId) {
+        throw new ApiError('BUSINESS_RULE', {
+          field: 'userId',
+          params: { detail: '' },
+          message: { 'pt-PT': 'Um administrador não se pode desativar a si próprio.', en: 'An administrator cannot deactivate itself.' },
+        })
+      }
+      repo.deactivate(user.userId)
+      liveUsers.forgetUser(user.userId)
+    },
+  }
+}
+
+export type AccountService = ReturnType<typeof createAccountService>

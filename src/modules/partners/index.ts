@@ -1,0 +1,88 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import type { Clock } from '../../clock.ts'
+import type { Config } from '../../config.ts'
+import type { Db } from '../../db/connection.ts'
+import type { Transactions } from '../../db/write-batch.ts'
+import type { AppEnv } from '../../http/app-env.ts'
+import type { Logger } from '../../logger.ts'
+import type { MailboxService } from '../mailbox/index.ts'
+import * as accountRoutes from './partner-account.routes.ts'
+import { createAccountService, type AccountService } from './account.service.ts'
+import { readIdentitiesSeed } from './identities.seed.ts'
+import { createInvitationRepository } from './invitations.repository.ts'
+import { createLiveUsers } from './live-users.ts'
+import { operatorAuth } from './operator-auth.ts'
+import * as operatorRoutes from './partner-operator.routes.ts'
+import { accountHandlers, operatorHandlers } from './partners.handlers.ts'
+import { createPartnerRepository, upsertIdentities } from './partners.repository.ts'
+import { createPartnerService, type PartnerService } from './partners.service.ts'
+import { hashPassword } from './password.ts'
+import { createQuotas } from './quotas.ts'
+
+export type { AccountService } from './account.service.ts'
+export type { PartnerService, PartnerCredentials } from './partners.service.ts'
+export type { UserIdentity } from './partners.repository.ts'
+export type { LiveUser } from './live-users.ts'
+export type { Quotas, QuotaKind } from './quotas.ts'
+export { identitiesSeedFile } from './identities.seed.ts'
+
+export interface PartnersDeps {
+  db: Db
+  writes: Transactions
+  clock: Clock
+  logger: Logger
+  config: Pick<Config, 'signup' | 'demoIdentities' | 'quotas' | 'retentionDays' | 'rateLimit' | 'mode'>
+  mailbox: Pick<MailboxService, 'send'>
+  /** Deletes everything a partner made (the sandbox reset). */
+  eraseData(partnerUniqueID: string): Record<string, number>
+}
+
+/** The partners of the sandbox, their accounts, quotas and the live state of their users. */
+export function createPartners(deps: PartnersDeps) {
+  const repo = createPartnerRepository(deps.db)
+  const liveUsers = createLiveUsers(repo)
+  const quotas = createQuotas({ repo, limits: deps.config.quotas })
+  const partners = createPartnerService({ ...deps, repo, invitations: createInvitationRepository(deps.db), liveUsers })
+  const account = createAccountService({ ...deps, repo, liveUsers, quotas })
+  return { ...partners, account, quotas }
+}
+
+export type Partners = ReturnType<typeof createPartners>
+
+/** Inserts or refreshes the seeded branches, partners, brokers and users, in the caller's transaction. */
+export function seedIdentities(db: Db, seedsDir: string, now: string): void {
+  upsertIdentities(db, readIdentitiesSeed(seedsDir), hashPassword, now)
+}
+
+/** Sign-up (public) and the partner's account (its own token). */
+export function accountRouter(partners: PartnerService, account: AccountService) {
+  const handlers = accountHandlers(partners, account)
+  return new OpenAPIHono<AppEnv>()
+    .openapi(accountRoutes.signup, handlers.signup)
+    .openapi(accountRoutes.account, handlers.account)
+    .openapi(accountRoutes.addBroker, handlers.addBroker)
+    .openapi(accountRoutes.addUser, handlers.addUser)
+    .openapi(accountRoutes.resetPassword, handlers.resetPassword)
+    .openapi(accountRoutes.revokeTokens, handlers.revokeTokens)
+    .openapi(accountRoutes.deactivateUser, handlers.deactivateUser)
+}
+
+/** The operator API, behind the operator token. */
+export function operatorRouter(partners: PartnerService, operatorToken: string | undefined) {
+  const handlers = operatorHandlers(partners)
+  const router = new OpenAPIHono<AppEnv>()
+  router.use('/sandbox/operator/*', operatorAuth(operatorToken))
+  router.openAPIRegistry.registerComponent('securitySchemes', 'operatorToken', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'SANDBOX_OPERATOR_TOKEN of the sandbox',
+  })
+  return router
+    .openapi(operatorRoutes.list, handlers.list)
+    .openapi(operatorRoutes.create, handlers.create)
+    .openapi(operatorRoutes.suspend, handlers.suspend)
+    .openapi(operatorRoutes.resume, handlers.resume)
+    .openapi(operatorRoutes.remove, handlers.remove)
+    .openapi(operatorRoutes.invite, handlers.invite)
+    .openapi(operatorRoutes.invitations, handlers.invitations)
+}

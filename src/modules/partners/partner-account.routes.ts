@@ -1,0 +1,97 @@
+import { createRoute, z } from '@hono/zod-openapi'
+import { authedErrors, bearerSecurity, EnvelopeSchema, errorResponses, jsonContent } from '../../http/openapi-schemas.ts'
+import {
+  AccountSchema,
+  BrokerCreateRequestSchema,
+  BrokerSchema,
+  CredentialsSchema,
+  PasswordResetSchema,
+  SignupRequestSchema,
+  UserCreateRequestSchema,
+  UserCredentialsSchema,
+  UserParamsSchema,
+} from './partners.schemas.ts'
+
+const tags = ['Sandbox']
+const json = <T extends z.ZodType>(schema: T, example?: unknown) => ({
+  required: true,
+  content: { 'application/json': { schema, ...(example === undefined ? {} : { example }) } },
+})
+const ADMIN = "Sandbox API (not part of the bank's API), for an administrator of the caller's partner (403 otherwise)."
+
+export const signup = createRoute({
+  method: 'post',
+  path: '/sandbox/signup',
+  tags,
+  summary: 'Sign up a partner',
+  description:
+    "Creates a partner with its first broker and an administrator user, and answers the user's login once: `username` and a generated `password` (the sandbox keeps only its hash). Log in with POST /v1/authentication like any user. A welcome e-mail goes to `contactEmail` (the partner's mailbox, relayed over SMTP when configured), without the password. Open to anyone on a local sandbox; on the hosted sandbox by invitation (`invitationCode`, from the operator) or off (403, 010506). No token.",
+  security: [],
+  request: { body: json(SignupRequestSchema, { partnerName: 'Casa Nova Crédito, Lda.', contactEmail: 'dev@casanova.example' }) },
+  responses: { 201: jsonContent(CredentialsSchema, 'The partner, its broker and the first user with its password'), ...errorResponses(400, 403, 413, 415, 429) },
+})
+
+export const account = createRoute({
+  method: 'get',
+  path: '/sandbox/account',
+  tags,
+  summary: "The caller's partner account",
+  description: "Sandbox API: the caller's partner, its brokers and their users, its quotas with what it uses of them, its request rate limit and how long the sandbox keeps its data.",
+  security: bearerSecurity,
+  responses: { 200: jsonContent(AccountSchema, 'The account'), ...authedErrors() },
+})
+
+export const addBroker = createRoute({
+  method: 'post',
+  path: '/sandbox/account/brokers',
+  tags,
+  summary: 'Add a broker to the partner',
+  description: `${ADMIN} A broker network has several brokers under one partner: each sees only its own simulations and processes; the partner's callbacks serve them all.`,
+  security: bearerSecurity,
+  request: { body: json(BrokerCreateRequestSchema, { name: 'Casa Nova Porto' }) },
+  responses: { 201: jsonContent(BrokerSchema, 'The new broker'), ...authedErrors(400, 403, 413, 415) },
+})
+
+export const addUser = createRoute({
+  method: 'post',
+  path: '/sandbox/account/users',
+  tags,
+  summary: 'Add a user to a broker of the partner',
+  description: `${ADMIN} Answers the user's login once: username and a generated password.`,
+  security: bearerSecurity,
+  request: { body: json(UserCreateRequestSchema, { brokerId: 1001, name: 'Marta Lopes', email: 'marta.lopes@casanova.example' }) },
+  responses: { 201: jsonContent(UserCredentialsSchema, 'The new user and its password'), ...authedErrors(400, 403, 404, 413, 415) },
+})
+
+export const resetPassword = createRoute({
+  method: 'post',
+  path: '/sandbox/account/users/{userId}/password',
+  tags,
+  summary: "Reset a user's password",
+  description: `${ADMIN} A new generated password, answered once; every token the user holds stops working at once.`,
+  security: bearerSecurity,
+  request: { params: UserParamsSchema },
+  responses: { 200: jsonContent(PasswordResetSchema, 'The new password'), ...authedErrors(400, 403, 404) },
+})
+
+export const revokeTokens = createRoute({
+  method: 'post',
+  path: '/sandbox/account/users/{userId}/revoke-tokens',
+  tags,
+  summary: "Revoke every token of a user",
+  description: `${ADMIN} Every token the user holds stops working at once (401); logging in again gives new ones.`,
+  security: bearerSecurity,
+  request: { params: UserParamsSchema },
+  responses: { 200: jsonContent(EnvelopeSchema, 'Revoked'), ...authedErrors(400, 403, 404) },
+})
+
+export const deactivateUser = createRoute({
+  method: 'delete',
+  path: '/sandbox/account/users/{userId}',
+  tags,
+  summary: 'Deactivate a user',
+  description: `${ADMIN} The user can no longer log in and its tokens stop working; what it made stays. An administrator cannot deactivate itself.`,
+  security: bearerSecurity,
+  request: { params: UserParamsSchema },
+  responses: { 200: jsonContent(EnvelopeSchema, 'Deactivated'), ...authedErrors(400, 403, 404) },
+})

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto'
+import type { Clock } from '../../clock.ts'
+import type { Config } from '../../config.ts'
+import type { Transactions } from '../../db/write-batch.ts'
+import { ApiError } from '../../http/api-error.ts'
+import type { Lang, LocalizedText } from '../../http/language.ts'
+import { localizedProblem, text } from '../../http/problems.ts'
+import type { Logger } from '../../logger.ts'
+import type { MailboxService } from '../mailbox/index.ts'
+import { hashInvitationCode, newInvitationCode, newPassword, registrationNumber, usernameFor } from './credentials.ts'
+import type { InvitationRepository } from './invitations.repository.ts'
+import type { LiveUsers } from './live-users.ts'
+import type { PartnerOrigin, PartnerRepository } from './partners.repository.ts'
+import { hashPasswordAsync, verifyPassword } from './password.ts'
+import { welcomeMail } from './welcome-mail.ts'
+
+export interface NewPartner {
+  partnerName: string
+  contactEmail: string
+}
+
+/** What a new partner's first user needs to log in: the password is shown this once. */
+export interface PartnerCredentials {
+  partnerUniqueID: string
+  brokerId: number
+  userId: number
+  username: string
+  password: string
+}
+
+export interface PartnerServiceDeps {
+  repo: PartnerRepository
+  invitations: InvitationRepository
+  liveUsers: LiveUsers
+  writes: Transactions
+  clock: Clock
+  config: Pick<Config, 'signup' | 'demoIdentities'>
+  logger: Logger
+  mailbox: Pick<MailboxService, 'send'>
+  /** Deletes everything the partner made (the sandbox reset), in the caller's transaction. */
+  eraseData(partnerUniqueID: string): Record<string, number>
+}
+
+const DAY = 86_400_000
+const USED = text('já foi usado', 'it was used already')
+
+/**
+ * Partners of the sandbox (docs/design.md "Partners"): self-service sign-up (open, by invitation, or
+ * off), the operator's side (create, suspend, resume, delete, invitations), and the credentials
+ * behind every login.
+ */
+export function createPartnerService(deps: PartnerServiceDeps) {
+  const { repo, liveUsers } = deps
+  const now = () => deps.clock.now().toISOString()
+
+  const create = deps.writes.transaction((partner: NewPartner, origin: PartnerOrigin, password: { text: string; hash: string }, claim?: { codeHash: string }): PartnerCredentials => {
+    const partnerUniqueID = randomUUID()
+    const createdAt = now()
+    repo.insertPartner({ partnerUniqueID, name: partner.partnerName, contactEmail: partner.contactEmail, origin, createdAt })
+    if (claim && !deps.invitations.use(claim.codeHash, partnerUniqueID, createdAt)) throw invitationInvalid(USED)
+    const brokerId = repo.insertBroker({ partnerUniqueID, name: partner.partnerName, registrationNumber: registrationNumber() })
+    let username = usernameFor(partner.partnerName)
+    while (repo.usernameTaken(username)) username = usernameFor(partner.partnerName)
+    const userId = repo.insertUser({ brokerId, username, name: partner.partnerName, email: partner.contactEmail, passwordHash: password.hash, isAdmin: true, createdAt })
+    return { partnerUniqueID, brokerId, userId, username, password: password.text }
+  })
+
+  async function createWithWelcome(partner: NewPartner, origin: PartnerOrigin, lang: Lang, claim?: { codeHash: string }): Promise<PartnerCredentials> {
+    const text = newPassword()
+    const credentials = create(partner, origin, { text, hash: await hashPasswordAsync(text) }, claim)
+    const mail = welcomeMail({ ...partner, ...credentials }, lang)
+    await deps.mailbox.send({ partnerUniqueID: credentials.partnerUniqueID, to: partner.contactEmail, subject: mail.subject, text: mail.body, attachments: [] })
+    deps.logger.info('partner created', { partnerUniqueID: credentials.partnerUniqueID, origin })
+    return credentials
+  }
+
+  function invitationInvalid(detail: LocalizedText) {
+    return new ApiError('INVITATION_INVALID', localizedProblem('INVITATION_INVALID', 'invitationCode', { detail }))
+  }
+
+  function claimOf(code: string | undefined): { codeHash: string } {
+    if (!code) throw new ApiError('MISSING_FIELD', { field: 'invitationCode' })
+    const codeHash = hashInvitationCode(code)
+    const invitation = deps.invitations.find(codeHash)
+    if (!invitation) throw invitationInvalid(text('não existe', 'no such code'))
+    if (invitation.usedAt) throw invitationInvalid(USED)
+    if (invitation.expiresAt <= now()) throw invitationInvalid(text(`expirou em ${invitation.expiresAt}`, `it expired on ${invitation.expiresAt}`))
+    return { codeHash }
+  }
+
+  const setStatus = deps.writes.transaction((partnerUniqueID: string, status: 'active' | 'suspended', reason: string | null) => {
+    if (!repo.setPartnerStatus(partnerUniqueID, status, reason)) throw partnerNotFound(partnerUniqueID)
+    liveUsers.forgetPartner(partnerUniqueID)
+    return repo.partner(partnerUniqueID)!
+  })
+
+  const remove = deps.writes.transaction((partnerUniqueID: string) => {
+    if (!repo.partner(partnerUniqueID)) throw partnerNotFound(partnerUniqueID)
+    const deleted = deps.eraseData(partnerUniqueID)
+    repo.removePartner(partnerUniqueID)
+    liveUsers.forgetPartner(partnerUniqueID)
+    return deleted
+  })
+
+  return {
+    /** Self-service sign-up, as the sandbox's SANDBOX_SIGNUP allows. @throws ApiError 403 (off, bad invitation). */
+    signup(partner: NewPartner & { invitationCode?: string | undefined }, lang: Lang): Promise<PartnerCredentials> {
+      if (deps.config.signup === 'off') throw new ApiError('SIGNUP_CLOSED', { field: '' })
+      const claim = deps.config.signup === 'invite' ? claimOf(partner.invitationCode) : undefined
+      return createWithWelcome(partner, 'signup', lang, claim)
+    },
+
+    /** Operator: a new partner, as sign-up makes it. */
+    create: (partner: NewPartner, lang: Lang) => createWithWelcome(partner, 'operator', lang),
+
+    /** Operator: every partner with what it stores. */
+    list: () => repo.partners().map((p) => ({ ...p, usage: repo.usage(p.partnerUniqueID), users: repo.usersOf(p.partnerUniqueID).length })),
+
+    /** Operator: the partner's tokens stop at once; its data stays. @throws ApiError 404 */
+    suspend: (partnerUniqueID: string, reason: string | null) => setStatus(partnerUniqueID, 'suspended', reason ?? 'suspended by the operator'),
+    /** @throws ApiError 404 */
+    resume: (partnerUniqueID: string) => setStatus(partnerUniqueID, 'active', null),
+    /** Operator: the partner and everything it made. @throws ApiError 404 */
+    delete: remove,
+
+    /** Operator: an invitation code for sign-up in invite mode, shown once. */
+    invite(note: string | null, expiresInDays: number) {
+      const invitationCode = newInvitationCode()
+      const createdAt = now()
+      const expiresAt = new Date(deps.clock.now().getTime() + expiresInDays * DAY).toISOString()
+      deps.invitations.insert({ codeHash: hashInvitationCode(invitationCode), note, createdAt, expiresAt })
+      return { invitationCode, note, createdAt, expiresAt }
+    },
+    invitations: () => deps.invitations.list().map(({ codeHash: _hash, ...invitation }) => invitation),
+
+    /** The user of a login, when the password matches and the user may log in. */
+    async verifyCredentials(username: string, password: string) {
+      const user = repo.findByUsername(username)
+      if (!user || !(await verifyPassword(password, user.passwordHash)) || user.userStatus !== 'active') return undefined
+      return user
+    },
+
+    /** The user with its broker, branch and partner. */
+    identityOf: repo.findByUserId,
+    findByUsername: repo.findByUsername,
+    /** The user's state for the check of every token. */
+    liveUser: liveUsers.get,
+
+    /** The seeded demo partners may log in or not (SANDBOX_DEMO_IDENTITIES), at every start. */
+    applyDemoIdentities(): void {
+      const changed = deps.config.demoIdentities ? repo.setSeedStatus('active', null) : repo.setSeedStatus('suspended', 'the demo identities are off on this sandbox')
+      if (changed > 0) liveUsers.forgetAll()
+    },
+
+    /**
+     * The first user of a partner, creating the partner, a broker and a user when it has none
+     * (provider-state fixtures name partners a pact chooses). The user gets a hash no password
+     * matches: it acts through tokens the sandbox issues, never through a login.
+     */
+    ensurePartnerIdentity: deps.writes.transaction((partnerUniqueID: string) => {
+      const existing = repo.firstUserOf(partnerUniqueID)
+      if (existing) return existing
+      const short = partnerUniqueID.slice(0, 8)
+      if (!repo.partner(partnerUniqueID)) repo.insertPartner({ partnerUniqueID, name: `Sandbox partner ${short}`, contactEmail: null, origin: 'fixture', createdAt: now() })
+      const brokerId = repo.insertBroker({ partnerUniqueID, name: `Sandbox broker ${short}`, registrationNumber: registrationNumber() })
+      const userId = repo.insertUser({ brokerId, username: `partner-${partnerUniqueID}`, name: `Sandbox user ${short}`, email: `user-${short}@partner.example`, passwordHash: 'fixture$no-login', isAdmin: true, createdAt: now() })
+      return repo.findByUserId(userId)!
+    }),
+  }
+}
+
+export type PartnerService = ReturnType<typeof createPartnerService>
+
+export const partnerNotFound = (partnerUniqueID: string) =>
+  new ApiError('NOT_FOUND', { field: 'partnerUniqueID', params: { resource: 'partner', id: partnerUniqueID } })

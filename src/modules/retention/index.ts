@@ -1,0 +1,1 @@
+export { createRetentionSweeper, BATCH_SIZE, type OlderThanDeletion, type RetentionSweeper } from './retention-sweeper.ts'
