@@ -32,7 +32,7 @@ export function createAuthService(deps: { partners: Pick<PartnerService, 'verify
     authenticate(authorization: string | undefined): AuthContext {
       const claims = tokens.verify(authorization)
       const user = partners.liveUser(claims.userId)
-      if (!user || !user.active) throw unauthenticated(text('o token é de um utilizador que não se pode autenticar.', 'the token names a user who cannot log in.'))
+      if (!user || user.userStatus !== 'active') throw unauthenticated(text('o token é de um utilizador que não se pode autenticar.', 'the token names a user who cannot log in.'))
       if (user.partnerUniqueID !== claims.partnerUniqueID || user.brokerId !== claims.brokerId) {
         throw unauthenticated(text('o token indica um parceiro ou mediador a que o utilizador não pertence.', 'the token names a partner or broker the user does not belong to.'))
       }

@@ -1,12 +1,7 @@
-import type { PartnerRepository, PartnerStatus } from './partners.repository.ts'
+import type { PartnerRepository, UserIdentity } from './partners.repository.ts'
 
-/** What a token is checked against on every request: the user as it stands now. */
-export interface LiveUser {
-  partnerUniqueID: string
-  brokerId: number
-  tokenGeneration: number
-  active: boolean
-  partnerStatus: PartnerStatus
+/** A user as it stands now, with its partner's suspension reason: what every request is checked against. */
+export interface LiveUser extends UserIdentity {
   partnerStatusReason: string | null
 }
 
@@ -16,26 +11,20 @@ const CACHE_LIMIT = 50_000
 /**
  * The live state of users, read once and kept until a change this module makes forgets it: a
  * suspended partner, a revoked token generation, a deactivated user stop their tokens at once,
- * while a request costs a map lookup. Every change of these columns goes through the partners
- * service, which forgets what it changed.
+ * while a request costs a map lookup. Every change of a user, its broker or its partner goes
+ * through the partners module, which forgets what it changed. The services that name the broker
+ * of a record (a simulation's branch, an ESIS's broker) read the same cache.
  */
 export function createLiveUsers(repo: Pick<PartnerRepository, 'findByUserId' | 'partner'>) {
   const users = new Map<number, LiveUser>()
   return {
-    /** The user's state, or undefined when no such user exists. */
+    /** The user with its broker, branch and partner, or undefined when no such user exists. */
     get(userId: number): LiveUser | undefined {
       let user = users.get(userId)
       if (user) return user
       const identity = repo.findByUserId(userId)
       if (!identity) return undefined
-      user = {
-        partnerUniqueID: identity.partnerUniqueID,
-        brokerId: identity.brokerId,
-        tokenGeneration: identity.tokenGeneration,
-        active: identity.userStatus === 'active',
-        partnerStatus: identity.partnerStatus,
-        partnerStatusReason: repo.partner(identity.partnerUniqueID)?.statusReason ?? null,
-      }
+      user = { ...identity, partnerStatusReason: repo.partner(identity.partnerUniqueID)?.statusReason ?? null }
       if (users.size >= CACHE_LIMIT) users.clear()
       users.set(userId, user)
       return user

@@ -140,8 +140,8 @@ export function createPartnerService(deps: PartnerServiceDeps) {
       return user
     },
 
-    /** The user with its broker, branch and partner. */
-    identityOf: repo.findByUserId,
+    /** The user with its broker, branch and partner (cached; see live-users.ts). */
+    identityOf: liveUsers.get,
     findByUsername: repo.findByUsername,
     /** The user's state for the check of every token. */
     liveUser: liveUsers.get,
