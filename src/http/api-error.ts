@@ -22,7 +22,12 @@ export class ApiError extends Error {
   readonly headers: Record<string, string>
 
   constructor(key: ErrorKey, problem: Omit<Problem, 'key'> = { field: '' }, headers: Record<string, string> = {}) {
+    // A client's mistake, not the server's: no stack trace (capturing one was a tenth of the cost of
+    // a refusal, and a flood of refused requests must stay cheap; docs/design.md "Partners").
+    const stackTraceLimit = Error.stackTraceLimit
+    Error.stackTraceLimit = 0
     super(`${ERRORS[key].code} ${interpolate(ERRORS[key].message.en, { field: problem.field, ...problem.params })}`)
+    Error.stackTraceLimit = stackTraceLimit
     this.key = key
     this.problems = [{ key, ...problem }]
     this.headers = headers

@@ -67,4 +67,24 @@ describe("a partner's request rate", () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
     expect((await s.call('GET', '/v1/simulations')).status).toBe(200)
   })
+
+  it('answers the refusals of a client that ignores Retry-After only after a second, and others at once', async () => {
+    const s = await createTestSandbox({ rateLimit: { perSecond: 1, burst: 1 } })
+    const flooding = await signUp(s, 'Insistente')
+    const other = await signUp(s, 'Paciente')
+    const timed = async (token: string) => {
+      const start = performance.now()
+      const res = await s.call('GET', '/v1/simulations', { token })
+      return { status: res.status, ms: performance.now() - start }
+    }
+    expect((await timed(flooding.token)).status).toBe(200)
+    const firstRefusal = await timed(flooding.token)
+    expect(firstRefusal.status).toBe(429)
+    expect(firstRefusal.ms).toBeLessThan(500)
+    const [slowed, meanwhile] = await Promise.all([timed(flooding.token), timed(other.token)])
+    expect(slowed.status).toBe(429)
+    expect(slowed.ms).toBeGreaterThanOrEqual(950)
+    expect(meanwhile.status).toBe(200)
+    expect(meanwhile.ms).toBeLessThan(500)
+  })
 })
