@@ -1,7 +1,8 @@
 import type { z } from 'zod'
 import type { Problem } from './api-error.ts'
 import type { ErrorKey } from './error-catalogue.ts'
-import { notAllowed, text } from './problems.ts'
+import type { LocalizedText } from './language.ts'
+import { localizedProblem, notAllowed, text } from './problems.ts'
 
 function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   let current = data
@@ -20,10 +21,13 @@ interface BoundIssue {
   origin?: string
 }
 
-function limitText(issue: BoundIssue): string {
-  const unit = issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : ''
-  if (issue.code === 'too_small') return `${issue.inclusive === false ? '>' : '>='} ${String(issue.minimum)}${unit}`
-  return `${issue.inclusive === false ? '<' : '<='} ${String(issue.maximum)}${unit}`
+/** The bound an issue broke, in each language: '>= 12', or '>= 2 caracteres' / '>= 2 characters'. */
+function limitText(issue: BoundIssue): LocalizedText | string {
+  const bound =
+    issue.code === 'too_small' ? `${issue.inclusive === false ? '>' : '>='} ${String(issue.minimum)}` : `${issue.inclusive === false ? '<' : '<='} ${String(issue.maximum)}`
+  if (issue.origin === 'string') return text(`${bound} caracteres`, `${bound} characters`)
+  if (issue.origin === 'array') return text(`${bound} elementos`, `${bound} items`)
+  return bound
 }
 
 const UNKNOWN_FIELD = text('não é um campo deste grupo (atenção às maiúsculas).', 'it is not a field of this group (mind the casing).')
@@ -34,8 +38,10 @@ function problemOf(issue: z.core.$ZodIssue, input: unknown): Problem {
     case 'invalid_type':
       return valueAt(input, issue.path) === undefined ? { key: 'MISSING_FIELD', field } : { key: 'INVALID_TYPE', field, params: { expected: issue.expected } }
     case 'too_small':
-    case 'too_big':
-      return { key: 'OUT_OF_RANGE', field, params: { limit: limitText(issue) } }
+    case 'too_big': {
+      const limit = limitText(issue)
+      return typeof limit === 'string' ? { key: 'OUT_OF_RANGE', field, params: { limit } } : localizedProblem('OUT_OF_RANGE', field, { limit })
+    }
     case 'invalid_format':
       return { key: 'INVALID_FORMAT', field, params: { format: issue.format } }
     case 'custom': {
