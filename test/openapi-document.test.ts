@@ -79,4 +79,22 @@ describe('the OpenAPI document', () => {
     expect(bundle.status).toBe(200)
     expect(bundle.text.length).toBeGreaterThan(100_000)
   })
+
+  it("documents the hosted sandbox's refusals: the operator token, a suspended partner, a full quota, sign-up off", () => {
+    const responses = (method: string, path: string) => Object.keys(document.paths[path][method].responses)
+    for (const { path, method, operation } of operations.filter((o) => o.path.startsWith('/sandbox/operator/'))) {
+      expect(operation.tags, `${method} ${path}`).toEqual(['Operator'])
+      expect(operation.security, `${method} ${path}`).toEqual([{ operatorToken: [] }])
+      expect(Object.keys(operation.responses), `${method} ${path}`).toContain('401')
+    }
+    for (const { path, method, operation } of operations.filter((o) => o.operation.security?.[0]?.bearerAuth)) {
+      expect(Object.keys(operation.responses), `${method} ${path}: a suspended partner's token`).toContain('401')
+      expect(Object.keys(operation.responses), `${method} ${path}: the rate limit`).toContain('429')
+    }
+    for (const [method, path] of [['post', '/v1/simulations'], ['post', '/v1/processes'], ['post', '/v1/processes/{processUniqueId}/document'], ['put', '/{partnerUniqueID}/callbacks/{notificationType}']] as const) {
+      expect(responses(method, path), `${method} ${path}: a full quota`).toContain('409')
+    }
+    expect(responses('post', '/sandbox/signup')).toContain('403')
+    expect(JSON.stringify(document.paths['/v1/simulations'].post.responses['409'])).toMatch(/010605/)
+  })
 })

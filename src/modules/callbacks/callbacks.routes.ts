@@ -27,7 +27,7 @@ Deliveries follow Standard Webhooks (see "webhooks"): verify \`webhook-signature
   responses: {
     200: jsonContent(CallbackUpdateResultSchema, 'The address of an existing configuration was replaced'),
     201: jsonContent(CallbackUpdateResultSchema, 'The configuration was created'),
-    ...authedErrors(400, 403, 413, 415),
+    ...authedErrors(400, 403, 409, 413, 415),
   },
 })
 

@@ -49,7 +49,7 @@ export const create = createRoute({
   request: { body: serviceValidatedJsonBody('SimulationInput', SIMULATION_INPUT_EXAMPLE) },
   responses: {
     201: jsonContent(SimulationResultEnvelopeSchema, 'Created: Simulated (elegibility true) or Not eligible (false)'),
-    ...authedErrors(400, 413, 415),
+    ...authedErrors(400, 409, 413, 415),
   },
 })
 

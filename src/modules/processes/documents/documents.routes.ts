@@ -34,7 +34,7 @@ export const create = createRoute({
   description: `Uploads a document: ${UPLOAD} ${NOT_FOUND}`,
   security: bearerSecurity,
   request: { params: ProcessParamsSchema, body: form },
-  responses: { 201: jsonContent(DocumentCreatedSchema, 'Stored'), ...authedErrors(400, 404, 413, 415) },
+  responses: { 201: jsonContent(DocumentCreatedSchema, 'Stored'), ...authedErrors(400, 404, 409, 413, 415) },
 })
 
 export const get = createRoute({
