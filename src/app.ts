@@ -100,7 +100,7 @@ export function createApp(sandbox: Sandbox) {
   app.notFound(notFoundHandler(onError))
 
   app.route('/', healthRouter(sandbox.health))
-  app.route('/', authRouter(sandbox.auth))
+  app.route('/', authRouter(sandbox.auth, { trustProxy: config.trustProxy }))
   app.route('/', taxonomyRouter(taxonomy))
   app.route('/', simulationsRouter(simulations, taxonomy))
   app.route('/', simulationMessagesRouter(messages))

@@ -13,7 +13,7 @@ import { createEsis } from './modules/esis/index.ts'
 import { createHealthProbe } from './modules/health/index.ts'
 import { createMailbox, type SmtpRelay } from './modules/mailbox/index.ts'
 import { createMessages } from './modules/messages/index.ts'
-import { createPartners, identitiesSeedFile, seedIdentities } from './modules/partners/index.ts'
+import { createPartners, identitiesSeedFile, seedIdentities, type PasswordVerifier } from './modules/partners/index.ts'
 import { createProcesses } from './modules/processes/index.ts'
 import { scenarioJobHandlers } from './modules/sandbox-control/index.ts'
 import { createRetentionSweeper } from './modules/retention/index.ts'
@@ -61,6 +61,8 @@ export interface SandboxOptions {
   callbackResolver?: HostResolver
   /** An SMTP relay of the tests' own. */
   smtpRelay?: SmtpRelay
+  /** The password check (tests count its calls). */
+  verifyPassword?: PasswordVerifier
 }
 
 /**
@@ -79,7 +81,7 @@ export function buildSandbox(options: SandboxOptions) {
   const mailbox = createMailbox({ db, clock, logger, smtpUrl: config.smtpUrl, ...(options.smtpRelay ? { relay: options.smtpRelay } : {}) })
   // The partners erase their data through the reset, which needs every module below: given late.
   let reset: SandboxResetService | undefined
-  const partners = createPartners({ db, writes, clock, logger, config, mailbox, eraseData: (partnerUniqueID) => reset!.reset(partnerUniqueID) })
+  const partners = createPartners({ db, writes, clock, logger, config, mailbox, eraseData: (partnerUniqueID) => reset!.reset(partnerUniqueID), verifyPassword: options.verifyPassword })
   partners.applyDemoIdentities()
   const { quotas } = partners
   const auth = createAuth({ db, config, clock, partners })

@@ -43,6 +43,12 @@ export const ERRORS = {
   SIGNUP_CLOSED: def('010506', 403, 'O registo de novos parceiros está desativado neste sandbox.', 'Self-service sign-up is off on this sandbox.'),
   INVITATION_INVALID: def('010507', 403, 'O código de convite não é válido: {detail}.', 'The invitation code is not valid: {detail}.'),
   PARTNER_SUSPENDED: def('010508', 401, 'O parceiro {partner} está suspenso: {reason}', 'Partner {partner} is suspended: {reason}'),
+  LOGIN_THROTTLED: def(
+    '010510',
+    429,
+    'Demasiadas tentativas de autenticação falhadas {subject}. Tente novamente dentro de {seconds} segundos.',
+    'Too many failed logins {subject}. Retry in {seconds} seconds.',
+  ),
   OPERATOR_UNAUTHENTICATED: def('010509', 401, 'A API do operador exige o token do operador: {detail}', 'The operator API needs the operator token: {detail}'),
   PAYLOAD_TOO_LARGE: def('010601', 413, 'O corpo do pedido excede o limite de {limit}.', 'The request body exceeds the limit of {limit}.'),
   UNSUPPORTED_MEDIA_TYPE: def('010602', 415, 'Tipo de conteúdo não suportado: {detail}.', 'Unsupported content type: {detail}.'),

@@ -4,6 +4,7 @@ import { ApiError, renderError } from './api-error.ts'
 import type { Logger } from '../logger.ts'
 import type { AppEnv } from './app-env.ts'
 import { negotiateLanguage } from './language.ts'
+import { isClientAbort } from './node-request.ts'
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -38,7 +39,11 @@ export const errorHandler = (logger: Logger): ErrorHandler<AppEnv> => (error, c)
   let apiError: ApiError
   if (error instanceof ApiError) apiError = error
   else if (error instanceof HTTPException) apiError = fromHttpException(error, c)
-  else {
+  else if (isClientAbort(error, c)) {
+    // Nobody is left to answer: a line for the record, no stack (nothing went wrong here).
+    logger.info('request aborted by the client', { requestId: c.get('requestId'), method: c.req.method, path: c.req.path })
+    apiError = new ApiError('VALIDATION_FAILED', { field: 'body' })
+  } else {
     logger.error('unhandled error', {
       requestId: c.get('requestId'),
       method: c.req.method,

@@ -23,6 +23,18 @@ const incomingOf = (c: Context): IncomingMessage | undefined => (c.env as NodeBi
 export const servedByNode = (c: Context): boolean => incomingOf(c) !== undefined
 
 /**
+ * Whether an error is the client hanging up mid-request (Node's "aborted" while the body was read):
+ * the client's doing, not a fault of the sandbox.
+ */
+export function isClientAbort(error: unknown, c: Context): boolean {
+  if (!(error instanceof Error)) return false
+  const code = (error as NodeJS.ErrnoException).code
+  const aborted = error.message === 'aborted' || code === 'ECONNRESET' || code === 'ERR_STREAM_PREMATURE_CLOSE'
+  const incoming = incomingOf(c)
+  return aborted && incoming !== undefined && (incoming.destroyed || incoming.socket?.destroyed === true)
+}
+
+/**
  * Makes `c.req.header()` read Node's parsed headers for the rest of the request (every middleware,
  * validator and handler). A header sent more than once reads as the Fetch API has it, every value
  * joined with ", " (Node keeps only the first Authorization or Content-Type): a second Authorization

@@ -39,7 +39,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'A stored-data quota of the partner is full (010605, naming the quota)',
   413: 'Body larger than the limit',
   415: 'Unsupported Content-Type',
-  429: "Rate limited (Retry-After): the partner's request rate limit (010604) or a sandbox scenario (010603)",
+  429: "Rate limited (Retry-After): the partner's request rate limit (010604), failed logins (010510) or a sandbox scenario (010603)",
   500: 'Unexpected error (the body names the request id)',
   503: 'Service unavailable (Retry-After)',
 }

@@ -1,6 +1,8 @@
 import { manualClock } from '../../src/clock.ts'
 import { testConfig, type Config } from '../../src/config.ts'
 import type { Db } from '../../src/db/connection.ts'
+import type { Logger } from '../../src/logger.ts'
+import type { PasswordVerifier } from '../../src/modules/partners/index.ts'
 import { openSandbox } from '../../src/server.ts'
 import { requesterOf } from './transport.ts'
 
@@ -11,11 +13,17 @@ export const PARTNER_B = 'c2f9e8d7-6a5b-4c3d-8e2f-1a0b9c8d7e6f'
  * A sandbox on a fresh in-memory database, with helpers to call it as a partner would.
  * One per test file (or per test when state must not leak).
  */
-export async function createTestSandbox(overrides: Partial<Config> = {}, options: { db?: Db } = {}) {
+export async function createTestSandbox(overrides: Partial<Config> = {}, options: { db?: Db; verifyPassword?: PasswordVerifier; logger?: Logger } = {}) {
   const config = testConfig(overrides)
   // Passing the database of another sandbox is a restart: a new app on the same data.
   const clock = manualClock(new Date())
-  const { db, app, sandbox: services } = openSandbox({ config, clock, ...(options.db ? { db: options.db } : {}) })
+  const { db, app, sandbox: services } = openSandbox({
+    config,
+    clock,
+    ...(options.db ? { db: options.db } : {}),
+    ...(options.verifyPassword ? { verifyPassword: options.verifyPassword } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+  })
   /** A request to the sandbox, through app.request() or a real Node server (support/transport.ts). */
   const request = await requesterOf(app)
 

@@ -1,11 +1,12 @@
 import type { AppRouteHandler } from '../../http/app-env.ts'
+import { clientAddress } from '../../http/node-request.ts'
 import type { AuthService } from './auth.service.ts'
 import type { authenticate as authenticateRoute } from './auth.routes.ts'
 
-export const authHandlers = (auth: AuthService) => ({
+export const authHandlers = (auth: AuthService, options: { trustProxy: boolean }) => ({
   authenticate: (async (c) => {
     const { username, password } = c.req.valid('json')
-    const { accessToken, expiresIn, partnerUniqueID, brokerId, userId } = await auth.login(username, password)
+    const { accessToken, expiresIn, partnerUniqueID, brokerId, userId } = await auth.login(username, password, clientAddress(c, options.trustProxy))
     return c.json({ accessToken, tokenType: 'Bearer' as const, expiresIn, partnerUniqueID, brokerId, userId }, 200)
   }) satisfies AppRouteHandler<typeof authenticateRoute>,
 })

@@ -3,6 +3,7 @@ import type { AuthContext } from '../../http/app-env.ts'
 import type { LocalizedText } from '../../http/language.ts'
 import { localizedProblem, text } from '../../http/problems.ts'
 import type { PartnerService } from '../partners/index.ts'
+import type { LoginThrottle } from './login-throttle.ts'
 import type { TokenService } from './token.service.ts'
 
 /**
@@ -11,16 +12,26 @@ import type { TokenService } from './token.service.ts'
  * authenticated by that token, checked against the user as it stands now (docs/design.md
  * "Authentication"): a suspended partner, a deactivated user or revoked tokens stop at once.
  */
-export function createAuthService(deps: { partners: Pick<PartnerService, 'verifyCredentials' | 'liveUser'>; tokens: TokenService }) {
-  const { partners, tokens } = deps
+export function createAuthService(deps: { partners: Pick<PartnerService, 'verifyCredentials' | 'liveUser'>; tokens: TokenService; throttle: LoginThrottle }) {
+  const { partners, tokens, throttle } = deps
 
   const unauthenticated = (detail: LocalizedText) => new ApiError('UNAUTHENTICATED', localizedProblem('UNAUTHENTICATED', 'Authorization', { detail }))
 
   return {
-    /** @throws ApiError 401 (010503) for an unknown user or a wrong password; 401 (010508) for a suspended partner. */
-    async login(username: string, password: string) {
+    /**
+     * A login from a client address. An unknown user and a wrong password answer alike, in the same
+     * time (the hash is computed either way) and under the same throttle.
+     * @throws ApiError 401 (010503) for an unknown user or a wrong password; 401 (010508) for a
+     * suspended partner; 429 (010510) while the username or the address is throttled.
+     */
+    async login(username: string, password: string, address: string) {
+      throttle.begin(username, address)
       const user = await partners.verifyCredentials(username, password)
-      if (!user) throw new ApiError('INVALID_CREDENTIALS', { field: 'username' })
+      if (!user) {
+        throttle.failed(username)
+        throw new ApiError('INVALID_CREDENTIALS', { field: 'username' })
+      }
+      throttle.succeeded(username, address)
       if (user.partnerStatus === 'suspended') {
         throw new ApiError('PARTNER_SUSPENDED', { field: 'username', params: { partner: user.partnerUniqueID, reason: partners.liveUser(user.userId)?.partnerStatusReason ?? '' } })
       }

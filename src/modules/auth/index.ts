@@ -7,14 +7,20 @@ import type { PartnerService } from '../partners/index.ts'
 import { authHandlers } from './auth.handlers.ts'
 import * as routes from './auth.routes.ts'
 import { createAuthService, type AuthService } from './auth.service.ts'
+import { createLoginThrottle } from './login-throttle.ts'
 import { createTokenService } from './token.service.ts'
 
 export type { AuthService } from './auth.service.ts'
 
 /** Logins and tokens, on the partners' identities. */
 export function createAuth(deps: { db: Db; config: Config; clock: Clock; partners: Pick<PartnerService, 'verifyCredentials' | 'liveUser'> }): AuthService {
-  return createAuthService({ partners: deps.partners, tokens: createTokenService(deps.db, deps.config, deps.clock) })
+  return createAuthService({
+    partners: deps.partners,
+    tokens: createTokenService(deps.db, deps.config, deps.clock),
+    throttle: createLoginThrottle({ clock: deps.clock }),
+  })
 }
 
-/** Authenticate: POST /v1/authentication. */
-export const authRouter = (auth: AuthService) => new OpenAPIHono<AppEnv>().openapi(routes.authenticate, authHandlers(auth).authenticate)
+/** Authenticate: POST /v1/authentication (the client address from X-Forwarded-For only behind a trusted proxy). */
+export const authRouter = (auth: AuthService, options: { trustProxy: boolean }) =>
+  new OpenAPIHono<AppEnv>().openapi(routes.authenticate, authHandlers(auth, options).authenticate)

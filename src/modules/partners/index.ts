@@ -15,6 +15,7 @@ import { operatorAuth } from './operator-auth.ts'
 import * as operatorRoutes from './partner-operator.routes.ts'
 import { accountHandlers, operatorHandlers } from './partners.handlers.ts'
 import { createPartnerRepository, upsertIdentities } from './partners.repository.ts'
+import type { PasswordVerifier } from './password.ts'
 import { createPartnerService, type PartnerService } from './partners.service.ts'
 import { hashPassword } from './password.ts'
 import { createQuotas } from './quotas.ts'
@@ -35,6 +36,8 @@ export interface PartnersDeps {
   mailbox: Pick<MailboxService, 'send'>
   /** Deletes everything a partner made (the sandbox reset). */
   eraseData(partnerUniqueID: string): Record<string, number>
+  /** The password check (scrypt by default); a test may count its calls. */
+  verifyPassword?: PasswordVerifier | undefined
 }
 
 /** The partners of the sandbox, their accounts, quotas and the live state of their users. */
@@ -48,6 +51,7 @@ export function createPartners(deps: PartnersDeps) {
 }
 
 export type Partners = ReturnType<typeof createPartners>
+export { verifyPassword, type PasswordVerifier } from './password.ts'
 
 /** Inserts or refreshes the seeded branches, partners, brokers and users, in the caller's transaction. */
 export function seedIdentities(db: Db, seedsDir: string, now: string): void {

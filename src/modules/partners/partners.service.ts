@@ -11,7 +11,7 @@ import { hashInvitationCode, newInvitationCode, newPassword, registrationNumber,
 import type { InvitationRepository } from './invitations.repository.ts'
 import type { LiveUsers } from './live-users.ts'
 import type { PartnerOrigin, PartnerRepository } from './partners.repository.ts'
-import { hashPasswordAsync, verifyPassword } from './password.ts'
+import { hashPasswordAsync, UNMATCHABLE_HASH, verifyPassword, type PasswordVerifier } from './password.ts'
 import { welcomeMail } from './welcome-mail.ts'
 
 export interface NewPartner {
@@ -39,6 +39,8 @@ export interface PartnerServiceDeps {
   mailbox: Pick<MailboxService, 'send'>
   /** Deletes everything the partner made (the sandbox reset), in the caller's transaction. */
   eraseData(partnerUniqueID: string): Record<string, number>
+  /** The password check (scrypt, password.ts); a test may count its calls. */
+  verifyPassword?: PasswordVerifier | undefined
 }
 
 const DAY = 86_400_000
@@ -51,6 +53,7 @@ const USED = text('já foi usado', 'it was used already')
  */
 export function createPartnerService(deps: PartnerServiceDeps) {
   const { repo, liveUsers } = deps
+  const verify = deps.verifyPassword ?? verifyPassword
   const now = () => deps.clock.now().toISOString()
 
   const create = deps.writes.transaction((partner: NewPartner, origin: PartnerOrigin, password: { text: string; hash: string }, claim?: { codeHash: string }): PartnerCredentials => {
@@ -133,10 +136,15 @@ export function createPartnerService(deps: PartnerServiceDeps) {
     },
     invitations: () => deps.invitations.list().map(({ codeHash: _hash, ...invitation }) => invitation),
 
-    /** The user of a login, when the password matches and the user may log in. */
+    /**
+     * The user of a login, when the password matches and the user may log in. Every path computes
+     * one hash: an unknown username is checked against a hash no password matches, so it takes the
+     * time of a wrong password.
+     */
     async verifyCredentials(username: string, password: string) {
       const user = repo.findByUsername(username)
-      if (!user || !(await verifyPassword(password, user.passwordHash)) || user.userStatus !== 'active') return undefined
+      const matches = await verify(password, user?.passwordHash ?? UNMATCHABLE_HASH)
+      if (!user || !matches || user.userStatus !== 'active') return undefined
       return user
     },
 

@@ -22,11 +22,23 @@ export async function hashPasswordAsync(password: string): Promise<string> {
   return encode(salt, await scryptAsync(password, salt, KEY_LENGTH, { N: COST }))
 }
 
-/** Constant-time check of a password against a stored hash; never throws on a malformed hash. */
+/**
+ * A hash no password matches (its key is random, not derived), with the cost of real ones: an
+ * unknown username, or a user without a password, is checked against it, so that every failed
+ * login costs the same time and reveals nothing (docs/design.md "Authentication").
+ */
+export const UNMATCHABLE_HASH = encode(randomBytes(16), randomBytes(KEY_LENGTH))
+
+export type PasswordVerifier = (password: string, stored: string) => Promise<boolean>
+
+/** Constant-time check of a password against a stored hash; a malformed hash costs a real check and fails. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, cost, salt, key] = stored.split('$')
   const N = Number(cost)
-  if (scheme !== 'scrypt' || !salt || !key || !Number.isInteger(N) || N < 2 || N > 2 ** 20) return false
+  if (scheme !== 'scrypt' || !salt || !key || !Number.isInteger(N) || N < 2 || N > 2 ** 20) {
+    await verifyPassword(password, UNMATCHABLE_HASH)
+    return false
+  }
   const expected = Buffer.from(key, 'base64')
   const actual = await scryptAsync(password, Buffer.from(salt, 'base64'), expected.length, { N })
   return actual.length === expected.length && timingSafeEqual(actual, expected)

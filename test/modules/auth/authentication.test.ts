@@ -71,6 +71,10 @@ describe('bearer token checks on every protected operation', () => {
     ['a token signed with another secret', () => `Bearer ${signToken(claims() as never, 'another-secret-of-at-least-32-chars!')}`, '010501'],
     ['a signed token without the broker', () => `Bearer ${signToken(claims({ brokerId: undefined }) as never, secret)}`, '010501'],
     ['an expired token', () => `Bearer ${signToken(claims({ exp: Math.floor(sandbox.clock.now().getTime() / 1000) - 1 }) as never, secret)}`, '010502'],
+    // Signed with the sandbox's own secret: the claims are checked against the live users.
+    ['a signed token naming an unknown user', () => `Bearer ${signToken(claims({ sub: '999999', userId: 999999 }) as never, secret)}`, '010501'],
+    ['a signed token naming a broker and partner the user does not belong to', () => `Bearer ${signToken(claims({ partnerUniqueID: PARTNER_B, brokerId: 2001 }) as never, secret)}`, '010501'],
+    ['a signed token of an older generation than the user\'s (revoked)', () => `Bearer ${signToken(claims({ gen: -1 }) as never, secret)}`, '010501'],
   ])('refuses %s with 401 and code %s', async (_, header, code) => {
     const res = await protectedCall(header())
     expect(res.status).toBe(401)
