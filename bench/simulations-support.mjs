@@ -97,6 +97,8 @@ export async function startSandbox({ dbPath, root = ROOT } = {}) {
     pinned,
     /** The server's process id (taskset runs node in its own process). */
     pid: child.pid,
+    /** The server's process, for a bench that stops it itself. */
+    child,
     headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' },
     async stop() {
       child.kill('SIGTERM')

@@ -3,6 +3,8 @@ import type { MiddlewareHandler } from 'hono'
 import type { Sandbox } from './composition-root.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { jsonBodyLimit } from './http/body-limit.ts'
+import { drainGate } from './http/draining.ts'
+import { jsonTextGuard } from './http/json-text.ts'
 import { docsPage } from './http/docs-page.ts'
 import { errorHandler, JSON_BODY_LIMIT_BYTES, notFoundHandler } from './http/error-handler.ts'
 import { MemoRouter } from './http/memo-router.ts'
@@ -89,10 +91,12 @@ export function createApp(sandbox: Sandbox) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, router: new MemoRouter() })
   const onError = errorHandler(logger)
   app.use('*', requestContext(logger))
+  app.use('*', drainGate(sandbox.drain))
   app.use('*', forPartners(requireAuth(sandbox.auth.authenticate)))
   // Before the body is read: a partner flooding past its rate costs the others as little as can be.
   if (config.rateLimit) app.use('*', forPartners(partnerRateLimit(createTokenBuckets(config.rateLimit))))
   app.use('*', jsonBodyLimit(JSON_BODY_LIMIT_BYTES))
+  app.use('*', jsonTextGuard())
   app.use('*', forPartners(scenarioMiddleware(sandbox.scenarios)))
   app.use('/sandbox/signup', signupThrottle(config.signupsPerHour, config.trustProxy))
   app.use('*', writeBatching(sandbox.writes))

@@ -13,6 +13,7 @@ import { createEsis } from './modules/esis/index.ts'
 import { createHealthProbe } from './modules/health/index.ts'
 import { createMailbox, type SmtpRelay } from './modules/mailbox/index.ts'
 import { createMessages } from './modules/messages/index.ts'
+import { createDrainState } from './http/draining.ts'
 import { createPartners, identitiesSeedFile, seedIdentities, type PasswordVerifier } from './modules/partners/index.ts'
 import { createProcesses } from './modules/processes/index.ts'
 import { scenarioJobHandlers } from './modules/sandbox-control/index.ts'
@@ -151,6 +152,8 @@ export function buildSandbox(options: SandboxOptions) {
     logger,
     version,
     writes,
+    /** Whether the server is stopping (the HTTP app's drain gate, the server's stop). */
+    drain: createDrainState(),
     health: createHealthProbe(db, version),
     taxonomy,
     partners,

@@ -1,9 +1,12 @@
 import { serve, type ServerType } from '@hono/node-server'
-import type { AddressInfo } from 'node:net'
+import { Server as NetServer, type AddressInfo } from 'node:net'
+import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { createApp } from './app.ts'
 import { buildSandbox, prepareDatabase, type SandboxOptions } from './composition-root.ts'
 import type { Config } from './config.ts'
 import { startWalCheckpointer } from './db/wal-checkpointer.ts'
+import { answerClientError } from './http/client-errors.ts'
+import { DRAIN_BOUND_MS, DRAIN_GRACE_MS } from './http/draining.ts'
 import { createLogger } from './logger.ts'
 
 export interface RunningSandbox {
@@ -42,6 +45,13 @@ export async function startServer(config: Config): Promise<RunningSandbox> {
     const code = (error as NodeJS.ErrnoException).code
     throw new Error(code === 'EADDRINUSE' ? `port ${config.port} on ${config.host} is already in use (set PORT)` : String(error))
   }
+  server.on('clientError', answerClientError(logger))
+  // The answers under way, so that a stop can tell them to close their connection.
+  const answering = new Set<ServerResponse>()
+  server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    answering.add(response)
+    response.once('close', () => answering.delete(response))
+  })
   const { port } = server.address() as AddressInfo
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`
   logger.info('sandbox listening', { url, db: config.dbPath, migrations, seeded, version: sandbox.version, startupMs: Math.round(process.uptime() * 1000) })
@@ -50,9 +60,23 @@ export async function startServer(config: Config): Promise<RunningSandbox> {
     config.dbPath === ':memory:' ? undefined : startWalCheckpointer(config.dbPath, (error) => logger.warn('wal checkpoint failed', { error }))
 
   let closing: Promise<void> | undefined
+  // The stop (docs/design.md "Command line"): no new connections; every answer under way or still to
+  // come says Connection: close, so keep-alive clients leave after their answer; after the grace,
+  // connections still idle are closed and a request on a connection still open gets a 503; at the
+  // bound, whatever is left is closed. Idle connections are not closed at once: one idle for a
+  // moment may be carrying a request right now, which closing would reset without an answer. Then
+  // the workers finish what they hold, the WAL is checkpointed and the database closed.
   const close = () =>
     (closing ??= new Promise<void>((resolve) => {
-      server.close(() => {
+      sandbox.drain.start()
+      const http = server as unknown as Server
+      for (const response of answering) if (!response.headersSent) response.setHeader('Connection', 'close')
+      const grace = setTimeout(() => http.closeIdleConnections(), DRAIN_GRACE_MS)
+      const bound = setTimeout(() => http.closeAllConnections(), DRAIN_BOUND_MS)
+      // net.Server's close: stops listening, without http.Server's closing of idle connections.
+      NetServer.prototype.close.call(http, () => {
+        clearTimeout(grace)
+        clearTimeout(bound)
         void sandbox.workers.stop().then(async () => {
           await checkpointer?.stop()
           db.close()
@@ -60,8 +84,6 @@ export async function startServer(config: Config): Promise<RunningSandbox> {
           resolve()
         })
       })
-      // Idle keep-alive sockets would hold close() open; active requests still finish.
-      ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
     }))
   return { url, port, close }
 }

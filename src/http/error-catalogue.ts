@@ -2,7 +2,7 @@ import type { LocalizedText } from './language.ts'
 
 export interface ErrorDefinition {
   code: string
-  status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500 | 503
+  status: 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 429 | 431 | 500 | 503
   message: LocalizedText
 }
 
@@ -29,6 +29,7 @@ export const ERRORS = {
   FIELD_NOT_ALLOWED: def('010108', 400, 'O campo {field} não se aplica: {detail}', 'Field {field} does not apply: {detail}'),
   MALFORMED_JSON: def('010109', 400, 'O corpo do pedido não é JSON válido.', 'The request body is not valid JSON.'),
   BUSINESS_RULE: def('010110', 400, '{detail}', '{detail}'),
+  MALFORMED_REQUEST: def('010111', 400, 'O pedido HTTP não é válido ({detail}).', 'The HTTP request is not valid ({detail}).'),
   PROCESS_NOT_FOUND_FOR_BROKER: def('010201', 400, 'O processo {id} não existe para o mediador atual.', 'Process {id} does not exist for the current broker.'),
   BORROWER_NOT_IN_PROCESS: def('010202', 400, 'O proponente {id} não pertence ao processo.', 'Borrower {id} does not belong to the process.'),
   KEY_BORROWER_NOT_DELETABLE: def('010203', 400, 'O proponente principal não pode ser eliminado.', 'The key borrower cannot be deleted.'),
@@ -59,6 +60,8 @@ export const ERRORS = {
     'Limite de pedidos do parceiro atingido ({limit} por segundo). Tente novamente dentro de {seconds} segundos.',
     "The partner's request rate limit is reached ({limit} a second). Retry in {seconds} seconds.",
   ),
+  HEADERS_TOO_LARGE: def('010606', 431, 'A linha do pedido e os cabeçalhos excedem o limite de {limit}.', 'The request line and headers exceed the limit of {limit}.'),
+  REQUEST_TIMEOUT: def('010607', 408, 'O pedido não chegou a tempo: a ligação foi fechada.', 'The request did not arrive in time: the connection was closed.'),
   QUOTA_EXCEEDED: def('010605', 409, 'Quota atingida: {quota} (no máximo {limit}).', 'Quota reached: {quota} (at most {limit}).'),
   INTERNAL_ERROR: def('090101', 500, 'Erro interno. Referência do pedido: {requestId}.', 'Internal error. Request reference: {requestId}.'),
   SERVICE_UNAVAILABLE: def('090102', 503, 'Serviço temporariamente indisponível: {detail}', 'Service temporarily unavailable: {detail}'),

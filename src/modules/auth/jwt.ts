@@ -12,9 +12,14 @@ export interface TokenClaims {
   jti: string
   /** The user's token generation when issued: a revocation raises the user's, and older tokens stop. */
   gen?: number
+  /** Not before: a token is refused until then (with CLOCK_SKEW_SECONDS of allowance). */
+  nbf?: number
 }
 
-export type TokenFailure = 'malformed' | 'algorithm' | 'signature' | 'claims' | 'expired'
+export type TokenFailure = 'malformed' | 'algorithm' | 'signature' | 'claims' | 'expired' | 'not-yet-valid'
+
+/** How far a token's `nbf` may lie in the future of the sandbox's clock (docs/design.md "Authentication"). */
+export const CLOCK_SKEW_SECONDS = 30
 
 const HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url')
 
@@ -57,10 +62,12 @@ export function verifyToken(
     typeof claims.partnerUniqueID !== 'string' ||
     typeof claims.brokerId !== 'number' ||
     typeof claims.userId !== 'number' ||
-    typeof claims.exp !== 'number'
+    typeof claims.exp !== 'number' ||
+    (claims.nbf !== undefined && typeof claims.nbf !== 'number')
   ) {
     return { ok: false, failure: 'claims' }
   }
   if (claims.exp <= nowSeconds) return { ok: false, failure: 'expired' }
+  if (claims.nbf !== undefined && claims.nbf > nowSeconds + CLOCK_SKEW_SECONDS) return { ok: false, failure: 'not-yet-valid' }
   return { ok: true, claims: claims as TokenClaims }
 }

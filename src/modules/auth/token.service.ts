@@ -5,7 +5,9 @@ import type { Db } from '../../db/connection.ts'
 import { readSetting, writeSetting } from '../../db/settings.repository.ts'
 import { ApiError } from '../../http/api-error.ts'
 import type { AuthContext } from '../../http/app-env.ts'
-import { signToken, verifyToken, type TokenClaims, type TokenFailure } from './jwt.ts'
+import type { LocalizedText } from '../../http/language.ts'
+import { localizedProblem, text } from '../../http/problems.ts'
+import { CLOCK_SKEW_SECONDS, signToken, verifyToken, type TokenClaims, type TokenFailure } from './jwt.ts'
 
 
 const SECRET_KEY = 'jwt_secret'
@@ -21,12 +23,17 @@ export function resolveSigningSecret(db: Db, configured: string | undefined): st
   return generated
 }
 
-const FAILURE_DETAIL: Record<Exclude<TokenFailure, 'expired'>, string> = {
-  malformed: 'the bearer token is not a well-formed JWT',
-  algorithm: 'the token must be signed with HS256',
-  signature: 'the token signature is not valid',
-  claims: 'the token does not name a partner, broker and user',
+const FAILURE_DETAIL: Record<Exclude<TokenFailure, 'expired'>, LocalizedText> = {
+  malformed: text('o token não é um JWT bem formado.', 'the bearer token is not a well-formed JWT.'),
+  algorithm: text('o token tem de ser assinado com HS256.', 'the token must be signed with HS256.'),
+  signature: text('a assinatura do token não é válida.', 'the token signature is not valid.'),
+  claims: text('o token não indica um parceiro, um mediador e um utilizador.', 'the token does not name a partner, broker and user.'),
+  'not-yet-valid': text(
+    `o token ainda não é válido (nbf no futuro, com ${CLOCK_SKEW_SECONDS} s de tolerância).`,
+    `the token is not valid yet (nbf in the future, with ${CLOCK_SKEW_SECONDS} s of allowance).`,
+  ),
 }
+const unauthenticated = (detail: LocalizedText) => new ApiError('UNAUTHENTICATED', localizedProblem('UNAUTHENTICATED', 'Authorization', { detail }))
 
 export function createTokenService(db: Db, config: Config, clock: Clock) {
   const secret = resolveSigningSecret(db, config.jwtSecret)
@@ -55,9 +62,9 @@ export function createTokenService(db: Db, config: Config, clock: Clock) {
      * service's question. @throws ApiError 401: UNAUTHENTICATED, or TOKEN_EXPIRED with its own code.
      */
     verify(authorization: string | undefined): AuthContext & { generation: number } {
-      if (!authorization) throw new ApiError('UNAUTHENTICATED', { field: 'Authorization', params: { detail: 'the Authorization header is missing' } })
+      if (!authorization) throw unauthenticated(text('falta o cabeçalho Authorization.', 'the Authorization header is missing.'))
       const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
-      if (!match) throw new ApiError('UNAUTHENTICATED', { field: 'Authorization', params: { detail: "the Authorization header must be 'Bearer <token>'" } })
+      if (!match) throw unauthenticated(text("o cabeçalho Authorization tem de ser 'Bearer <token>'.", "the Authorization header must be 'Bearer <token>'."))
       const token = match[1]!
       const nowSeconds = Math.floor(clock.now().getTime() / 1000)
       let claims = verified.get(token)
@@ -65,7 +72,7 @@ export function createTokenService(db: Db, config: Config, clock: Clock) {
         const result = verifyToken(token, secret, nowSeconds)
         if (!result.ok) {
           if (result.failure === 'expired') throw new ApiError('TOKEN_EXPIRED', { field: 'Authorization' })
-          throw new ApiError('UNAUTHENTICATED', { field: 'Authorization', params: { detail: FAILURE_DETAIL[result.failure] } })
+          throw unauthenticated(FAILURE_DETAIL[result.failure])
         }
         claims = result.claims
         if (verified.size >= CACHE_LIMIT) verified.clear()

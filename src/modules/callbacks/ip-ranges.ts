@@ -33,6 +33,8 @@ const V6: ReadonlyArray<[ForbiddenRange, string, number]> = [
   ['private', 'fc00::', 7],
   ['link-local', 'fe80::', 10],
   ['multicast', 'ff00::', 8],
+  // NAT64 for local use (RFC 8215): translates to whatever IPv4 the local network chooses.
+  ['reserved', '64:ff9b:1::', 48],
 ]
 
 function blockList(type: 'ipv4' | 'ipv6', ranges: ReadonlyArray<[ForbiddenRange, string, number]>) {
@@ -61,18 +63,23 @@ function ipv6Groups(address: string): number[] {
   return [...head, ...zeros, ...rest].map((g) => parseInt(g, 16))
 }
 
+const v4Of = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join('.')
+
 /**
- * The IPv4 address an IPv6 address carries (IPv4-mapped ::ffff:a.b.c.d, IPv4-compatible ::a.b.c.d,
- * NAT64 64:ff9b::a.b.c.d), so `::ffff:127.0.0.1` cannot sneak past the IPv4 ranges.
+ * The IPv4 addresses an IPv6 address carries, so `::ffff:127.0.0.1` and its cousins cannot sneak
+ * past the IPv4 ranges: IPv4-mapped (::ffff:a.b.c.d), IPv4-compatible (::a.b.c.d), NAT64
+ * (64:ff9b::a.b.c.d), 6to4 (2002:AABB:CCDD::, the IPv4 in groups 2 and 3) and Teredo (2001:0::/32:
+ * the server's IPv4 in groups 3 and 4, the client's in the last two, inverted).
  */
-function embeddedIpv4(address: string): string | null {
+function embeddedIpv4(address: string): string[] {
   const g = ipv6Groups(address)
   const zeroPrefix = (n: number) => g.slice(0, n).every((x) => x === 0)
-  const mapped = zeroPrefix(5) && g[5] === 0xffff
-  const compatible = zeroPrefix(6) && (g[6]! !== 0 || g[7]! > 1)
-  const nat64 = g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)
-  if (!mapped && !compatible && !nat64) return null
-  return [g[6]! >> 8, g[6]! & 255, g[7]! >> 8, g[7]! & 255].join('.')
+  if (zeroPrefix(5) && g[5] === 0xffff) return [v4Of(g[6]!, g[7]!)]
+  if (zeroPrefix(6) && (g[6]! !== 0 || g[7]! > 1)) return [v4Of(g[6]!, g[7]!)]
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return [v4Of(g[6]!, g[7]!)]
+  if (g[0] === 0x2002) return [v4Of(g[1]!, g[2]!)]
+  if (g[0] === 0x2001 && g[1] === 0) return [v4Of(g[2]!, g[3]!), v4Of(g[6]! ^ 0xffff, g[7]! ^ 0xffff)]
+  return []
 }
 
 /**
@@ -84,7 +91,9 @@ export function forbiddenRange(address: string): ForbiddenRange | null {
   const ip = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '')
   if (isIPv4(ip)) return V4_LISTS.find(({ list }) => list.check(ip, 'ipv4'))?.label ?? null
   if (!isIPv6(ip)) return 'reserved'
-  const v4 = embeddedIpv4(ip)
-  if (v4) return forbiddenRange(v4)
+  for (const v4 of embeddedIpv4(ip)) {
+    const range = forbiddenRange(v4)
+    if (range) return range
+  }
   return V6_LISTS.find(({ list }) => list.check(ip, 'ipv6'))?.label ?? null
 }

@@ -72,6 +72,8 @@ describe('bearer token checks on every protected operation', () => {
     ['a signed token without the broker', () => `Bearer ${signToken(claims({ brokerId: undefined }) as never, secret)}`, '010501'],
     ['an expired token', () => `Bearer ${signToken(claims({ exp: Math.floor(sandbox.clock.now().getTime() / 1000) - 1 }) as never, secret)}`, '010502'],
     // Signed with the sandbox's own secret: the claims are checked against the live users.
+    ['a signed token whose nbf is 31 s ahead (past the 30 s allowance)', () => `Bearer ${signToken(claims({ nbf: Math.floor(sandbox.clock.now().getTime() / 1000) + 31 }) as never, secret)}`, '010501'],
+    ['a signed token whose nbf is not a number', () => `Bearer ${signToken(claims({ nbf: 'soon' }) as never, secret)}`, '010501'],
     ['a signed token naming an unknown user', () => `Bearer ${signToken(claims({ sub: '999999', userId: 999999 }) as never, secret)}`, '010501'],
     ['a signed token naming a broker and partner the user does not belong to', () => `Bearer ${signToken(claims({ partnerUniqueID: PARTNER_B, brokerId: 2001 }) as never, secret)}`, '010501'],
     ['a signed token of an older generation than the user\'s (revoked)', () => `Bearer ${signToken(claims({ gen: -1 }) as never, secret)}`, '010501'],
@@ -80,6 +82,19 @@ describe('bearer token checks on every protected operation', () => {
     expect(res.status).toBe(401)
     expect(res.json.operationStatus.operationStatusCode).toBe(code)
     expect(res.json.errors).toEqual([{ errorCode: code, errorMessage: expect.any(String), errorField: 'Authorization' }])
+  })
+
+  it('accepts a token whose nbf lies within the 30 s clock-skew allowance', async () => {
+    const nbf = Math.floor(sandbox.clock.now().getTime() / 1000) + 30
+    expect((await protectedCall(`Bearer ${signToken(claims({ nbf }) as never, secret)}`)).status).toBe(200)
+  })
+
+  it('says why a token is refused in the language of the request, and only in it', async () => {
+    const future = `Bearer ${signToken(claims({ nbf: Math.floor(sandbox.clock.now().getTime() / 1000) + 3600 }) as never, secret)}`
+    const pt = await protectedCall(future)
+    const en = await sandbox.call('GET', '/v1/taxonomy/genders', { token: null, headers: { Authorization: future, 'Accept-Language': 'en' } })
+    expect(pt.json.errors[0].errorMessage).toBe('Autenticação necessária: o token ainda não é válido (nbf no futuro, com 30 s de tolerância).')
+    expect(en.json.errors[0].errorMessage).toBe('Authentication required: the token is not valid yet (nbf in the future, with 30 s of allowance).')
   })
 
   it('refuses a token once the clock passes its expiry, even after it was accepted', async () => {

@@ -40,6 +40,18 @@ describe('address policy at registration (defaults: https only, public addresses
     ['https://2130706433/hook', 'forbidden-address'],
     ['https://0x7f.0.0.1/hook', 'forbidden-address'],
     ['https://localhost./hook', 'forbidden-address'],
+    // IPv6 forms that carry an IPv4 address: the IPv4 is checked against the same ranges.
+    ['https://[2002:7f00:1::]/', 'forbidden-address'],
+    ['https://[2002:a00:1::1]/hook', 'forbidden-address'],
+    ['https://[2002:5db8:d822::1]/hook', true],
+    ['https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hook', 'forbidden-address'],
+    ['https://[2001:0:7f00:1:8000:63bf:a2ff:fffe]/hook', 'forbidden-address'],
+    ['https://[2001:0:4136:e378:8000:63bf:a247:2bdd]/hook', true],
+    ['https://[64:ff9b::7f00:1]/hook', 'forbidden-address'],
+    ['https://[64:ff9b::a9fe:a9fe]/hook', 'forbidden-address'],
+    ['https://[64:ff9b:1::5db8:d822]/hook', 'forbidden-address'],
+    ['https://[::7f00:1]/hook', 'forbidden-address'],
+    ['https://[::ffff:7f00:1]/hook', 'forbidden-address'],
   ])('%s → %s', async (url, expected) => {
     const check = await strict.checkForRegistration(url)
     if (expected === true) expect(check.ok).toBe(true)
@@ -72,6 +84,15 @@ describe('address policy before each attempt', () => {
     answer = '127.0.0.1'
     const check = await policy.resolveForDelivery('https://rebind.partner.example/')
     expect(check.ok ? 'sent' : check.refusal).toEqual({ kind: 'forbidden-address', address: '127.0.0.1', range: 'loopback' })
+  })
+
+  it('refuses a name that now resolves to a 6to4 address around a loopback IPv4', async () => {
+    let answer: { address: string; family: 4 | 6 } = { address: '93.184.216.34', family: 4 }
+    const policy = createAddressPolicy({ allowHttp: false, allowPrivate: false, resolve: async () => [answer] })
+    expect((await policy.checkForRegistration('https://rebind6.partner.example/')).ok).toBe(true)
+    answer = { address: '2002:7f00:1::', family: 6 }
+    const check = await policy.resolveForDelivery('https://rebind6.partner.example/')
+    expect(check.ok ? 'sent' : check.refusal).toEqual({ kind: 'forbidden-address', address: '2002:7f00:1::', range: 'loopback' })
   })
 
   it('reports a name that does not resolve', async () => {

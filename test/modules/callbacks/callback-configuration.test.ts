@@ -56,6 +56,9 @@ describe('PUT /{partnerUniqueID}/callbacks/{notificationType}', () => {
     ['https://169.254.169.254/latest/meta-data/', /metadata/],
     ['https://[fe80::1]/hooks', /link-local/],
     ['https://[fd00::1]/hooks', /private/],
+    ['https://[2002:7f00:1::]/', /loopback/],
+    ['https://[2001:0:4136:e378:8000:63bf:80ff:fffe]/hooks', /loopback/],
+    ['https://[64:ff9b:1::a00:1]/hooks', /reserved/],
     ['https://user:pw@partner.example.com/hooks', /user name or password/],
     ['partner.example.com/hooks', /not a valid absolute URL/],
   ])('refuses %s by default', async (callbackUrl, message) => {

@@ -1,0 +1,65 @@
+import type { MiddlewareHandler } from 'hono'
+import { ApiError, type Problem } from './api-error.ts'
+import type { AppEnv } from './app-env.ts'
+import { text } from './problems.ts'
+
+const JSON_TYPE = /^application\/(?:[a-z0-9!#$&^_.+-]+\+)?json\s*(?:;|$)/i
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i
+
+// JSON strings carry a control character only as an escape: a body without one of these needs no walk.
+const MAYBE_CONTROL = /\\(?:u00[01][0-9a-fA-F]|[bfnr])/
+// C0 controls but tab, line feed and carriage return: refused in every text field.
+const ALWAYS_REFUSED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/
+const LINE_BREAK = /[\n\r]/
+// Free-text fields, where a line break makes sense (a message, a description, notes).
+const FREE_TEXT_FIELD = /(text|description|message|observation|note|comment)s?$/i
+const CONTROL_CHARACTERS = text(
+  'O valor do campo {field} contém caracteres de controlo (só a tabulação, e a mudança de linha em texto livre, são aceites).',
+  'The value of field {field} holds control characters (only tab, and line breaks in free text, are accepted).',
+)
+
+function controlCharacterProblems(value: unknown, path: string[], problems: Problem[]): void {
+  if (typeof value === 'string') {
+    const field = path.join('.') || 'body'
+    const last = path.at(-1) ?? ''
+    const refused = ALWAYS_REFUSED.test(value) || (LINE_BREAK.test(value) && !FREE_TEXT_FIELD.test(last))
+    if (refused) {
+      problems.push({ key: 'INVALID_VALUE', field, message: CONTROL_CHARACTERS })
+    }
+  } else if (Array.isArray(value)) value.forEach((item, i) => controlCharacterProblems(item, [...path, String(i)], problems))
+  else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) controlCharacterProblems(item, [...path, key], problems)
+  }
+}
+
+/**
+ * What a JSON body may be (docs/design.md "Conventions"): UTF-8 (a declared charset must say so:
+ * 415 otherwise), and text fields without control characters (400 naming each field). Checked once,
+ * before any route reads the body; a body with no escape that could hide a control character costs
+ * one regular expression.
+ */
+export function jsonTextGuard(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const method = c.req.method
+    if (method !== 'POST' && method !== 'PUT' && method !== 'PATCH') return next()
+    const contentType = c.req.header('content-type')
+    if (contentType === undefined || !JSON_TYPE.test(contentType)) return next()
+    const charset = CHARSET.exec(contentType)?.[1]
+    if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
+      throw new ApiError('UNSUPPORTED_MEDIA_TYPE', { field: 'Content-Type', params: { detail: `${contentType} (JSON bodies are UTF-8)` } })
+    }
+    const body = await c.req.text()
+    if (MAYBE_CONTROL.test(body)) {
+      let parsed: unknown
+      try {
+        parsed = JSON.parse(body)
+      } catch {
+        return next()
+      }
+      const problems: Problem[] = []
+      controlCharacterProblems(parsed, [], problems)
+      if (problems.length > 0) throw ApiError.validation(problems)
+    }
+    return next()
+  }
+}
