@@ -56,12 +56,28 @@ export interface ErrorBody {
   errors: ErrorItem[]
 }
 
+/** The resources a problem may name (`params.resource`), in each language. */
+const RESOURCE_NAMES: Record<string, Record<Lang, string>> = {
+  simulation: { 'pt-PT': 'simulação', en: 'simulation' },
+  process: { 'pt-PT': 'processo', en: 'process' },
+  document: { 'pt-PT': 'documento', en: 'document' },
+  property: { 'pt-PT': 'imóvel', en: 'property' },
+  borrower: { 'pt-PT': 'titular', en: 'borrower' },
+  message: { 'pt-PT': 'mensagem', en: 'message' },
+  notification: { 'pt-PT': 'notificação', en: 'notification' },
+  partner: { 'pt-PT': 'parceiro', en: 'partner' },
+  broker: { 'pt-PT': 'mediador', en: 'broker' },
+  user: { 'pt-PT': 'utilizador', en: 'user' },
+}
+
 export function renderProblem(problem: Problem, lang: Lang): ErrorItem {
   const definition = ERRORS[problem.key]
   const template = problem.message?.[lang] ?? definition.message[lang]
+  const resource = problem.params?.resource
+  const params = resource === undefined ? problem.params : { ...problem.params, resource: RESOURCE_NAMES[resource]?.[lang] ?? resource }
   return {
     errorCode: definition.code,
-    errorMessage: interpolate(template, { field: problem.field, ...problem.params }),
+    errorMessage: interpolate(template, { field: problem.field, ...params }),
     errorField: problem.field,
   }
 }

@@ -17,7 +17,7 @@ export const MESSAGES = {
     'Give exactly one of processUniqueId or simulationUniqueId.',
   ),
   typeResource: text(
-    'O tipo de notificação {type} refere-se a {resource}: use {expected}.',
+    'O tipo de notificação {type} é do recurso {resource}: use {expected}.',
     'Notification type {type} is about a {resource}: use {expected}.',
   ),
   fieldOfOtherType: text(

@@ -36,7 +36,8 @@ export const list = createRoute({
   path: '/{partnerUniqueID}/callbacks',
   tags,
   summary: 'Callback List',
-  description: 'The callback configurations of the partner, by notification type. The signing secret is never shown in full.',
+  description:
+    'The active callback configurations of the partner, by notification type, as the document says. A configuration whose address answered 410 Gone is disabled and left out until Callback Update sets an address again (the delivery log, /sandbox/deliveries, shows why). The signing secret is never shown in full.',
   security: bearerSecurity,
   request: { params: PartnerParamsSchema },
   responses: { 200: jsonContent(CallbackListSchema, 'The configurations'), ...authedErrors(400, 403) },

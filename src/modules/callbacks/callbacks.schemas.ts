@@ -51,7 +51,7 @@ export const CallbackItemSchema = z
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
     status: z.enum(['active', 'disabled']).openapi({
-      description: 'disabled: the address answered 410 Gone; nothing is pushed until Callback Update sets an address again',
+      description: 'Always active in Callback List (a configuration disabled by a 410 Gone is left out of it until Callback Update sets an address again)',
     }),
     disabledReason: z.string().nullable(),
   })

@@ -82,10 +82,13 @@ export function createCallbackService(deps: CallbackServiceDeps) {
       return { created, result: { notificationType: typeId, callbackUrl: configuration.callbackUrl, signingSecret: configuration.signingSecret } }
     },
 
-    /** Callback List. */
+    /**
+     * Callback List: the active configurations, as the document says. One a 410 disabled shows in
+     * the delivery log (/sandbox/deliveries) until Callback Update enables it again.
+     */
     list(auth: AuthContext, partnerUniqueID: string, lang: Lang) {
       assertOwnPartner(auth, partnerUniqueID)
-      return configurations.list(partnerUniqueID).map((c) => ({
+      return configurations.list(partnerUniqueID).filter((c) => c.status === 'active').map((c) => ({
         notificationType: c.notificationTypeId,
         notificationTypeDescription: taxonomy.describe(NOTIFICATION_TYPES_LIST, c.notificationTypeId, lang) ?? '',
         callbackUrl: c.callbackUrl,

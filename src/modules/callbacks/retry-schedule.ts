@@ -4,7 +4,7 @@ const HOUR = 60 * MINUTE
 
 /**
  * Delay before each attempt, counted from the previous failure (docs/design.md "Callbacks"): the first
- * goes out at once, the eighth and last about 28 hours after the change.
+ * goes out at once, the eighth and last about 27 h 35 min after the change.
  */
 export const RETRY_SCHEDULE_MS: readonly number[] = [0, 5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR]
 

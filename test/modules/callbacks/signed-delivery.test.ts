@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { simulationStatusChanged } from '../../../src/modules/callbacks/notification-events.ts'
+import { RETRY_SCHEDULE_MS } from '../../../src/modules/callbacks/retry-schedule.ts'
 import { createCallbackSandbox, eventually, PARTNER_A, type CallbackSandbox } from './support/callback-sandbox.ts'
 import { createThrowawayCa, type ThrowawayCa } from './support/throwaway-ca.ts'
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts'
@@ -82,14 +83,15 @@ describe('signed delivery to an HTTPS receiver trusted through SANDBOX_CALLBACK_
     expect(receiver.received).toHaveLength(3)
   })
 
-  it('disables the configuration when the receiver answers 410, and Callback Update enables it again with the same secret', async () => {
+  it('disables the configuration when the receiver answers 410 (Callback List then leaves it out), and Callback Update enables it again with the same secret', async () => {
     const secret = await sandbox.register(PARTNER_A, 6, receiver.url())
     receiver.setSecret(secret)
     receiver.onRequest(() => ({ status: 410 }))
     const id = publishStatus()
     await eventually(async () => ((await deliveryOf(id))?.status === 'disabled' ? true : undefined))
-    const list = await sandbox.call('GET', `/${PARTNER_A}/callbacks`)
-    expect(list.json.callbackList[0]).toMatchObject({ notificationType: 6, status: 'disabled', disabledReason: expect.stringContaining('410') })
+    // The document: Callback List "lists the active callback configurations".
+    expect((await sandbox.call('GET', `/${PARTNER_A}/callbacks`)).json.callbackList).toEqual([])
+    expect((await deliveryOf(id)).statusReason).toMatch(/410/)
 
     const later = publishStatus()
     expect((await deliveryOf(later)).status).toBe('disabled')
@@ -100,6 +102,7 @@ describe('signed delivery to an HTTPS receiver trusted through SANDBOX_CALLBACK_
     const again = await sandbox.call('PUT', `/${PARTNER_A}/callbacks/6`, { body: { callbackUrl: receiver.url() } })
     expect(again.status).toBe(200)
     expect(again.json.additionalData.signingSecret).toBe(secret)
+    expect((await sandbox.call('GET', `/${PARTNER_A}/callbacks`)).json.callbackList).toEqual([expect.objectContaining({ notificationType: 6, status: 'active' })])
     const next = publishStatus()
     await receiver.waitFor((hooks) => hooks.some((h) => h.id === next && h.verified))
   })
@@ -126,6 +129,29 @@ describe('signed delivery to an HTTPS receiver trusted through SANDBOX_CALLBACK_
     expect(wait).toBeGreaterThan(58_000)
     expect(wait).toBeLessThanOrEqual(60_000)
     expect(pending.status).toBe('pending')
+  })
+
+  it('spaces the eight attempts of an always failing receiver by the schedule: at once, then 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h', async () => {
+    await sandbox.close()
+    // 1/20,000 of real time: the whole schedule (27 h 35 min) takes about 5 s.
+    const scale = 0.000_05
+    sandbox = await createCallbackSandbox({ callbackCaFile: ca.caFile, timeScale: scale })
+    receiver.setSecret(await sandbox.register(PARTNER_A, 6, receiver.url()))
+    receiver.onRequest(() => ({ status: 503 }))
+    const id = publishStatus()
+    const hooks = await receiver.waitFor(8, 15_000)
+    const gaps = hooks.slice(1).map((hook, i) => hook.receivedAt - hooks[i]!.receivedAt)
+    // The schedule's delays after each failure, scaled, each with ±10% jitter; the first ones are
+    // under a millisecond once scaled, so only the five longest are measured.
+    RETRY_SCHEDULE_MS.slice(3).forEach((delay, i) => {
+      const gap = gaps[i + 2]!
+      expect(gap, `retry ${i + 3}`).toBeGreaterThanOrEqual(delay * scale * 0.9 - 2)
+      expect(gap, `retry ${i + 3}`).toBeLessThanOrEqual(delay * scale * 1.1 + 60)
+    })
+    expect(hooks.every((hook) => hook.id === id && hook.verified)).toBe(true)
+    const delivery = await eventually(async () => ((await deliveryOf(id))?.status === 'failed' ? deliveryOf(id) : undefined), 5_000)
+    expect(delivery.attempts).toBe(8)
+    expect(RETRY_SCHEDULE_MS).toHaveLength(8)
   })
 
   it('marks the notification failed after the eighth attempt', async () => {

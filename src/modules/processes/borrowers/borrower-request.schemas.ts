@@ -76,7 +76,7 @@ export const ProfessionalDataBorrowerRequestSchema = z
 export const BorrowerRequestSchema = z
   .strictObject({
     borrowerTypeId: z.number().int().positive().nullish().openapi({ description: 'From entity-types: 1 key borrower (one per process), 2 co-borrower. Required on create.', example: 2 }),
-    keyBorrowerRelationId: z.number().int().positive().nullish().openapi({ description: 'From key-borrower-relations: required for a co-borrower, refused for the key borrower.', example: 1 }),
+    keyBorrowerRelationId: z.number().int().positive().nullish().openapi({ description: 'From key-borrower-relations: optional, as the document says; a co-borrower needs it before Submit (Submit lists it as missing), refused for the key borrower.', example: 1 }),
     personalDataBorrowerRequest: PersonalDataBorrowerRequestSchema.nullish().openapi({ description: 'Required on create' }),
     financialDataBorrowerRequest: FinancialDataBorrowerRequestSchema.nullish().openapi({ description: 'Required on create' }),
     professionalDataBorrowerRequest: ProfessionalDataBorrowerRequestSchema.nullish(),

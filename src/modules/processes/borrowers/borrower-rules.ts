@@ -118,8 +118,6 @@ function typeProblems(raw: Raw, top: Top, ctx: BorrowerRuleContext): Problem[] {
   const relation = valueOf(top.keyBorrowerRelationId)
   if (typeId === KEY_BORROWER_TYPE && raw.keyBorrowerRelationId !== undefined) {
     problems.push(notAllowed('keyBorrowerRelationId', text('o primeiro titular não tem relação consigo próprio.', 'the key borrower has no relation to itself.')))
-  } else if (typeId === CO_BORROWER_TYPE && raw.keyBorrowerRelationId === undefined) {
-    problems.push(missing('keyBorrowerRelationId'))
   } else if (relation !== undefined && !ctx.taxonomy.has('key-borrower-relations', relation)) {
     problems.push(unknownReference('keyBorrowerRelationId', relation, 'key-borrower-relations'))
   }

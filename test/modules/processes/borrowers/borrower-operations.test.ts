@@ -85,7 +85,6 @@ describe('Borrower Create', () => {
     ['an unknown department position', () => ({ professional: { employmentPositionDepartmentID: 99 } }), '010106', 'professionalDataBorrowerRequest.employmentPositionDepartmentID'],
     ['an unknown contract type', () => ({ professional: { employmentContractTypeId: 99 } }), '010106', 'professionalDataBorrowerRequest.employmentContractTypeId'],
     ['an unknown relation', () => ({ top: { keyBorrowerRelationId: 99 } }), '010106', 'keyBorrowerRelationId'],
-    ['a co-borrower without a relation to the key borrower', () => ({ top: { keyBorrowerRelationId: undefined } }), '010101', 'keyBorrowerRelationId'],
     ['a second key borrower', () => ({ top: { borrowerTypeId: 1, keyBorrowerRelationId: undefined } }), '010107', 'borrowerTypeId'],
     ['a borrower type that is not a borrower (guarantor)', () => ({ top: { borrowerTypeId: 3 } }), '010108', 'borrowerTypeId'],
     ['an unknown borrower type', () => ({ top: { borrowerTypeId: 99 } }), '010106', 'borrowerTypeId'],
@@ -167,11 +166,19 @@ describe('Borrower Update', () => {
     expect(errorsOf(res)).toContainEqual([code, field])
   })
 
-  it('refuses a co-borrower update that leaves it without a relation', async () => {
+  it('accepts a co-borrower without a relation, as the document has it optional; Submit then names it missing', async () => {
+    const { processUniqueId } = await singleBorrowerProcess()
+    const created = await s.call('POST', borrowerPath(processUniqueId), { body: borrower({ top: { keyBorrowerRelationId: undefined } }) })
+    expect(created.status, created.text).toBe(201)
+    const submitted = await s.call('POST', `/v1/processes/${processUniqueId}/submit`)
+    expect(errorsOf(submitted)).toContainEqual(['010101', 'borrowers[1].keyBorrowerRelationId'])
+  })
+
+  it('accepts an update of a co-borrower that has no relation yet (Process Create copies it without one)', async () => {
     const { processUniqueId } = await draftProcess(s)
     const [, co] = await borrowerIds(s, processUniqueId)
     const res = await s.call('PUT', borrowerPath(processUniqueId, co), { body: { personalDataBorrowerRequest: { mobile: '+351961234567' } } })
-    expect(errorsOf(res)).toEqual([['010101', 'keyBorrowerRelationId']])
+    expect(res.status, res.text).toBe(200)
   })
 
   it('refuses a body that is not JSON with 415 naming the Content-Type, and changes nothing', async () => {
