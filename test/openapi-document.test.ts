@@ -51,13 +51,15 @@ describe('the OpenAPI document', () => {
     }
   })
 
-  it('every JSON request body has a whole example', async () => {
+  it('every JSON request body has a whole example (or named examples, each with a value)', async () => {
     const resolved = (await dereference(clone())) as any
     for (const [path, item] of Object.entries(resolved.paths as Record<string, Record<string, any>>)) {
       for (const [method, operation] of Object.entries(item)) {
         const body = operation.requestBody?.content?.['application/json']
         if (!body) continue
-        expect(body.example ?? body.schema.example, `${method} ${path}`).toBeDefined()
+        if (body.examples) {
+          for (const [name, example] of Object.entries(body.examples as Record<string, { value?: unknown }>)) expect(example.value, `${method} ${path} ${name}`).toBeDefined()
+        } else expect(body.example ?? body.schema.example, `${method} ${path}`).toBeDefined()
       }
     }
   })

@@ -70,7 +70,11 @@ export const jsonContent = <T extends z.ZodType>(schema: T, description: string)
  * the body a second time (and, being asynchronous, without zod's compiled fast path).
  * The handler reads it with `jsonBody(c)`, which also checks the media type (415).
  */
-export const serviceValidatedJsonBody = (schemaName: string, example: unknown) => ({
+export const serviceValidatedJsonBody = (schemaName: string, example: unknown, named?: Record<string, { summary: string; value: unknown }>) => ({
   required: true,
-  content: { 'application/json': { schema: { $ref: `#/components/schemas/${schemaName}` }, example } },
+  content: {
+    'application/json': named
+      ? { schema: { $ref: `#/components/schemas/${schemaName}` }, examples: named }
+      : { schema: { $ref: `#/components/schemas/${schemaName}` }, example },
+  },
 })

@@ -22,7 +22,7 @@ export type { ProcessRow } from './processes.repository.ts'
 export type { BorrowerRecord } from './borrowers/borrowers.repository.ts'
 export type { UploadRequest } from './documents/documents.service.ts'
 export { ProcessParamsSchema } from './processes.schemas.ts'
-export { BORROWER_REQUEST_EXAMPLE } from './borrowers/borrower-request.schemas.ts'
+export { BORROWER_REQUEST_EXAMPLE, CO_BORROWER_COMPLETION_EXAMPLE, KEY_BORROWER_COMPLETION_EXAMPLE } from './borrowers/borrower-request.schemas.ts'
 
 /** Processes and their parts on the app's database. */
 export const createProcesses = (deps: Omit<ProcessServiceDeps, 'repos'> & { db: Db }): ProcessService =>

@@ -83,7 +83,7 @@ export const update = createRoute({
   path: '/v1/simulations/{simulationUniqueId}',
   tags,
   summary: 'Simulation Update',
-  description: `Changes the fields given and keeps the others (JSON Merge Patch: null removes a field), validates the merged simulation as Create does and evaluates it again: the status becomes Simulated or Not eligible. Refused (400, 010301) in Completed, Cancelled and Expired. ${PATH_ERRORS}\n\n${VALIDATION_RULES}`,
+  description: `Changes the fields given and keeps the others (JSON Merge Patch: null removes a field), validates the merged simulation as Create does and evaluates it again. A stored field the change makes irrelevant (the second borrower's when \`numberOfborrowers\` becomes 1, \`indexTypeID\` when the rate becomes fixed) is dropped when the request does not send it; sent, it is refused (010108). Then the status becomes Simulated or Not eligible. Refused (400, 010301) in Completed, Cancelled and Expired. ${PATH_ERRORS}\n\n${VALIDATION_RULES}`,
   security: bearerSecurity,
   request: {
     params: SimulationParamsSchema,

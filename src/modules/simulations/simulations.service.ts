@@ -77,6 +77,22 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     return input
   }
 
+  /**
+   * Simulation Update's input: the stored one with the patch merged in (JSON Merge Patch). A stored
+   * field the change makes irrelevant (the second borrower's once there is one borrower, the index
+   * once the rate is fixed) is dropped when the patch does not send it; one the patch sends is
+   * refused like any field that does not apply (010108). @throws ApiError 400
+   */
+  function mergedInput(stored: SimulationInput, patch: unknown): SimulationInput {
+    const merged = mergePatch(stored, patch) as Record<string, unknown>
+    const first = validateSimulationInput(merged, { taxonomy, today: today(deps.clock) })
+    if (first.input) return first.input
+    const stale = first.problems.filter((p) => p.key === 'FIELD_NOT_ALLOWED' && !sentIn(patch, p.field))
+    if (stale.length === 0) throw ApiError.validation(first.problems)
+    for (const { field } of stale) dropField(merged, field)
+    return validated(merged)
+  }
+
   /** The evaluation of an input: the columns it writes, and the failed eligibility rules as objects. */
   function evaluate(id: string, input: SimulationInput, at: Date, forced?: ForcedEligibility): { columns: EvaluationColumns; failures: EligibilityFailure[] } {
     const evaluatedOn = at.toISOString().slice(0, 10)
@@ -200,7 +216,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     update(auth: AuthContext, id: string, patch: unknown, options: ScenarioOptions = {}): SimulationOutcome {
       const row = findOwned(auth, id)
       lifecycle.assertStatus(row, statuses.updatable)
-      const input = validated(mergePatch(JSON.parse(row.input) as SimulationInput, patch))
+      const input = mergedInput(JSON.parse(row.input) as SimulationInput, patch)
       const scenario = options.scenario ?? (row.scenario ? deps.scenarios?.get(row.scenario) : undefined) ?? deps.scenarios?.matchMagic(input)
       const forced = forcedEligibility(scenario, taxonomy)
       const { columns, failures } = evaluate(id, input, deps.clock.now(), forced)
@@ -260,3 +276,21 @@ export function createSimulationService(deps: SimulationServiceDeps) {
 }
 
 export type SimulationService = ReturnType<typeof createSimulationService>
+
+/** Whether a merge patch names a dotted field (sending it as null counts). */
+function sentIn(patch: unknown, field: string): boolean {
+  let current = patch
+  for (const key of field.split('.')) {
+    if (current === null || typeof current !== 'object' || !(key in current)) return false
+    current = (current as Record<string, unknown>)[key]
+  }
+  return true
+}
+
+/** Removes a dotted field from a merged input (a fresh object of mergePatch's, never the stored one). */
+function dropField(input: Record<string, unknown>, field: string): void {
+  const keys = field.split('.')
+  let parent: unknown = input
+  for (const key of keys.slice(0, -1)) parent = parent !== null && typeof parent === 'object' ? (parent as Record<string, unknown>)[key] : undefined
+  if (parent !== null && typeof parent === 'object') delete (parent as Record<string, unknown>)[keys.at(-1)!]
+}

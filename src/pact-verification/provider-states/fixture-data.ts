@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.ts'
 import type { SimulationInput } from '../../modules/simulations/index.ts'
-import type { UploadRequest } from '../../modules/processes/index.ts'
+import { CO_BORROWER_COMPLETION_EXAMPLE, KEY_BORROWER_COMPLETION_EXAMPLE, type UploadRequest } from '../../modules/processes/index.ts'
 import { webBodySource } from '../../http/body-source.ts'
 
 /**
@@ -43,68 +43,16 @@ const yearsFrom = (clock: Clock, years: number) => {
   return `${now.getUTCFullYear() + years}${now.toISOString().slice(4, 10)}`
 }
 
-/** What the key borrower copied from the simulation lacks for Submit (a Borrower Update merge patch). */
+/** The key borrower's completion (the OpenAPI example), its identity document valid five years from the clock. */
 export const keyBorrowerCompletion = (clock: Clock) => ({
-  personalDataBorrowerRequest: {
-    mobile: '+351912345678',
-    email: 'ana.martins@example.pt',
-    genderId: 2,
-    nationalityId: 620,
-    identificationDocumentTypeId: 1,
-    identificationDocumentNumber: '12345678',
-    checkDigit: '3ZZ4',
-    identificationDocumentExpiredDate: yearsFrom(clock, 5),
-    socialSecurityNumber: '12000000004',
-    maritalStatusId: 2,
-    matrimonialRegimeId: 1,
-    residenceTypeId: 3,
-    academicLevelId: 7,
-    address: 'Avenida da República',
-    doorNumber: '45',
-    floor: '3.º Esq.',
-    zipCode: '1050-187',
-    zipCodeLocal: 'Lisboa',
-    countryId: 620,
-  },
-  professionalDataBorrowerRequest: {
-    employmentProfessionId: 30,
-    employmentSituationId: 1,
-    employmentPositionDepartmentID: 6,
-    employmentContractTypeId: 1,
-    employerName: 'Tecnologia Atlântica, S.A.',
-    employerTaxId: '500000000',
-    employmentDurationMonths: 48,
-  },
+  ...KEY_BORROWER_COMPLETION_EXAMPLE,
+  personalDataBorrowerRequest: { ...KEY_BORROWER_COMPLETION_EXAMPLE.personalDataBorrowerRequest, identificationDocumentExpiredDate: yearsFrom(clock, 5) },
 })
 
-/** What the second borrower lacks: the relation to the key borrower, personal and professional data. */
+/** The second borrower's completion (the OpenAPI example), its identity document valid three years from the clock. */
 export const coBorrowerCompletion = (clock: Clock) => ({
-  keyBorrowerRelationId: 1,
-  personalDataBorrowerRequest: {
-    mobile: '+351913333444',
-    email: 'joao.almeida@example.pt',
-    genderId: 1,
-    nationalityId: 620,
-    identificationDocumentTypeId: 3,
-    identificationDocumentNumber: 'CB123456',
-    identificationDocumentExpiredDate: yearsFrom(clock, 3),
-    socialSecurityNumber: '11234567892',
-    maritalStatusId: 2,
-    matrimonialRegimeId: 1,
-    residenceTypeId: 3,
-    address: 'Avenida da República',
-    zipCode: '1050-187',
-    zipCodeLocal: 'Lisboa',
-    countryId: 620,
-  },
-  professionalDataBorrowerRequest: {
-    employmentProfessionId: 17,
-    employmentSituationId: 4,
-    employmentContractTypeId: 7,
-    employerName: 'Hospital de Santa Maria',
-    employerTaxId: '600000001',
-    employmentDurationMonths: 120,
-  },
+  ...CO_BORROWER_COMPLETION_EXAMPLE,
+  personalDataBorrowerRequest: { ...CO_BORROWER_COMPLETION_EXAMPLE.personalDataBorrowerRequest, identificationDocumentExpiredDate: yearsFrom(clock, 3) },
 })
 
 /** The property data Submit requires beyond what the simulation gave (the generated location stays). */

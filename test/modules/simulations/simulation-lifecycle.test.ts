@@ -37,22 +37,41 @@ describe('Simulation Update', () => {
     expect(after.simulationDetail.creationDate).toBe(before.simulationDetail.creationDate)
   })
 
-  it('removes a field sent as null (merge patch): switching from variable to fixed', async () => {
+  it('drops the index when the rate becomes fixed and the patch does not send it, and refuses it when sent', async () => {
     const { id } = await createSimulation(s)
-    const refused = await patch(id, { loanSimulator: { interestRateTypeID: 1, fixedPeriodID: 5 } })
-    expect(refused.status).toBe(400)
-    expect(refused.json.errors).toContainEqual(expect.objectContaining({ errorField: 'loanSimulator.indexTypeID', errorCode: '010108' }))
+    const sent = await patch(id, { loanSimulator: { interestRateTypeID: 1, fixedPeriodID: 5, indexTypeID: 2 } })
+    expect(sent.status).toBe(400)
+    expect(sent.json.errors).toContainEqual(expect.objectContaining({ errorField: 'loanSimulator.indexTypeID', errorCode: '010108' }))
+    const res = await patch(id, { loanSimulator: { interestRateTypeID: 1, fixedPeriodID: 5 } })
+    expect(res.status, res.text).toBe(200)
+    expect((await detailOf(id)).loanSimulationDetail).toMatchObject({ indexTypeSubCategoryID: 1, indexType: null, fixedBaseInterestRate: 2.66 })
+  })
+
+  it('still removes a field sent as null (merge patch)', async () => {
+    const { id } = await createSimulation(s)
     const res = await patch(id, { loanSimulator: { interestRateTypeID: 1, fixedPeriodID: 5, indexTypeID: null } })
     expect(res.status).toBe(200)
-    expect((await detailOf(id)).loanSimulationDetail).toMatchObject({ indexTypeSubCategoryID: 1, indexType: null, fixedBaseInterestRate: 2.66 })
+    expect((await detailOf(id)).loanSimulationDetail).toMatchObject({ indexTypeSubCategoryID: 1, indexType: null })
+  })
+
+  it("drops the second borrower's fields when the patch goes to one borrower, and refuses one it sends", async () => {
+    const { id } = await createSimulation(s)
+    const sent = await patch(id, { borrowersSimulator: { numberOfborrowers: 1, borrowerName: 'João Almeida' } })
+    expect(sent.status).toBe(400)
+    expect(sent.json.errors.map((e: { errorField: string; errorCode: string }) => [e.errorCode, e.errorField])).toEqual([['010108', 'borrowersSimulator.borrowerName']])
+    const res = await patch(id, { borrowersSimulator: { numberOfborrowers: 1 } })
+    expect(res.status, res.text).toBe(200)
+    const detail = await detailOf(id)
+    expect(detail.borrowerSimulationDetail).toMatchObject({ numberOfborrowers: 1, borrowerName: null, borrowerBirthDate: null })
   })
 
   it('validates the merged simulation as create does', async () => {
     const { id } = await createSimulation(s)
     const res = await patch(id, { borrowersSimulator: { numberOfborrowers: 1 }, loanSimulator: { loanAmount: 'more' } })
     expect(res.status).toBe(400)
+    // The second borrower's fields the change made irrelevant are dropped, not refused.
     const fields = res.json.errors.map((e: { errorField: string }) => e.errorField)
-    expect(fields).toEqual(expect.arrayContaining(['loanSimulator.loanAmount', 'borrowersSimulator.borrowerName', 'borrowersSimulator.borrowerBirthDate']))
+    expect(fields).toEqual(['loanSimulator.loanAmount'])
     expect((await detailOf(id)).loanSimulationDetail.loanAmount).toBe(200000)
   })
 

@@ -166,3 +166,70 @@ export const BORROWER_REQUEST_EXAMPLE = {
     employmentDurationMonths: 48,
   },
 }
+
+/**
+ * What the key borrower copied from the simulation lacks for Submit (a Borrower Update merge patch):
+ * an example of the OpenAPI document, and the base of the provider states' completion.
+ */
+export const KEY_BORROWER_COMPLETION_EXAMPLE = {
+  personalDataBorrowerRequest: {
+    mobile: '+351912345678',
+    email: 'ana.martins@example.pt',
+    genderId: 2,
+    nationalityId: 620,
+    identificationDocumentTypeId: 1,
+    identificationDocumentNumber: '12345678',
+    checkDigit: '3ZZ4',
+    identificationDocumentExpiredDate: '2031-06-30',
+    socialSecurityNumber: '12000000004',
+    maritalStatusId: 2,
+    matrimonialRegimeId: 1,
+    residenceTypeId: 3,
+    academicLevelId: 7,
+    address: 'Avenida da República',
+    doorNumber: '45',
+    floor: '3.º Esq.',
+    zipCode: '1050-187',
+    zipCodeLocal: 'Lisboa',
+    countryId: 620,
+  },
+  professionalDataBorrowerRequest: {
+    employmentProfessionId: 30,
+    employmentSituationId: 1,
+    employmentPositionDepartmentID: 6,
+    employmentContractTypeId: 1,
+    employerName: 'Tecnologia Atlântica, S.A.',
+    employerTaxId: '500000000',
+    employmentDurationMonths: 48,
+  },
+}
+
+/** What the second borrower lacks: the relation to the key borrower, personal and professional data. */
+export const CO_BORROWER_COMPLETION_EXAMPLE = {
+  keyBorrowerRelationId: 1,
+  personalDataBorrowerRequest: {
+    mobile: '+351913333444',
+    email: 'joao.almeida@example.pt',
+    genderId: 1,
+    nationalityId: 620,
+    identificationDocumentTypeId: 3,
+    identificationDocumentNumber: 'CB123456',
+    identificationDocumentExpiredDate: '2029-06-30',
+    socialSecurityNumber: '11234567892',
+    maritalStatusId: 2,
+    matrimonialRegimeId: 1,
+    residenceTypeId: 3,
+    address: 'Avenida da República',
+    zipCode: '1050-187',
+    zipCodeLocal: 'Lisboa',
+    countryId: 620,
+  },
+  professionalDataBorrowerRequest: {
+    employmentProfessionId: 17,
+    employmentSituationId: 4,
+    employmentContractTypeId: 7,
+    employerName: 'Hospital de Santa Maria',
+    employerTaxId: '600000001',
+    employmentDurationMonths: 120,
+  },
+}

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, envelopeSchema, EnvelopeSchema, jsonContent, serviceValidatedJsonBody } from '../../../http/openapi-schemas.ts'
 import { ProcessParamsSchema } from '../processes.schemas.ts'
 import { BorrowerListSchema, BorrowerSchema } from './borrowers.schemas.ts'
-import { BORROWER_REQUEST_EXAMPLE } from './borrower-request.schemas.ts'
+import { BORROWER_REQUEST_EXAMPLE, CO_BORROWER_COMPLETION_EXAMPLE, KEY_BORROWER_COMPLETION_EXAMPLE } from './borrower-request.schemas.ts'
 
 const tags = ['ProcessesBorrower']
 const PATH = '/v1/processes/{processUniqueId}/borrower'
@@ -16,7 +16,14 @@ const BorrowerParamsSchema = ProcessParamsSchema.extend({
 })
 
 /** The borrower request, validated by the service (every problem at once): documented, not validated by the route. */
-const body = (example: unknown) => serviceValidatedJsonBody('BorrowerRequest', example)
+const body = (example: unknown, named?: Parameters<typeof serviceValidatedJsonBody>[2]) => serviceValidatedJsonBody('BorrowerRequest', example, named)
+
+/** Borrower Update's examples: a change of contacts, and what each borrower copied by Process Create lacks for Submit. */
+const UPDATE_EXAMPLES = {
+  contacts: { summary: "The co-borrower's relation and contacts", value: { keyBorrowerRelationId: 1, personalDataBorrowerRequest: { mobile: '+351912345678', email: 'ana.martins@example.pt' } } },
+  keyBorrowerComplete: { summary: 'What the key borrower copied from the simulation lacks for Submit', value: KEY_BORROWER_COMPLETION_EXAMPLE },
+  coBorrowerComplete: { summary: 'What the co-borrower copied from the simulation lacks for Submit', value: CO_BORROWER_COMPLETION_EXAMPLE },
+}
 
 export const BorrowerCreatedSchema = envelopeSchema(z.object({ borrowerUniqueID: z.uuid() }).openapi('BorrowerCreated'), 'BorrowerCreatedEnvelope')
 
@@ -38,7 +45,7 @@ export const update = createRoute({
   summary: 'Borrower Update',
   description: `Changes the borrower (JSON Merge Patch of the borrower request payload). ${CHECKS} ${BORROWER_CHECK} ${CHANGES}`,
   security: bearerSecurity,
-  request: { params: BorrowerParamsSchema, body: body({ keyBorrowerRelationId: 1, personalDataBorrowerRequest: { mobile: '+351912345678', email: 'ana.martins@example.pt' } }) },
+  request: { params: BorrowerParamsSchema, body: body(undefined, UPDATE_EXAMPLES) },
   responses: { 200: jsonContent(EnvelopeSchema, 'Updated'), ...authedErrors(400, 413, 415) },
 })
 

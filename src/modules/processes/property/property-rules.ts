@@ -13,6 +13,24 @@ const LEVELS = [
 ] as const
 
 /**
+ * A location names the levels above it (docs/design.md "Taxonomy list names"): a patch that sets a parish or
+ * a county and not the levels above gets them from the reference lists, so a property moved to
+ * Lisboa (county 1106) is in district 11 without the client sending it. A level the patch sends
+ * itself stays as sent (and a contradiction is refused by the rules below).
+ */
+export function withDerivedLocation(patch: Record<string, unknown>, taxonomy: TaxonomyCatalog): Record<string, unknown> {
+  const derived = { ...patch }
+  for (let i = LEVELS.length - 1; i > 0; i--) {
+    const level = LEVELS[i]!
+    const id = derived[level.field]
+    if (typeof id !== 'number' || level.parentField === null || derived[level.parentField] !== undefined) continue
+    const parentId = taxonomy.get(level.list, id)?.parentId
+    if (parentId != null) derived[level.parentField] = parentId
+  }
+  return derived
+}
+
+/**
  * The property's own rules: ids in their lists, the location hierarchy of the reference lists
  * (county in the district, parish in the county), the Portuguese postal code, a construction year
  * not in the future, and the sustainability campaign only for energy classes A+, A and B. The

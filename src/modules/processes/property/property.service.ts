@@ -13,7 +13,7 @@ import type { ProcessRepositories } from '../process-repositories.ts'
 import type { ProcessRow } from '../processes.repository.ts'
 import type { PropertyRecord } from './property.repository.ts'
 import { PropertyUpdateRequestSchema, type PropertyData } from './property.schemas.ts'
-import { propertyRuleProblems } from './property-rules.ts'
+import { propertyRuleProblems, withDerivedLocation } from './property-rules.ts'
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
@@ -59,7 +59,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       if (!current || current.propertyUniqueId !== propertyUniqueId) throw propertyNotFound(propertyUniqueId)
       access.assertEditable(process)
       if (!isObject(patch)) throw ApiError.validation([missing('body')])
-      const merged = mergePatch(current.data, patch) as Record<string, unknown>
+      const merged = mergePatch(current.data, withDerivedLocation(patch, taxonomy)) as Record<string, unknown>
       const today = deps.clock.now().toISOString().slice(0, 10)
       const parsed = PropertyUpdateRequestSchema.safeParse(merged)
       const loan = JSON.parse(process.loan) as LoanSimulator
