@@ -23,5 +23,5 @@ export const version = createRoute({
   tags: ['Health'],
   summary: 'Version',
   description: 'The running version of the service. No token needed.',
-  responses: { 200: text('0.1.0', 'The version') },
+  responses: { 200: text('0.2.0', 'The version') },
 })
