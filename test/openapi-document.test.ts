@@ -99,4 +99,25 @@ describe('the OpenAPI document', () => {
     expect(responses('post', '/sandbox/signup')).toContain('403')
     expect(JSON.stringify(document.paths['/v1/simulations'].post.responses['409'])).toMatch(/010605/)
   })
+
+  it('gives every operation a unique operationId, and keeps each one it ever gave (contracts/operation-ids.json)', () => {
+    const missing = operations.filter((o) => !o.operation.operationId).map((o) => `${o.method.toUpperCase()} ${o.path}`)
+    expect(missing, 'operations without an operationId: set one in their createRoute').toEqual([])
+    const ids = operations.map((o) => o.operation.operationId as string)
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i), 'operationIds used twice').toEqual([])
+    // Generated clients name their methods after these: a rename breaks every partner's build.
+    const kept = JSON.parse(readFileSync('contracts/operation-ids.json', 'utf8')) as Record<string, string>
+    const now = Object.fromEntries(operations.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o.operation.operationId]))
+    const changed = Object.entries(kept).filter(([operation, id]) => now[operation] !== id).map(([operation, id]) => `${operation}: was ${id}, now ${now[operation] ?? '(gone)'}`)
+    expect(changed, 'renamed or removed operations (add new ones to contracts/operation-ids.json; never rename)').toEqual([])
+    expect(Object.keys(now).filter((operation) => !(operation in kept)), 'operations to add to contracts/operation-ids.json').toEqual([])
+  })
+
+  it('declares the public operations public (security: []) and every other one secured', () => {
+    for (const { path, method, operation } of operations) {
+      const key = `${method} ${path}`
+      if (PUBLIC.has(key)) expect(operation.security, key).toEqual([])
+      else expect(operation.security?.length, key).toBeGreaterThan(0)
+    }
+  })
 })

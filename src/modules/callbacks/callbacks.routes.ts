@@ -16,6 +16,7 @@ export const update = createRoute({
   path: '/{partnerUniqueID}/callbacks/{notificationType}',
   tags,
   summary: 'Callback Update (create or update)',
+  operationId: 'callbackUpdate',
   description: `Registers or replaces the address notifications of one type are POSTed to (no /v1 prefix, as in the interface document).
 Answers 201 with a new signing secret when the configuration is created, 200 when its address changes (the secret stays).
 Deliveries follow Standard Webhooks (see "webhooks"): verify \`webhook-signature\` with the secret.`,
@@ -36,6 +37,7 @@ export const list = createRoute({
   path: '/{partnerUniqueID}/callbacks',
   tags,
   summary: 'Callback List',
+  operationId: 'callbackList',
   description:
     'The active callback configurations of the partner, by notification type, as the document says. A configuration whose address answered 410 Gone is disabled and left out until Callback Update sets an address again (the delivery log, /sandbox/deliveries, shows why). The signing secret is never shown in full.',
   security: bearerSecurity,
@@ -48,6 +50,7 @@ export const remove = createRoute({
   path: '/{partnerUniqueID}/callbacks/{notificationType}',
   tags,
   summary: 'Callback Delete',
+  operationId: 'callbackDelete',
   description: 'Removes the configuration of one type: its notifications still waiting are dropped and none is pushed until an address is registered again. 404 when there is none.',
   security: bearerSecurity,
   request: { params: CallbackParamsSchema },
@@ -59,6 +62,7 @@ export const echo = createRoute({
   path: '/v1/callbacks/echo/{partnerUniqueID}/{notificationTypeID}',
   tags,
   summary: 'Callback Echo',
+  operationId: 'callbackEcho',
   description: `Sends a simulated notification (\`test: true\`) of type 5, 6 or 7 to the address registered for that type, signed and retried like any other.
 The body names exactly one of \`processUniqueId\` or \`simulationUniqueId\`, which must be one of your partner's: the ids in the examples stand for yours,
 use one from Simulation List (GET /v1/simulations) or Process List. Type 5 takes a process, 6 a simulation, 7 either. Every other field is optional:

@@ -9,6 +9,7 @@ export const list = createRoute({
   path: '/sandbox/mailbox',
   tags,
   summary: 'List the captured e-mails',
+  operationId: 'sandboxMailboxList',
   description:
     "Sandbox control API (not part of the bank's API): the e-mails the sandbox sent for the caller's partner (Simulation and Process ESIS Email), captured whether or not SANDBOX_SMTP_URL relays them, newest first, keyset paged with messageId cursors. Each names its attachments and the URL to download each.",
   security: bearerSecurity,
@@ -21,6 +22,7 @@ export const attachment = createRoute({
   path: '/sandbox/mailbox/{messageId}/attachment',
   tags,
   summary: 'Download an attachment of a captured e-mail',
+  operationId: 'sandboxMailboxAttachmentGet',
   description:
     "Sandbox control API (not part of the bank's API): the bytes of an attachment (the ESIS PDF) with its content type and file name. An e-mail of another partner, or a position it does not have, is a 404.",
   security: bearerSecurity,

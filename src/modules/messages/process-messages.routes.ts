@@ -17,6 +17,7 @@ export const list = createRoute({
   path: '/v1/processes/{processUniqueId}/message',
   tags,
   summary: 'Processes Message List',
+  operationId: 'processesMessageList',
   description: `The messages of the process, from the broker (origin BROKER) and from the bank (origin BANK), newest first, paged with messageUniqueID cursors; the same records as Simulations Message List. ${NOT_FOUND}`,
   security: bearerSecurity,
   request: { params: ProcessParamsSchema, query: SimulationMessageListQuerySchema },
@@ -28,6 +29,7 @@ export const create = createRoute({
   path: '/v1/processes/{processUniqueId}/message',
   tags,
   summary: 'Processes Message Create',
+  operationId: 'processesMessageCreate',
   description: `Sends a message from the token's user to the bank about the process. Refused (400, 010301) once the process is Rejected, Contracted or Cancelled. ${NOT_FOUND}`,
   security: bearerSecurity,
   request: {

@@ -16,6 +16,7 @@ export const list = createRoute({
   path: '/v1/simulations/{simulationUniqueId}/message',
   tags,
   summary: 'Simulations Message List',
+  operationId: 'simulationsMessageList',
   description: `The messages of the simulation, from the broker (origin BROKER) and from the bank (origin BANK), newest first, paged like Simulation List with messageUniqueID cursors. ${PATH_ERRORS}`,
   security: bearerSecurity,
   request: { params: SimulationParamsSchema, query: SimulationMessageListQuerySchema },
@@ -27,6 +28,7 @@ export const create = createRoute({
   path: '/v1/simulations/{simulationUniqueId}/message',
   tags,
   summary: 'Simulations Message Create',
+  operationId: 'simulationsMessageCreate',
   description: `Sends a message from the token's user to the bank about the simulation. Refused (400, 010301) when the simulation is Completed, Cancelled or Expired. ${PATH_ERRORS}`,
   security: bearerSecurity,
   request: {

@@ -7,6 +7,7 @@ export const list = createRoute({
   path: '/sandbox/jobs',
   tags: ['Sandbox'],
   summary: 'List scenario jobs',
+  operationId: 'sandboxJobList',
   description:
     "Sandbox control API (not part of the bank's API): the delayed actions scenarios scheduled for the caller's partner (process lifecycle steps, bank messages, document requests), pending and finished, newest first, with when each is due and what came of it. Pending jobs survive a restart and run when due; SANDBOX_TIME_SCALE shortens their delays.",
   security: bearerSecurity,

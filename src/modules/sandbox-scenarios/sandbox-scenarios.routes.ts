@@ -17,6 +17,7 @@ export const listScenarios = createRoute({
   path: '/sandbox/scenarios',
   tags: ['Sandbox'],
   summary: 'List scenarios',
+  operationId: 'sandboxScenarioList',
   description:
     'Sandbox control API, not part of the bank\'s API. The scenarios this sandbox knows: send `X-Sandbox-Scenario: <name>` on any operation, or put one of its magic values in a request, to force its effects. Effects that do not apply to an operation (a simulation effect on a process operation) are ignored there.',
   security: bearerSecurity,

@@ -32,6 +32,7 @@ function storedRoute(list: StoredList) {
       path: `/v1/taxonomy/${list.name}`,
       tags: ['Taxonomy'],
       summary: list.title,
+      operationId: operationIdOf(list.name),
       description: `Reference list "${list.title}", paginated like Simulation List: ordered by id, \`nextRecord\` / \`previousRecord\` take an id.`,
       security: bearerSecurity,
       request: { query: pagingQuerySchema },
@@ -43,6 +44,7 @@ function storedRoute(list: StoredList) {
     path: `/v1/taxonomy/${list.name}`,
     tags: ['Taxonomy'],
     summary: list.title,
+    operationId: operationIdOf(list.name),
     description: `Reference list "${list.title}", descriptions in the language of Accept-Language.`,
     security: bearerSecurity,
     request: list.parentKey ? { query: parentFilter(list.parentKey) } : {},
@@ -57,11 +59,17 @@ function nestedRoute(list: NestedList) {
     path: `/v1/taxonomy/${list.name}`,
     tags: ['Taxonomy'],
     summary: list.title,
+    operationId: operationIdOf(list.name),
     description: `The ${parent.title.toLowerCase()} with their ${list.childrenKey} nested; \`${list.filterKey}\` keeps one.`,
     security: bearerSecurity,
     request: { query: parentFilter(list.filterKey) },
     responses: { 200: jsonContent(z.array(nestedItemSchema(list)), list.title), ...authedErrors(400) },
   })
+}
+
+/** The list's operationId: taxonomy and its path name in PascalCase (product-schemes → taxonomyProductSchemes). */
+function operationIdOf(name: string): string {
+  return `taxonomy${name.replace(/(^|-)([a-z0-9])/g, (_, _dash: string, letter: string) => letter.toUpperCase())}`
 }
 
 export const taxonomyRoute = (list: ListDefinition) => (list.kind === 'stored' ? storedRoute(list) : nestedRoute(list))

@@ -11,6 +11,7 @@ export const list = createRoute({
   path: '/v1/processes/{processUniqueId}/property',
   tags,
   summary: 'Property List',
+  operationId: 'propertyList',
   description: `The property of the process (one per process): copied from the simulation at Process Create, with its location in the reference hierarchy (district, county, parish), areas and values. ${NOT_FOUND}`,
   security: bearerSecurity,
   request: { params: ProcessParamsSchema },
@@ -22,6 +23,7 @@ export const update = createRoute({
   path: '/v1/processes/{processUniqueId}/property/{propertyUniqueId}',
   tags,
   summary: 'Property Update',
+  operationId: 'propertyUpdate',
   description: `Changes the property of a Draft process (400, 010301, in another status) and evaluates the loan again. ${NOT_FOUND}`,
   security: bearerSecurity,
   request: {
