@@ -65,8 +65,8 @@ Answers are localized by \`Accept-Language\` (pt-PT by default, en). Every error
 \`{ operationStatus, errors: [{ errorCode, errorMessage, errorField }] }\`.`
 
 const TAGS = [
-  { name: 'Authentication' },
-  { name: 'Health' },
+  { name: 'Authentication', description: "A broker user's credentials exchanged for a bearer token" },
+  { name: 'Health', description: 'Whether the sandbox answers, and its version' },
   { name: 'Taxonomy', description: 'Reference lists' },
   { name: 'Simulations', description: 'Mortgage loan simulations: validation, eligibility, figures and lifecycle' },
   { name: 'SimulationsESIS', description: 'The ESIS (FINE) of a simulation, as a PDF or by e-mail' },

@@ -78,6 +78,9 @@ export function registerNotificationWebhooks(registry: OpenAPIHono['openAPIRegis
     path: 'partnerNotification',
     tags: ['Partners'],
     summary: 'Notification pushed to a registered callback address',
+    operationId: 'partnerNotification',
+    // The sandbox calls the partner: no token; the receiver verifies the webhook-signature header.
+    security: [],
     description: `Standard Webhooks delivery, one per notification and type configured with Callback Update.
 Success is any 2xx within 15 s. The first attempt goes out at once; a failed one is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h:
 8 attempts in all, the last about 27 h 35 min after the change (each delay ±10%, times multiplied by SANDBOX_TIME_SCALE), never sooner than a Retry-After asks. 410 Gone disables the configuration. Redirects are not followed.
