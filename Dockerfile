@@ -25,6 +25,7 @@ COPY package.json ./
 COPY src/db/migrations ./src/db/migrations
 COPY seeds ./seeds
 COPY scenarios ./scenarios
+COPY contracts/postman.json ./contracts/postman.json
 COPY contracts/openapi.json ./contracts/openapi.json
 RUN mkdir -p /data && chown node:node /data
 USER node

@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { Sandbox } from './composition-root.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { jsonBodyLimit } from './http/body-limit.ts'
 import { drainGate } from './http/draining.ts'
+import { fromRoot } from './package-root.ts'
 import { jsonTextGuard } from './http/json-text.ts'
 import { docsPage } from './http/docs-page.ts'
 import { errorHandler, JSON_BODY_LIMIT_BYTES, notFoundHandler } from './http/error-handler.ts'
@@ -36,7 +38,7 @@ import { taxonomyRouter } from './modules/taxonomy/index.ts'
  * Paths answered without a partner's token: health, version, login, sign-up, the API reference, and
  * the operator API (which has a token of its own).
  */
-const WITHOUT_PARTNER_TOKEN = /^\/(v1\/health(\/version)?|v1\/authentication|sandbox\/signup|openapi\.json|docs(\/.*)?|sandbox\/operator(\/.*)?)$/
+const WITHOUT_PARTNER_TOKEN = /^\/(v1\/health(\/version)?|v1\/authentication|sandbox\/signup|openapi\.json|postman\.json|docs(\/.*)?|sandbox\/operator(\/.*)?)$/
 
 const forPartners =
   (middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
@@ -138,6 +140,9 @@ export function createApp(sandbox: Sandbox) {
       tags: TAGS,
     }))
   app.get('/openapi.json', (c) => c.json(openApiDocument()))
+  // The Postman collection of the same document, written at build time (npm run postman).
+  let postman: string | undefined
+  app.get('/postman.json', (c) => c.body((postman ??= readFileSync(fromRoot('contracts', 'postman.json'), 'utf8')), 200, { 'Content-Type': 'application/json' }))
   app.route('/', docsPage())
   return Object.assign(app, { openApiDocument, sandbox })
 }
