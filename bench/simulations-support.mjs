@@ -77,7 +77,9 @@ export async function startSandbox({ dbPath, root = ROOT } = {}) {
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: dbPath ?? join(dir, 'bench.db'), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' }
   const pinned = spawnSync('taskset', ['--version']).status === 0
   const [command, args] = pinned ? ['taskset', ['-c', '0', process.execPath, ...serverArgs(root)]] : [process.execPath, serverArgs(root)]
-  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] })
+  // BENCH_SERVER_STDOUT=ignore: the server's log lines go to /dev/null (benches of the logs' own cost at info).
+  const stdout = process.env.BENCH_SERVER_STDOUT === 'ignore' ? 'ignore' : 'inherit'
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', stdout, 'inherit'] })
   const url = `http://127.0.0.1:${port}`
   for (let attempt = 0; ; attempt++) {
     try {

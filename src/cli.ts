@@ -13,7 +13,7 @@ Commands:
 async function serveCommand() {
   const sandbox = await startServer(loadConfig())
   const stop = (signal: string) => {
-    process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: 'info', msg: 'stopping', signal }) + '\n')
+    sandbox.logger.info('stopping', { signal })
     // Exit once the last log line is written: stdout may be a pipe that writes asynchronously.
     void sandbox.close().then(() => process.stdout.write('', () => process.exit(0)))
   }

@@ -74,7 +74,7 @@ export interface SandboxOptions {
 export function buildSandbox(options: SandboxOptions) {
   const { config, db } = options
   const clock = options.clock ?? systemClock
-  const logger = options.logger ?? createLogger(config.logLevel)
+  const logger = options.logger ?? createLogger(config.logLevel, undefined, config.logFormat)
   const version = packageVersion()
   const writes = createWriteBatch(db, (error) => logger.error('write batch failed', { error: error instanceof Error ? error.message : String(error) }))
 

@@ -31,6 +31,7 @@ const envSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   SANDBOX_MODE: z.enum(['local', 'hosted']).default('local'),
   // The settings below default by mode (MODE_DEFAULTS): absent means "the mode's default".
   SANDBOX_SIGNUP: z.enum(['open', 'invite', 'off']).optional(),
@@ -55,6 +56,8 @@ const MODE_DEFAULTS = {
 } as const
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL']
+/** json: one JSON line per event; pretty: readable lines. `auto` (the setting's default) is pretty on a terminal. */
+export type LogFormat = 'json' | 'pretty'
 
 export interface Config {
   port: number
@@ -69,6 +72,8 @@ export interface Config {
   callbackCaFile: string | undefined
   smtpUrl: string | undefined
   logLevel: LogLevel
+  /** LOG_FORMAT, with auto resolved: pretty when stdout is a terminal. */
+  logFormat: LogFormat
   /** local: one developer's sandbox; hosted: the bank's sandbox for every partner. */
   mode: 'local' | 'hosted'
   /** Self-service sign-up: open to anyone, with an invitation code, or off. */
@@ -135,6 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     callbackCaFile: e.SANDBOX_CALLBACK_CA_FILE,
     smtpUrl: e.SANDBOX_SMTP_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : e.LOG_FORMAT,
     mode: e.SANDBOX_MODE,
     signup,
     signupsPerHour: limit(e.SANDBOX_SIGNUPS_PER_HOUR ?? defaults.signupsPerHour),
@@ -155,5 +161,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** A configuration for tests and in-process use: in-memory database, no logs. */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ SANDBOX_DB: ':memory:', LOG_LEVEL: 'silent', PORT: '0' }), ...overrides }
+  return { ...loadConfig({ SANDBOX_DB: ':memory:', LOG_LEVEL: 'silent', LOG_FORMAT: 'json', PORT: '0' }), ...overrides }
 }

@@ -7,12 +7,15 @@ import type { Config } from './config.ts'
 import { startWalCheckpointer } from './db/wal-checkpointer.ts'
 import { answerClientError } from './http/client-errors.ts'
 import { DRAIN_BOUND_MS, DRAIN_GRACE_MS } from './http/draining.ts'
-import { createLogger } from './logger.ts'
+import { createLogger, type Logger } from './logger.ts'
+import { startupBanner } from './startup-banner.ts'
 
 export interface RunningSandbox {
   url: string
   port: number
   close(): Promise<void>
+  /** The server's logger (the stop's own lines go through it, flushed with the rest). */
+  logger: Logger
 }
 
 /**
@@ -32,7 +35,7 @@ export function openSandbox(options: Omit<SandboxOptions, 'db'> & { db?: Sandbox
  * database.
  */
 export async function startServer(config: Config): Promise<RunningSandbox> {
-  const logger = createLogger(config.logLevel)
+  const logger = createLogger(config.logLevel, undefined, config.logFormat)
   const { db, migrations, seeded, sandbox, app } = openSandbox({ config, logger })
   let server: ServerType
   try {
@@ -54,7 +57,9 @@ export async function startServer(config: Config): Promise<RunningSandbox> {
   })
   const { port } = server.address() as AddressInfo
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`
-  logger.info('sandbox listening', { url, db: config.dbPath, migrations, seeded, version: sandbox.version, startupMs: Math.round(process.uptime() * 1000) })
+  const startupMs = Math.round(process.uptime() * 1000)
+  if (config.logFormat === 'pretty' && config.logLevel !== 'silent') process.stdout.write(startupBanner({ url, version: sandbox.version, config, startupMs }))
+  else logger.info('sandbox listening', { url, db: config.dbPath, migrations, seeded, version: sandbox.version, startupMs })
   sandbox.workers.start()
   const checkpointer =
     config.dbPath === ':memory:' ? undefined : startWalCheckpointer(config.dbPath, (error) => logger.warn('wal checkpoint failed', { error }))
@@ -81,9 +86,10 @@ export async function startServer(config: Config): Promise<RunningSandbox> {
           await checkpointer?.stop()
           db.close()
           logger.info('sandbox stopped')
+          logger.flush()
           resolve()
         })
       })
     }))
-  return { url, port, close }
+  return { url, port, close, logger }
 }

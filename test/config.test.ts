@@ -16,6 +16,7 @@ describe('configuration from the environment', () => {
       callbackCaFile: undefined,
       smtpUrl: undefined,
       logLevel: 'info',
+      logFormat: process.stdout.isTTY ? 'pretty' : 'json',
       mode: 'local',
       signup: 'open',
       signupsPerHour: null,
@@ -117,5 +118,12 @@ describe('configuration from the environment', () => {
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}=`))
+  })
+
+  it('reads LOG_FORMAT: json and pretty as given, auto (the default) by whether stdout is a terminal', () => {
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json')
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty')
+    expect(loadConfig({}).logFormat).toBe(process.stdout.isTTY ? 'pretty' : 'json')
+    expect(() => loadConfig({ LOG_FORMAT: 'yaml' })).toThrow(/LOG_FORMAT/)
   })
 })

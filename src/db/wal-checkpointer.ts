@@ -30,6 +30,9 @@ export function startWalCheckpointer(file: string, onError: (message: string) =>
     stop: () =>
       new Promise<void>((done) => {
         worker.once('exit', () => done())
+        // Held until it has closed its connection: otherwise a stop with nothing else pending
+        // would end the process first, and never settle.
+        worker.ref()
         worker.postMessage('stop')
       }),
   }

@@ -71,7 +71,7 @@ describe('one error body for every failure', () => {
 
   it('an unexpected exception is 500 naming the request id, without a stack, and is logged', async () => {
     const lines: string[] = []
-    const { app, sandbox } = openSandbox({ config: testConfig(), logger: { enabled: () => true, debug() {}, info() {}, warn() {}, error: (msg, fields) => lines.push(JSON.stringify({ msg, ...fields })) } })
+    const { app, sandbox } = openSandbox({ config: testConfig(), logger: { enabled: () => true, debug() {}, info() {}, warn() {}, flush() {}, error: (msg, fields) => lines.push(JSON.stringify({ msg, ...fields })) } })
     app.get('/v1/health/boom', () => {
       throw new Error('database exploded')
     })

@@ -22,10 +22,14 @@ export async function startSandboxProcess(env: Record<string, string>): Promise<
     const timer = setTimeout(() => reject(new Error(`sandbox did not start:\n${output}`)), 15_000)
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString()
-      const match = /"msg":"sandbox listening","url":"([^"]+)"/.exec(output)
-      if (match) {
+      const listening = output
+        .split('\n')
+        .filter((line) => line.startsWith('{') && line.includes('sandbox listening'))
+        .map((line) => JSON.parse(line) as { msg: string; url: string })
+        .find((line) => line.msg === 'sandbox listening')
+      if (listening) {
         clearTimeout(timer)
-        resolve(match[1]!)
+        resolve(listening.url)
       }
     })
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))

@@ -1,0 +1,22 @@
+import type { Config } from './config.ts'
+
+/**
+ * What a person at a terminal needs when the sandbox starts (pretty logs): where it listens, the
+ * API reference and the Postman collection, how to log in, and where the data is.
+ */
+export function startupBanner(options: { url: string; version: string; config: Config; startupMs: number }): string {
+  const { url, version, config } = options
+  const lines = [
+    '',
+    `  Mortgage Partner Portal sandbox ${version} (${config.mode}), ready in ${options.startupMs} ms`,
+    '',
+    `  API            ${url}`,
+    `  Reference      ${url}/docs`,
+    `  OpenAPI        ${url}/openapi.json`,
+    `  Postman        ${url}/postman.json`,
+  ]
+  if (config.demoIdentities) lines.push('  Demo logins    broker-a / sandbox, broker-a2 / sandbox, broker-b / sandbox')
+  if (config.signup !== 'off') lines.push(`  Sign-up        POST ${url}/sandbox/signup${config.signup === 'invite' ? ' (with an invitation code)' : ''}`)
+  lines.push(`  Database       ${config.dbPath === ':memory:' ? 'in memory (gone at stop)' : config.dbPath}`, '')
+  return lines.join('\n') + '\n'
+}
