@@ -26,6 +26,7 @@ import { mailboxRouter } from './modules/mailbox/index.ts'
 import { accountRouter, operatorRouter } from './modules/partners/index.ts'
 import { processMessagesRouter, simulationMessagesRouter } from './modules/messages/index.ts'
 import { processesRouter } from './modules/processes/index.ts'
+import { sandboxClockRouter } from './modules/sandbox-clock/index.ts'
 import { sandboxControlRouter } from './modules/sandbox-control/index.ts'
 import { sandboxDeliveriesRouter } from './modules/sandbox-deliveries/index.ts'
 import { sandboxJobsRouter } from './modules/sandbox-jobs/index.ts'
@@ -120,6 +121,7 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', sandboxControlRouter({ taxonomy, simulations, processes, messages }))
   app.route('/', mailboxRouter(sandbox.mailbox))
   app.route('/', sandboxJobsRouter(sandbox.jobs))
+  app.route('/', sandboxClockRouter(sandbox.testClock))
   app.route('/', sandboxResetRouter(sandbox.reset))
   app.route('/', accountRouter(sandbox.partners, sandbox.partners.account))
   app.route('/', operatorRouter(sandbox.partners, config.operatorToken))

@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { Clock } from './clock.ts'
-import { systemClock } from './clock.ts'
+import { createPartnerClock, systemClock, type Clock } from './clock.ts'
 import type { Config } from './config.ts'
 import { openDatabase, type Db } from './db/connection.ts'
 import { migrate } from './db/migrate.ts'
@@ -16,6 +15,7 @@ import { createMessages } from './modules/messages/index.ts'
 import { createDrainState } from './http/draining.ts'
 import { createPartners, identitiesSeedFile, seedIdentities, type PasswordVerifier } from './modules/partners/index.ts'
 import { createProcesses } from './modules/processes/index.ts'
+import { createClockOffsets, createSandboxClock } from './modules/sandbox-clock/index.ts'
 import { scenarioJobHandlers } from './modules/sandbox-control/index.ts'
 import { createRetentionSweeper } from './modules/retention/index.ts'
 import { createSandboxJobs } from './modules/sandbox-jobs/index.ts'
@@ -73,7 +73,10 @@ export interface SandboxOptions {
  */
 export function buildSandbox(options: SandboxOptions) {
   const { config, db } = options
-  const clock = options.clock ?? systemClock
+  const machineClock = options.clock ?? systemClock
+  // Each partner's test clock: what its data reads; tokens, throttles and retention keep the machine's.
+  const clockOffsets = createClockOffsets(db)
+  const clock = createPartnerClock(machineClock, clockOffsets)
   const logger = options.logger ?? createLogger(config.logLevel, undefined, config.logFormat)
   const version = packageVersion()
   const writes = createWriteBatch(db, (error) => logger.error('write batch failed', { error: error instanceof Error ? error.message : String(error) }))
@@ -82,10 +85,10 @@ export function buildSandbox(options: SandboxOptions) {
   const mailbox = createMailbox({ db, clock, logger, smtpUrl: config.smtpUrl, ...(options.smtpRelay ? { relay: options.smtpRelay } : {}) })
   // The partners erase their data through the reset, which needs every module below: given late.
   let reset: SandboxResetService | undefined
-  const partners = createPartners({ db, writes, clock, logger, config, mailbox, eraseData: (partnerUniqueID) => reset!.reset(partnerUniqueID), verifyPassword: options.verifyPassword })
+  const partners = createPartners({ db, writes, clock: machineClock, logger, config, mailbox, eraseData: (partnerUniqueID) => reset!.reset(partnerUniqueID), verifyPassword: options.verifyPassword })
   partners.applyDemoIdentities()
   const { quotas } = partners
-  const auth = createAuth({ db, config, clock, partners })
+  const auth = createAuth({ db, config, clock: machineClock, partners })
   const scenarios = createScenarios(scenarioFolders(config), taxonomy)
   const jobs = createSandboxJobs({ db, writes, clock, logger })
   const scheduler = createScenarioScheduler({ jobs, clock, timeScale: config.timeScale })
@@ -119,6 +122,7 @@ export function buildSandbox(options: SandboxOptions) {
   const esis = createEsis({ clock, taxonomy, identityOf, simulations, processes, mailbox })
   const echo = createEchoService({ writes, taxonomy, callbacks, notifications, findSimulation: simulations.statusOfPartner, findProcess: processes.statusOfPartner })
   for (const [kind, handler] of Object.entries(scenarioJobHandlers({ taxonomy, simulations, processes, messages, notifications }))) jobs.handle(kind, handler)
+  const testClock = createSandboxClock({ writes, clock, offsets: clockOffsets, logger, jobs, deliveries: callbacks.advancing })
   reset = createSandboxReset({
     writes,
     logger,
@@ -129,12 +133,13 @@ export function buildSandbox(options: SandboxOptions) {
       mailbox: mailbox.deleteOfPartner,
       callbacks: callbacks.deleteOfPartner,
       jobs: jobs.deleteOfPartner,
+      clock: testClock.resetOfPartner,
     },
   })
 
   const retention = createRetentionSweeper({
     days: config.retentionDays,
-    clock,
+    clock: machineClock,
     writes,
     logger,
     kinds: [
@@ -168,6 +173,7 @@ export function buildSandbox(options: SandboxOptions) {
     esis,
     echo,
     reset,
+    testClock,
     retention,
     /** The background workers: callback delivery and the scenarios' delayed jobs (started by the server). */
     workers: {
@@ -182,6 +188,7 @@ export function buildSandbox(options: SandboxOptions) {
       async stop(graceMs?: number): Promise<void> {
         // Jobs run synchronously, each in its transaction: once stopped, none starts on a closing database.
         jobs.stop()
+        testClock.stop()
         retention.stop()
         await callbacks.worker.stop(graceMs)
         mailbox.close()

@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.ts'
+import type { PartnerClock } from '../../clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import { ApiError } from '../../http/api-error.ts'
 import type { AuthContext } from '../../http/app-env.ts'
@@ -15,7 +15,7 @@ import { newSigningSecret, signingSecretPrefix } from './webhook-signature.ts'
 
 export interface CallbackServiceDeps {
   writes: Transactions
-  clock: Clock
+  clock: PartnerClock
   taxonomy: TaxonomyCatalog
   configurations: CallbackConfigurationRepository
   outbox: OutboxRepository
@@ -63,7 +63,7 @@ export function createCallbackService(deps: CallbackServiceDeps) {
 
   const remove = deps.writes.transaction((partnerUniqueID: string, typeId: number) => {
     if (!configurations.remove(partnerUniqueID, typeId)) return false
-    const now = deps.clock.now().toISOString()
+    const now = deps.clock.now(partnerUniqueID).toISOString()
     outbox.finishPendingOfType({ partnerUniqueID, notificationTypeId: typeId, status: 'skipped', reason: 'callback configuration deleted', now })
     return true
   })
@@ -77,7 +77,7 @@ export function createCallbackService(deps: CallbackServiceDeps) {
       notificationTypeOf(typeId, 'notificationType')
       const check = await deps.policy.checkForRegistration(rawUrl)
       if (!check.ok) throw new ApiError('INVALID_VALUE', { field: 'callbackUrl', message: refusalMessage(check.refusal) })
-      const created = upsert({ partnerUniqueID, notificationTypeId: typeId }, check.url, deps.clock.now().toISOString())
+      const created = upsert({ partnerUniqueID, notificationTypeId: typeId }, check.url, deps.clock.now(partnerUniqueID).toISOString())
       const configuration = configurations.find(partnerUniqueID, typeId)!
       return { created, result: { notificationType: typeId, callbackUrl: configuration.callbackUrl, signingSecret: configuration.signingSecret } }
     },
@@ -120,7 +120,12 @@ export function createCallbackService(deps: CallbackServiceDeps) {
       return {
         totalRecords: outbox.logCount(filter),
         hasMoreResults,
-        entries: rows.map(({ seq: _seq, body, ...entry }) => ({ ...entry, notification: JSON.parse(body) as NotificationBody })),
+        entries: rows.map(({ seq: _seq, body, ...entry }) => ({
+          ...entry,
+          // Stored on the machine's time line, shown on the partner's clock like every other date.
+          nextAttemptAt: entry.nextAttemptAt && deps.clock.onPartnerTime(partnerUniqueID, entry.nextAttemptAt),
+          notification: JSON.parse(body) as NotificationBody,
+        })),
       }
     },
 

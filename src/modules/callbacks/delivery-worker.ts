@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.ts'
+import type { PartnerClock } from '../../clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { Logger } from '../../logger.ts'
 import { describeRefusal, type AddressPolicy } from './address-policy.ts'
@@ -15,7 +15,7 @@ const CRASH_PAUSE_MS = 1000
 
 export interface DeliveryWorkerOptions {
   writes: Transactions
-  clock: Clock
+  clock: PartnerClock
   logger: Logger
   version: string
   timeScale: number
@@ -47,8 +47,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   // After an unexpected error the pump pauses, so a broken row or database cannot make it spin.
   let pausedUntil = 0
   let abort = new AbortController()
-  const inFlight = new Map<number, { resourceKey: string; done: Promise<void> }>()
+  const inFlight = new Map<number, { resourceKey: string; partnerUniqueID: string; done: Promise<void> }>()
   const idleWaiters: Array<() => void> = []
+  // Partners whose clock an advance is moving: their notifications are delivered by the advance.
+  const held = new Set<string>()
+  const machineNow = () => clock.machine.now().toISOString()
 
   const busyKeys = () => new Set([...inFlight.values()].map((f) => f.resourceKey))
 
@@ -62,7 +65,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     }
     const busy = busyKeys()
     if (inFlight.size < concurrency) {
-      for (const notification of outbox.dueHeads(clock.now().toISOString(), concurrency + inFlight.size)) {
+      for (const notification of outbox.dueHeads(machineNow(), concurrency + inFlight.size, [...held])) {
         if (inFlight.size >= concurrency) break
         if (inFlight.has(notification.seq) || busy.has(notification.resourceKey)) continue
         busy.add(notification.resourceKey)
@@ -70,7 +73,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
       }
     }
     armTimer(busy)
-    if (idleWaiters.length > 0 && inFlight.size === 0 && outbox.dueHeads(clock.now().toISOString(), 1).length === 0) {
+    if (idleWaiters.length > 0 && inFlight.size === 0 && outbox.dueHeads(machineNow(), 1, [...held]).length === 0) {
       for (const resolve of idleWaiters.splice(0)) resolve()
     }
   }
@@ -80,14 +83,14 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     clearTimeout(timer)
     timer = undefined
     if (inFlight.size >= concurrency) return
-    const next = outbox.earliestHeads(inFlight.size + 1).find((n) => !busy.has(n.resourceKey))
+    const next = outbox.earliestHeads(inFlight.size + 1, [...held]).find((n) => !busy.has(n.resourceKey))
     if (!next?.nextAttemptAt) return
-    const delay = Math.max(0, Date.parse(next.nextAttemptAt) - clock.now().getTime())
+    const delay = Math.max(0, Date.parse(next.nextAttemptAt) - clock.machine.now().getTime())
     timer = setTimeout(pump, Math.min(delay, MAX_TIMER_MS))
     timer.unref()
   }
 
-  function launch(notification: OutboxNotification): void {
+  function launch(notification: OutboxNotification): Promise<void> {
     const done = deliver(notification)
       .catch((error: unknown) => {
         pausedUntil = Date.now() + CRASH_PAUSE_MS
@@ -97,22 +100,23 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
         inFlight.delete(notification.seq)
         wake()
       })
-    inFlight.set(notification.seq, { resourceKey: notification.resourceKey, done })
+    inFlight.set(notification.seq, { resourceKey: notification.resourceKey, partnerUniqueID: notification.partnerUniqueID, done })
+    return done
   }
 
   async function deliver(notification: OutboxNotification): Promise<void> {
-    const { seq } = notification
-    const configuration = configurations.find(notification.partnerUniqueID, notification.notificationTypeId)
+    const { seq, partnerUniqueID } = notification
+    const configuration = configurations.find(partnerUniqueID, notification.notificationTypeId)
     if (!configuration || configuration.status === 'disabled') {
       outbox.finish({
         seq,
         status: configuration ? 'disabled' : 'skipped',
         reason: configuration ? `callback configuration disabled: ${configuration.disabledReason ?? ''}`.trim() : 'callback configuration deleted',
-        now: clock.now().toISOString(),
+        now: clock.now(partnerUniqueID).toISOString(),
       })
       return
     }
-    const attemptedAt = clock.now()
+    const attemptedAt = clock.now(partnerUniqueID)
     const started = performance.now()
     const unsent = (error: string): WebhookOutcome => ({
       httpStatus: null,
@@ -126,8 +130,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     if (!target) outcome = unsent(`no DNS answer within ${timeoutMs / 1000} s`)
     else if (!target.ok) outcome = unsent(describeRefusal(target.refusal))
     else {
-      // The receiver checks the timestamp against its own wall clock (replay window), not the sandbox clock.
-      const timestamp = Math.floor(Date.now() / 1000)
+      // The receiver checks the timestamp against its own wall clock (replay window): the wall clock,
+      // moved as far ahead as the partner's test clock is (so an advance's retries carry their spacing).
+      const timestamp = Math.floor((Date.now() + clock.aheadMs(partnerUniqueID)) / 1000)
       outcome = await sender.send({
         url: target.url,
         address: target.address,
@@ -166,7 +171,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
         error: outcome.error,
         responseExcerpt: outcome.responseExcerpt,
       })
-      const now = clock.now()
+      const now = clock.now(notification.partnerUniqueID)
       const nowIso = now.toISOString()
       if (success) {
         outbox.finish({ seq, status: 'delivered', reason: null, now: nowIso })
@@ -186,8 +191,10 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
         outbox.finish({ seq, status: 'failed', reason: failure, now: nowIso })
         return false
       }
-      const delay = retryDelayMs(step, options.timeScale, parseRetryAfter(outcome.retryAfter, now), options.random)
-      outbox.reschedule({ seq, retryStep: step, nextAttemptAt: new Date(now.getTime() + delay).toISOString(), reason: failure, now: nowIso })
+      // An HTTP date in Retry-After is the receiver's wall clock.
+      const delay = retryDelayMs(step, options.timeScale, parseRetryAfter(outcome.retryAfter, new Date()), options.random)
+      const nextAttemptAt = clock.dueAt(notification.partnerUniqueID, delay)
+      outbox.reschedule({ seq, retryStep: step, nextAttemptAt, reason: failure, now: nowIso })
       return false
     },
   )
@@ -245,6 +252,22 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
       await Promise.all(pending)
       sender.close()
     },
+    /** Leaves the partner's notifications alone until `release` (its clock is being advanced). */
+    hold(partnerUniqueID: string): void {
+      held.add(partnerUniqueID)
+    },
+    release(partnerUniqueID: string): void {
+      held.delete(partnerUniqueID)
+      wake()
+    },
+    /** Resolves once the partner's deliveries in flight are over. */
+    async settle(partnerUniqueID: string): Promise<void> {
+      await Promise.all([...inFlight.values()].filter((f) => f.partnerUniqueID === partnerUniqueID).map((f) => f.done))
+    },
+    /** Makes one attempt at the notification now, as the pump would; resolves once it is recorded (the clock advance). */
+    async deliverNow(notification: OutboxNotification): Promise<void> {
+      await (inFlight.get(notification.seq)?.done ?? launch(notification))
+    },
     /** Control API: send again now (one more attempt for a finished notification). */
     redeliver(notificationId: string, partnerUniqueID: string): RedeliveryResult {
       const notification = outbox.byId(notificationId, partnerUniqueID)
@@ -253,9 +276,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
       const configuration = configurations.find(partnerUniqueID, notification.notificationTypeId)
       if (!configuration) return 'no-configuration'
       if (configuration.status === 'disabled') return 'disabled'
-      const now = clock.now().toISOString()
+      const now = clock.now(partnerUniqueID).toISOString()
       const retryStep = notification.status === 'pending' ? notification.retryStep : MAX_ATTEMPTS - 1
-      outbox.reschedule({ seq: notification.seq, retryStep, nextAttemptAt: now, reason: 'redelivery requested', now })
+      outbox.reschedule({ seq: notification.seq, retryStep, nextAttemptAt: clock.dueAt(partnerUniqueID), reason: 'redelivery requested', now })
       wake()
       return 'scheduled'
     },

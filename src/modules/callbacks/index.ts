@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
-import type { Clock } from '../../clock.ts'
+import type { PartnerClock } from '../../clock.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/connection.ts'
 import type { Transactions } from '../../db/write-batch.ts'
@@ -31,7 +31,7 @@ export interface CallbacksDeps {
   db: Db
   writes: Transactions
   config: Pick<Config, 'callbackAllowHttp' | 'callbackAllowPrivate' | 'callbackCaFile' | 'timeScale'>
-  clock: Clock
+  clock: PartnerClock
   logger: Logger
   version: string
   taxonomy: TaxonomyCatalog
@@ -68,7 +68,20 @@ export function createCallbacks(deps: CallbacksDeps) {
   })
   const publisher = createOutboxPublisher({ outbox, configurations, taxonomy: deps.taxonomy, clock, onPending: worker.wake })
   const service = createCallbackService({ writes: deps.writes, clock, taxonomy: deps.taxonomy, configurations, outbox, policy, worker, assertRoom: deps.assertRoom })
-  return { ...service, publisher, worker: { start: worker.start, stop: worker.stop, idle: worker.idle } }
+  return {
+    ...service,
+    publisher,
+    worker: { start: worker.start, stop: worker.stop, idle: worker.idle },
+    /** What the clock advance drives: the partner's due attempts, made one at a time in due order. */
+    advancing: {
+      hold: worker.hold,
+      release: worker.release,
+      settle: worker.settle,
+      nextDueOfPartner: outbox.nextDueHeadOfPartner,
+      deliverNow: worker.deliverNow,
+      bringForward: outbox.bringForward,
+    },
+  }
 }
 
 export type Callbacks = ReturnType<typeof createCallbacks>

@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.ts'
+import type { PartnerClock } from '../../clock.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { CallbackConfigurationRepository } from './callback-configuration.repository.ts'
 import type { NotificationEvent, NotificationPublisher } from './notification-publisher.ts'
@@ -29,7 +29,7 @@ export function createOutboxPublisher(deps: {
   outbox: OutboxRepository
   configurations: CallbackConfigurationRepository
   taxonomy: TaxonomyCatalog
-  clock: Clock
+  clock: PartnerClock
   /** Called after each pending notification is written; the worker defers its wake-up past the commit. */
   onPending: () => void
 }): NotificationPublisher {
@@ -41,7 +41,7 @@ export function createOutboxPublisher(deps: {
       if (Boolean(processUniqueId) === Boolean(simulationUniqueId)) {
         throw new Error('a notification names exactly one of processUniqueId or simulationUniqueId')
       }
-      const at = deps.clock.now()
+      const at = deps.clock.now(event.partnerUniqueID)
       const now = at.toISOString()
       const id = notificationId(at)
       const body: NotificationBody = {
@@ -72,7 +72,7 @@ export function createOutboxPublisher(deps: {
             : status === 'disabled'
               ? `callback configuration disabled: ${configuration?.disabledReason ?? ''}`.trim()
               : null,
-        nextAttemptAt: status === 'pending' ? now : null,
+        nextAttemptAt: status === 'pending' ? deps.clock.dueAt(event.partnerUniqueID) : null,
         now,
       })
       if (status === 'pending') deps.onPending()

@@ -104,8 +104,14 @@ export function createOutboxRepository(db: Db) {
      body, test, status, status_reason, next_attempt_at, created_at, updated_at)
     VALUES (@notificationId, @partnerUniqueID, @notificationTypeId, @processUniqueId, @simulationUniqueId, @resourceKey,
      @body, @test, @status, @statusReason, @nextAttemptAt, @now, @now)`)
-  const dueHeads = db.prepare(`${HEADS} AND n.next_attempt_at <= @now ORDER BY n.next_attempt_at, n.seq LIMIT @limit`)
-  const earliestHeads = db.prepare(`${HEADS} ORDER BY n.next_attempt_at, n.seq LIMIT @limit`)
+  // Partners whose clock is being advanced (`held`, a JSON array) are left to the advance.
+  const NOT_HELD = 'AND n.partner_unique_id NOT IN (SELECT value FROM json_each(@held))'
+  const dueHeads = db.prepare(`${HEADS} AND n.next_attempt_at <= @now ${NOT_HELD} ORDER BY n.next_attempt_at, n.seq LIMIT @limit`)
+  const earliestHeads = db.prepare(`${HEADS} ${NOT_HELD} ORDER BY n.next_attempt_at, n.seq LIMIT @limit`)
+  const nextHeadOfPartner = db.prepare(`${HEADS} AND n.partner_unique_id = @partnerUniqueID AND n.next_attempt_at <= @now
+    ORDER BY n.next_attempt_at, n.seq LIMIT 1`)
+  const bringForward = db.prepare(`UPDATE notification SET next_attempt_at = strftime('%Y-%m-%dT%H:%M:%fZ', next_attempt_at, @shift)
+    WHERE status = 'pending' AND partner_unique_id = @partnerUniqueID`)
   const bySeq = db.prepare(`SELECT ${COLUMNS} FROM notification n WHERE n.seq = ?`)
   const byId = db.prepare(`SELECT ${COLUMNS} FROM notification n WHERE n.notification_id = ? AND n.partner_unique_id = ?`)
   const insertAttempt = db.prepare(`INSERT INTO delivery_attempt
@@ -155,8 +161,13 @@ export function createOutboxRepository(db: Db) {
     insert(row: NewNotification): void {
       insert.run({ ...row, test: row.test ? 1 : 0 })
     },
-    dueHeads: (now: string, limit: number) => dueHeads.all({ now, limit }) as OutboxNotification[],
-    earliestHeads: (limit: number) => earliestHeads.all({ limit }) as OutboxNotification[],
+    /** The first pending notification of each resource, due by `now` (machine time), but those of the `held` partners. */
+    dueHeads: (now: string, limit: number, held: readonly string[] = []) => dueHeads.all({ now, limit, held: JSON.stringify(held) }) as OutboxNotification[],
+    earliestHeads: (limit: number, held: readonly string[] = []) => earliestHeads.all({ limit, held: JSON.stringify(held) }) as OutboxNotification[],
+    /** The partner's first deliverable notification due by `now`. */
+    nextDueHeadOfPartner: (partnerUniqueID: string, now: string) => nextHeadOfPartner.get({ partnerUniqueID, now }) as OutboxNotification | undefined,
+    /** Brings the partner's pending attempts `ms` closer (its clock moved forward); returns how many. */
+    bringForward: (partnerUniqueID: string, ms: number): number => bringForward.run({ partnerUniqueID, shift: `${-ms / 1000} seconds` }).changes,
     bySeq: (seq: number) => bySeq.get(seq) as OutboxNotification | undefined,
     byId: (notificationId: string, partnerUniqueID: string) => byId.get(notificationId, partnerUniqueID) as OutboxNotification | undefined,
     recordAttempt(attempt: AttemptRecord): void {

@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.ts'
+import type { PartnerClock } from '../../clock.ts'
 import type { MortgageInput } from '../../domain/mortgage/index.ts'
 import { loanEsisDocument, type LoanEsisSource } from '../../esis-pdf/loan-esis-document.ts'
 import { renderEsisPdf } from '../../esis-pdf/render-esis-pdf.ts'
@@ -13,7 +13,7 @@ import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { esisMail, type EsisSubject } from './esis-mail.ts'
 
 export interface EsisServiceDeps {
-  clock: Clock
+  clock: PartnerClock
   taxonomy: TaxonomyCatalog
   identityOf(userId: number): UserIdentity | undefined
   simulations: Pick<SimulationService, 'find' | 'findOfBroker' | 'statuses' | 'assertStatus'>
@@ -46,10 +46,11 @@ export function createEsisService(deps: EsisServiceDeps) {
   const { simulations, processes, taxonomy } = deps
   const simulationIssued = new Set([simulations.statuses.id('SIMULATED'), simulations.statuses.id('COMPLETED')])
   const processClosed = new Set([processes.statuses.id('REJECTED'), processes.statuses.id('CANCELLED')])
-  const today = () => deps.clock.now().toISOString().slice(0, 10)
+  const today = (partnerUniqueID: string) => deps.clock.now(partnerUniqueID).toISOString().slice(0, 10)
 
-  async function render(source: LoanEsisSource, lang: Lang): Promise<Buffer> {
-    return renderEsisPdf(loanEsisDocument(source, taxonomy, lang, today()))
+  /** The PDF, dated on the partner's clock. */
+  async function render(source: LoanEsisSource, lang: Lang, partnerUniqueID: string): Promise<Buffer> {
+    return renderEsisPdf(loanEsisDocument(source, taxonomy, lang, today(partnerUniqueID)))
   }
 
   async function simulationEsis(auth: AuthContext, simulationUniqueId: string, lang: Lang): Promise<EsisPdf> {
@@ -68,6 +69,7 @@ export function createEsisService(deps: EsisServiceDeps) {
         broker: deps.identityOf(row.userId),
       },
       lang,
+      row.partnerUniqueID,
     )
     return {
       pdf,
@@ -98,7 +100,7 @@ export function createEsisService(deps: EsisServiceDeps) {
       recipient,
       async render(lang: Lang): Promise<EsisPdf> {
         return {
-          pdf: await render(source, lang),
+          pdf: await render(source, lang, row.partnerUniqueID),
           filename: `${lang === 'en' ? 'ESIS-process' : 'FINE-processo'}-${row.processNumber}.pdf`,
           partnerUniqueID: row.partnerUniqueID,
           about: { kind: 'process', processNumber: row.processNumber, processUniqueId: row.processUniqueId },

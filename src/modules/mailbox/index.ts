@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
-import type { Clock } from '../../clock.ts'
+import type { PartnerClock } from '../../clock.ts'
 import type { Db } from '../../db/connection.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 import type { Logger } from '../../logger.ts'
@@ -16,7 +16,7 @@ export type { MailReceipt, MailRequest } from './mailer.ts'
 export type { SmtpRelay } from './smtp-relay.ts'
 
 /** The sandbox's e-mails: captured in the partner's mailbox, relayed over SMTP when `smtpUrl` is set. */
-export function createMailbox(deps: { db: Db; clock: Clock; logger: Logger; smtpUrl: string | undefined; relay?: SmtpRelay }): MailboxService {
+export function createMailbox(deps: { db: Db; clock: PartnerClock; logger: Logger; smtpUrl: string | undefined; relay?: SmtpRelay }): MailboxService {
   const mailbox = createMailboxRepository(deps.db)
   const mailer = createMailer({ mailbox, clock: deps.clock, logger: deps.logger, smtpUrl: deps.smtpUrl, ...(deps.relay ? { relay: deps.relay } : {}) })
   return createMailboxService({ mailbox, mailer })

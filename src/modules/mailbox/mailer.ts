@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Clock } from '../../clock.ts'
+import type { PartnerClock } from '../../clock.ts'
 import type { Logger } from '../../logger.ts'
 import type { MailAttachment, MailboxRepository, RelayStatus } from './mailbox.repository.ts'
 import { createSmtpRelay, type SmtpRelay } from './smtp-relay.ts'
@@ -25,7 +25,7 @@ export interface MailReceipt {
 
 export interface MailerDeps {
   mailbox: MailboxRepository
-  clock: Clock
+  clock: PartnerClock
   logger: Logger
   /** SANDBOX_SMTP_URL; without it mail is only captured. */
   smtpUrl: string | undefined
@@ -50,7 +50,7 @@ export function createMailer(deps: MailerDeps) {
       mailbox.capture({
         mailboxMessageId,
         partnerUniqueID: request.partnerUniqueID,
-        createdAt: deps.clock.now().getTime(),
+        createdAt: deps.clock.now(request.partnerUniqueID).getTime(),
         from: SANDBOX_SENDER,
         to: request.to,
         subject: request.subject,

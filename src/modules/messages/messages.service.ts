@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Clock } from '../../clock.ts'
+import type { PartnerClock } from '../../clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { AuthContext } from '../../http/app-env.ts'
 import { keysetPage, type PagingQuery } from '../../http/pagination.ts'
@@ -30,7 +30,7 @@ interface ThreadOwner {
 export interface MessageServiceDeps {
   repositories: Record<Thread, MessageRepository>
   writes: Transactions
-  clock: Clock
+  clock: PartnerClock
   notifications: NotificationPublisher
   simulations: Pick<SimulationService, 'find' | 'statuses' | 'assertStatus'>
   processes: Pick<ProcessService, 'find' | 'assertOpen'>
@@ -61,7 +61,7 @@ export function createMessageService(deps: MessageServiceDeps) {
     const target = (id: string) => (kind === 'process' ? { processUniqueId: id } : { simulationUniqueId: id })
     const insertBankMessage = deps.writes.transaction((partnerUniqueID: string, ownerUniqueId: string, messageText: string) => {
       const messageUniqueId = randomUUID()
-      repo.insert(ownerUniqueId, { messageUniqueId, origin: 'BANK', userId: null, messageText, createdAt: deps.clock.now().getTime() })
+      repo.insert(ownerUniqueId, { messageUniqueId, origin: 'BANK', userId: null, messageText, createdAt: deps.clock.now(partnerUniqueID).getTime() })
       deps.notifications.publish(newMessage({ partnerUniqueID, ...target(ownerUniqueId), messageUniqueId, messageText, origin: 'BANK' }))
       return messageUniqueId
     })
@@ -81,7 +81,7 @@ export function createMessageService(deps: MessageServiceDeps) {
       create(auth: AuthContext, ownerUniqueId: string, messageText: string): string {
         owner.assertOpen(auth, ownerUniqueId)
         const messageUniqueId = randomUUID()
-        repo.insert(ownerUniqueId, { messageUniqueId, origin: 'BROKER', userId: auth.userId, messageText, createdAt: deps.clock.now().getTime() })
+        repo.insert(ownerUniqueId, { messageUniqueId, origin: 'BROKER', userId: auth.userId, messageText, createdAt: deps.clock.now(auth.partnerUniqueID).getTime() })
         return messageUniqueId
       },
 

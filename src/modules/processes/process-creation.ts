@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Clock } from '../../clock.ts'
+import type { PartnerClock } from '../../clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { AuthContext } from '../../http/app-env.ts'
 import { NOTIFICATION_TYPE, type NotificationPublisher } from '../callbacks/index.ts'
@@ -69,7 +69,7 @@ export interface ProcessCreationDeps {
   repos: ProcessRepositories
   transitions: ProcessTransitions
   writes: Transactions
-  clock: Clock
+  clock: PartnerClock
   taxonomy: TaxonomyCatalog
   notifications: NotificationPublisher
   simulations: Pick<SimulationService, 'find' | 'statuses' | 'assertStatus' | 'changeStatus'>
@@ -134,7 +134,7 @@ export function createProcessCreation(deps: ProcessCreationDeps) {
       deps.assertRoom?.processes(auth.partnerUniqueID)
       const input = JSON.parse(simulation.input) as SimulationInput
       const profile = JSON.parse(simulation.profile) as SimulationProfile
-      const now = deps.clock.now()
+      const now = deps.clock.now(auth.partnerUniqueID)
       const processUniqueId = ids.processUniqueId ?? randomUUID()
       const borrowers: BorrowerRecord[] = borrowersFromSimulation(input, profile).map((data, index) => ({
         ...data,

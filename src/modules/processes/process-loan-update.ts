@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.ts'
+import type { PartnerClock } from '../../clock.ts'
 import { ApiError, type Problem } from '../../http/api-error.ts'
 import type { AuthContext } from '../../http/app-env.ts'
 import { mergePatch } from '../../http/json-merge-patch.ts'
@@ -28,7 +28,7 @@ const renamed = (p: Problem): Problem => ({
  * borrowers. Draft only; a loan no longer eligible is refused with the engine's reasons.
  * @throws ApiError 404, 400.
  */
-export function createProcessLoanUpdate(deps: { repos: ProcessRepositories; access: ProcessAccess; clock: Clock; taxonomy: TaxonomyCatalog }) {
+export function createProcessLoanUpdate(deps: { repos: ProcessRepositories; access: ProcessAccess; clock: PartnerClock; taxonomy: TaxonomyCatalog }) {
   const { repos, access, taxonomy } = deps
   return function updateLoan(auth: AuthContext, processUniqueId: string, body: unknown): ProcessRow {
     const row = access.owned(auth, processUniqueId)
@@ -38,7 +38,7 @@ export function createProcessLoanUpdate(deps: { repos: ProcessRepositories; acce
     const extra = Object.keys(body as object).filter((key) => key !== LOAN_GROUP)
     const merged = mergePatch(JSON.parse(row.loan) as LoanSimulator, patch)
     const property = repos.properties.ofProcess(row.processUniqueId)?.data ?? {}
-    const today = deps.clock.now().toISOString().slice(0, 10)
+    const today = deps.clock.now(row.partnerUniqueID).toISOString().slice(0, 10)
     const parsed = LoanSimulatorSchema.safeParse(merged)
     const problems = [
       ...extra.map((key) => notAllowed(key, text('não é um campo de Process Update.', 'it is not a field of Process Update.'))),
@@ -49,7 +49,7 @@ export function createProcessLoanUpdate(deps: { repos: ProcessRepositories; acce
     const loan = parsed.data as LoanSimulator
     const evaluation = evaluateProcess(taxonomy, loan, repos.borrowers.list(row.processUniqueId), property, today)
     if (!evaluation.eligible) throw ApiError.validation(eligibilityProblems(evaluation.failures, LOAN_GROUP))
-    repos.processes.updateEvaluation(evaluationColumns(row.processUniqueId, loan, evaluation, deps.clock.now()))
+    repos.processes.updateEvaluation(evaluationColumns(row.processUniqueId, loan, evaluation, deps.clock.now(row.partnerUniqueID)))
     return row
   }
 }

@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.ts'
+import type { PartnerClock } from '../../clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { EligibilityFailure } from '../../domain/mortgage/index.ts'
 import { ApiError, type Problem } from '../../http/api-error.ts'
@@ -105,7 +105,7 @@ export interface ProcessSubmissionDeps {
   access: ProcessAccess
   transitions: ProcessTransitions
   writes: Transactions
-  clock: Clock
+  clock: PartnerClock
   taxonomy: TaxonomyCatalog
   simulations: Pick<SimulationService, 'findOfBroker'>
   scenarios?: ScenarioRegistry | undefined
@@ -137,7 +137,7 @@ export function createProcessSubmission(deps: ProcessSubmissionDeps) {
   }
 
   const submit = deps.writes.transaction((row: ProcessRow, userId: number, requested: Scenario | undefined, lang: Lang) => {
-    const now = deps.clock.now()
+    const now = deps.clock.now(row.partnerUniqueID)
     const evaluation = reevaluateProcess(repos, taxonomy, row, now)
     const problems = submissionProblems(repos, taxonomy, row.processUniqueId, evaluation.failures, now.toISOString().slice(0, 10))
     if (problems.length > 0) throw ApiError.validation(problems)

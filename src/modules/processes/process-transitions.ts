@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.ts'
+import type { PartnerClock } from '../../clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import { ApiError } from '../../http/api-error.ts'
 import type { AuthContext } from '../../http/app-env.ts'
@@ -27,7 +27,7 @@ export interface ProcessTransitionsDeps {
   processes: ProcessRepository
   access: ProcessAccess
   writes: Transactions
-  clock: Clock
+  clock: PartnerClock
   taxonomy: TaxonomyCatalog
   notifications: NotificationPublisher
 }
@@ -58,7 +58,7 @@ export function createProcessTransitions(deps: ProcessTransitionsDeps) {
 
   /** Moves a process to a status, with its history and notifications, in one transaction. */
   const apply = deps.writes.transaction((row: ProcessRow, to: number, origin: ProcessStatusOrigin, userId: number | null, options: StatusChangeOptions = {}) => {
-    const at = deps.clock.now().getTime()
+    const at = deps.clock.now(row.partnerUniqueID).getTime()
     if (options.cancel) processes.updateCancel(row.processUniqueId, options.cancel.reasonId, options.cancel.observations)
     if (options.rejectReasonId !== undefined) processes.updateRejectReason(row.processUniqueId, options.rejectReasonId)
     processes.updateStatus(row.processUniqueId, to, at, options.submitted ?? false)

@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.ts'
+import type { PartnerClock } from '../../clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import { ApiError } from '../../http/api-error.ts'
 import type { AuthContext } from '../../http/app-env.ts'
@@ -24,7 +24,7 @@ import { createPropertyService } from './property/property.service.ts'
 export interface ProcessServiceDeps {
   repos: ProcessRepositories
   writes: Transactions
-  clock: Clock
+  clock: PartnerClock
   taxonomy: TaxonomyCatalog
   notifications: NotificationPublisher
   simulations: SimulationService

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
-import type { Clock } from '../../clock.ts'
+import type { PartnerClock } from '../../clock.ts'
 import type { Db } from '../../db/connection.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { AppEnv } from '../../http/app-env.ts'
@@ -16,12 +16,17 @@ export type { SandboxJobHandler } from './sandbox-job-worker.ts'
  * The sandbox's delayed actions (scenario steps of the bank's side): stored jobs, run when due by
  * one worker (started by the server), each kind by the handler registered for it.
  */
-export function createSandboxJobs(deps: { db: Db; writes: Transactions; clock: Clock; logger: Logger }) {
+export function createSandboxJobs(deps: { db: Db; writes: Transactions; clock: PartnerClock; logger: Logger }) {
   const repository = createSandboxJobRepository(deps.db)
   const worker = createSandboxJobWorker({ writes: deps.writes, clock: deps.clock, logger: deps.logger, repository })
   return {
     ...worker,
-    listForPartner: repository.listForPartner,
+    /** The partner's jobs, newest first, their due times on the partner's clock. */
+    listForPartner: (partnerUniqueID: string, limit?: number) =>
+      repository.listForPartner(partnerUniqueID, limit).map((job) => ({ ...job, dueAt: deps.clock.onPartnerTime(partnerUniqueID, job.dueAt) })),
+    nextDueOfPartner: repository.nextDueOfPartner,
+    bringForward: repository.bringForward,
+    pendingCountOfPartner: repository.pendingCountOfPartner,
     /** Deletes every job of the partner, pending or finished (sandbox reset); returns how many. */
     deleteOfPartner: repository.removeOfPartner,
     /** Retention: deletes up to `limit` jobs older than `cutoff`; returns how many. */
@@ -35,4 +40,4 @@ export type SandboxJobs = ReturnType<typeof createSandboxJobs>
 export type JobScheduler = Pick<SandboxJobs, 'schedule'>
 
 /** Sandbox control API: GET /sandbox/jobs. */
-export const sandboxJobsRouter = (jobs: SandboxJobs) => new OpenAPIHono<AppEnv>().openapi(routes.list, sandboxJobsHandlers(jobs).list)
+export const sandboxJobsRouter = (jobs: Pick<SandboxJobs, 'listForPartner'>) => new OpenAPIHono<AppEnv>().openapi(routes.list, sandboxJobsHandlers(jobs).list)

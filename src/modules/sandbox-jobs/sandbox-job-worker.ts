@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.ts'
+import type { PartnerClock } from '../../clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { Logger } from '../../logger.ts'
 import type { NewSandboxJob, SandboxJob, SandboxJobRepository } from './sandbox-jobs.repository.ts'
@@ -17,14 +17,16 @@ const MAX_TIMER_MS = 2 ** 31 - 1
  * and its notifications are stored together or not at all; pending jobs resume after a restart.
  * What each kind of job does is registered with `handle` by whoever owns that action.
  */
-export function createSandboxJobWorker(options: { writes: Transactions; clock: Clock; logger: Logger; repository: SandboxJobRepository }) {
+export function createSandboxJobWorker(options: { writes: Transactions; clock: PartnerClock; logger: Logger; repository: SandboxJobRepository }) {
   const { writes, clock, logger, repository } = options
   const handlers = new Map<string, SandboxJobHandler>()
+  // Partners whose clock an advance is moving: their jobs are run by the advance, not by the timer.
+  const held = new Set<string>()
   let running = false
   let timer: NodeJS.Timeout | undefined
 
   function runOne(job: SandboxJob): void {
-    const finishedAt = () => clock.now().toISOString()
+    const finishedAt = () => clock.now(job.partnerUniqueID).toISOString()
     try {
       writes.transaction(() => {
         const handler = handlers.get(job.kind)
@@ -44,7 +46,7 @@ export function createSandboxJobWorker(options: { writes: Transactions; clock: C
   function runDue(): number {
     let count = 0
     for (;;) {
-      const batch = repository.due(clock.now().toISOString())
+      const batch = repository.due(clock.machine.now().toISOString(), [...held])
       if (batch.length === 0) return count
       for (const job of batch) runOne(job)
       count += batch.length
@@ -55,9 +57,9 @@ export function createSandboxJobWorker(options: { writes: Transactions; clock: C
     clearTimeout(timer)
     timer = undefined
     if (!running) return
-    const next = repository.earliestDueAt()
+    const next = repository.earliestDueAt([...held])
     if (!next) return
-    const delay = Math.min(Math.max(0, Date.parse(next) - clock.now().getTime()), MAX_TIMER_MS)
+    const delay = Math.min(Math.max(0, Date.parse(next) - clock.machine.now().getTime()), MAX_TIMER_MS)
     timer = setTimeout(tick, delay)
     timer.unref()
   }
@@ -74,12 +76,22 @@ export function createSandboxJobWorker(options: { writes: Transactions; clock: C
     },
     /** Stores a job; call inside the transaction of the change that schedules it. */
     schedule(job: NewSandboxJob): number {
-      const id = repository.add(job, clock.now().toISOString())
+      const id = repository.add(job, clock.now(job.partnerUniqueID).toISOString())
       // After the caller's transaction commits, the timer is re-armed for the new earliest job.
       if (running) setImmediate(arm)
       return id
     },
     runDue,
+    /** Runs one job now, as the timer would (the clock advance runs a partner's due jobs with it). */
+    run: runOne,
+    /** Leaves the partner's jobs alone until `release` (its clock is being advanced). */
+    hold(partnerUniqueID: string): void {
+      held.add(partnerUniqueID)
+    },
+    release(partnerUniqueID: string): void {
+      held.delete(partnerUniqueID)
+      if (running) setImmediate(arm)
+    },
     start(): void {
       running = true
       tick()

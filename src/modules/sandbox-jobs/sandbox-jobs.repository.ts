@@ -50,8 +50,16 @@ const toJob = (r: Row): SandboxJob => ({
 export function createSandboxJobRepository(db: Db) {
   const insert = db.prepare(`INSERT INTO sandbox_job (partner_unique_id, kind, payload, due_at, scenario, created_at)
     VALUES (@partnerUniqueID, @kind, @payload, @dueAt, @scenario, @createdAt)`)
-  const due = db.prepare(`SELECT * FROM sandbox_job WHERE status = 'pending' AND due_at <= ? ORDER BY due_at, id LIMIT ?`)
-  const earliest = db.prepare(`SELECT due_at FROM sandbox_job WHERE status = 'pending' ORDER BY due_at LIMIT 1`).pluck()
+  // Partners whose clock is being advanced (`held`, a JSON array) are left to the advance.
+  const due = db.prepare(`SELECT * FROM sandbox_job WHERE status = 'pending' AND due_at <= @now
+    AND partner_unique_id NOT IN (SELECT value FROM json_each(@held)) ORDER BY due_at, id LIMIT @limit`)
+  const earliest = db.prepare(`SELECT due_at FROM sandbox_job WHERE status = 'pending'
+    AND partner_unique_id NOT IN (SELECT value FROM json_each(?)) ORDER BY due_at LIMIT 1`).pluck()
+  const nextOfPartner = db.prepare(`SELECT * FROM sandbox_job WHERE status = 'pending' AND partner_unique_id = ? AND due_at <= ?
+    ORDER BY due_at, id LIMIT 1`)
+  const shiftOfPartner = db.prepare(`UPDATE sandbox_job SET due_at = strftime('%Y-%m-%dT%H:%M:%fZ', due_at, @shift)
+    WHERE status = 'pending' AND partner_unique_id = @partnerUniqueID`)
+  const pendingOfPartner = db.prepare(`SELECT COUNT(*) FROM sandbox_job WHERE status = 'pending' AND partner_unique_id = ?`).pluck()
   const finish = db.prepare(`UPDATE sandbox_job SET status = @status, finished_at = @finishedAt, outcome = @outcome
     WHERE id = @id AND status = 'pending'`)
   const byPartner = db.prepare(`SELECT * FROM sandbox_job WHERE partner_unique_id = ? ORDER BY id DESC LIMIT ?`)
@@ -61,8 +69,18 @@ export function createSandboxJobRepository(db: Db) {
   return {
     add: (job: NewSandboxJob, createdAt: string): number =>
       Number(insert.run({ ...job, payload: JSON.stringify(job.payload), scenario: job.scenario ?? null, createdAt }).lastInsertRowid),
-    due: (now: string, limit = 50): SandboxJob[] => (due.all(now, limit) as Row[]).map(toJob),
-    earliestDueAt: (): string | undefined => earliest.get() as string | undefined,
+    /** Pending jobs due by `now` (machine time), in due order, but those of the `held` partners. */
+    due: (now: string, held: readonly string[] = [], limit = 50): SandboxJob[] =>
+      (due.all({ now, held: JSON.stringify(held), limit }) as Row[]).map(toJob),
+    earliestDueAt: (held: readonly string[] = []): string | undefined => earliest.get(JSON.stringify(held)) as string | undefined,
+    /** The partner's first pending job due by `now`. */
+    nextDueOfPartner: (partnerUniqueID: string, now: string): SandboxJob | undefined => {
+      const row = nextOfPartner.get(partnerUniqueID, now) as Row | undefined
+      return row && toJob(row)
+    },
+    /** Brings the partner's pending jobs `ms` closer (its clock moved forward); returns how many. */
+    bringForward: (partnerUniqueID: string, ms: number): number => shiftOfPartner.run({ partnerUniqueID, shift: `${-ms / 1000} seconds` }).changes,
+    pendingCountOfPartner: (partnerUniqueID: string): number => pendingOfPartner.get(partnerUniqueID) as number,
     finish: (id: number, status: Exclude<SandboxJob['status'], 'pending'>, outcome: string, finishedAt: string): boolean =>
       finish.run({ id, status, outcome, finishedAt }).changes === 1,
     listForPartner: (partnerUniqueID: string, limit = 100): SandboxJob[] => (byPartner.all(partnerUniqueID, limit) as Row[]).map(toJob),

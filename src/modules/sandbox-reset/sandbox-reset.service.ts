@@ -11,6 +11,8 @@ export interface PartnerData {
   mailbox: Deletes<number>
   callbacks: Deletes<{ notifications: number; callbackConfigurations: number }>
   jobs: Deletes<number>
+  /** The partner's test clock back to the machine's: 1 if it was ahead. */
+  clock: Deletes<number>
 }
 
 /**
@@ -31,6 +33,7 @@ export function createSandboxResetService(deps: { writes: Transactions; logger: 
       mailboxMessages: data.mailbox(partnerUniqueID),
       ...data.callbacks(partnerUniqueID),
       jobs: data.jobs(partnerUniqueID),
+      testClock: data.clock(partnerUniqueID),
     }
   })
   return {

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import type { Clock } from '../../clock.ts'
+import type { PartnerClock } from '../../clock.ts'
 import type { Lang } from '../../http/language.ts'
 import type { JobScheduler } from '../sandbox-jobs/index.ts'
 import { effectOf, processStatusCode, type Scenario } from './scenario.schema.ts'
@@ -36,7 +36,7 @@ export type DocumentRequestedPayload = z.infer<typeof JobPayloadSchemas.document
 /** Where and when scenarios schedule: the job worker, the clock, SANDBOX_TIME_SCALE, the request's language. */
 interface ScheduleContext {
   jobs: JobScheduler
-  clock: Clock
+  clock: PartnerClock
   timeScale: number
   /** The language of the request: bank messages are written in it. */
   lang: Lang
@@ -44,10 +44,9 @@ interface ScheduleContext {
 
 export type JobTarget = { partnerUniqueID: string; brokerId: number } & ({ simulationUniqueId: string } | { processUniqueId: string })
 
-const dueAfter = (ctx: ScheduleContext, seconds: number) => new Date(ctx.clock.now().getTime() + seconds * 1000 * ctx.timeScale).toISOString()
-
 function add(ctx: ScheduleContext, scenario: Scenario, target: JobTarget, kind: string, payload: object, afterSeconds: number): number {
-  return ctx.jobs.schedule({ partnerUniqueID: target.partnerUniqueID, kind, payload: payload as Record<string, unknown>, dueAt: dueAfter(ctx, afterSeconds), scenario: scenario.name })
+  const dueAt = ctx.clock.dueAt(target.partnerUniqueID, afterSeconds * 1000 * ctx.timeScale)
+  return ctx.jobs.schedule({ partnerUniqueID: target.partnerUniqueID, kind, payload: payload as Record<string, unknown>, dueAt, scenario: scenario.name })
 }
 
 const resourceOf = (target: JobTarget) =>
@@ -97,7 +96,7 @@ function scheduleProcessLifecycle(ctx: ScheduleContext, scenario: Scenario, targ
  * The delayed effects of scenarios, as sandbox jobs: each step after its delay times
  * SANDBOX_TIME_SCALE, stored in the transaction of the change that schedules it.
  */
-export function createScenarioScheduler(deps: { jobs: JobScheduler; clock: Clock; timeScale: number }) {
+export function createScenarioScheduler(deps: { jobs: JobScheduler; clock: PartnerClock; timeScale: number }) {
   const context = (lang: Lang): ScheduleContext => ({ ...deps, lang })
   return {
     /** The scenario's bank message on a simulation (Create, Update) or a process, if it has one. */

@@ -1,5 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
-import type { Clock } from '../../clock.ts'
+import type { PartnerClock } from '../../clock.ts'
 import type { Db } from '../../db/connection.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { AppEnv } from '../../http/app-env.ts'
@@ -37,7 +37,7 @@ export {
 export interface SimulationsDeps {
   db: Db
   writes: Transactions
-  clock: Clock
+  clock: PartnerClock
   taxonomy: TaxonomyCatalog
   identityOf(userId: number): UserIdentity | undefined
   notifications: NotificationPublisher

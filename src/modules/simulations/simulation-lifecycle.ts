@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.ts'
+import type { PartnerClock } from '../../clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import { ApiError } from '../../http/api-error.ts'
 import type { AuthContext } from '../../http/app-env.ts'
@@ -13,7 +13,7 @@ import type { SimulationRepository, SimulationRow } from './simulations.reposito
 export interface SimulationLifecycleDeps {
   repo: SimulationRepository
   writes: Transactions
-  clock: Clock
+  clock: PartnerClock
   taxonomy: TaxonomyCatalog
   notifications: NotificationPublisher
 }
@@ -84,7 +84,7 @@ export function createSimulationLifecycle(deps: SimulationLifecycleDeps) {
       if (!taxonomy.has('workflow-states-simulation', statusId)) throw new Error(`unknown simulation status ${statusId}`)
       assertStatus(row, (s) => !statuses.final(s))
       if (process) repo.updateProcess(id, process.processUniqueId, process.processNumber)
-      if (statusId !== row.statusId) move(row, statusId, deps.clock.now().getTime(), origin, userId)
+      if (statusId !== row.statusId) move(row, statusId, deps.clock.now(row.partnerUniqueID).getTime(), origin, userId)
     },
   )
 

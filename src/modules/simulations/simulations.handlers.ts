@@ -37,7 +37,7 @@ export function simulationsHandlers(simulations: SimulationService, taxonomy: Ta
     >,
 
     validate: (async (c) => {
-      const problems = simulations.validate(await jsonBody(c))
+      const problems = simulations.validate(c.get('auth'), await jsonBody(c))
       return c.json({ errors: problems.map((p) => renderProblem(p, c.get('lang'))) }, 200)
     }) satisfies Handler<typeof routes.validate>,
 

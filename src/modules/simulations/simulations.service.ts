@@ -1,4 +1,4 @@
-import type { Clock } from '../../clock.ts'
+import type { PartnerClock } from '../../clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { EligibilityFailure } from '../../domain/mortgage/index.ts'
 import { ApiError } from '../../http/api-error.ts'
@@ -28,7 +28,7 @@ export interface SimulationServiceDeps {
   lists: SimulationListRepository
   details: SimulationDetailCache
   writes: Transactions
-  clock: Clock
+  clock: PartnerClock
   taxonomy: TaxonomyCatalog
   /** The user a token names, with its branch (a simulation records the branch of its user). */
   identityOf(userId: number): UserIdentity | undefined
@@ -56,7 +56,7 @@ export interface ScenarioOptions {
   lang?: Lang
 }
 
-const today = (clock: Clock) => clock.now().toISOString().slice(0, 10)
+const today = (clock: PartnerClock, partnerUniqueID: string) => clock.now(partnerUniqueID).toISOString().slice(0, 10)
 
 /**
  * Simulations (docs/design.md "Lifecycles"): create and update evaluate the input with the mortgage
@@ -71,8 +71,8 @@ export function createSimulationService(deps: SimulationServiceDeps) {
   const NOT_ELIGIBLE = statuses.id('NOT_ELIGIBLE')
   const CANCELLED = statuses.id('CANCELLED')
 
-  function validated(raw: unknown): SimulationInput {
-    const { problems, input } = validateSimulationInput(raw, { taxonomy, today: today(deps.clock) })
+  function validated(raw: unknown, partnerUniqueID: string): SimulationInput {
+    const { problems, input } = validateSimulationInput(raw, { taxonomy, today: today(deps.clock, partnerUniqueID) })
     if (!input) throw ApiError.validation(problems)
     return input
   }
@@ -83,14 +83,14 @@ export function createSimulationService(deps: SimulationServiceDeps) {
    * once the rate is fixed) is dropped when the patch does not send it; one the patch sends is
    * refused like any field that does not apply (010108). @throws ApiError 400
    */
-  function mergedInput(stored: SimulationInput, patch: unknown): SimulationInput {
+  function mergedInput(stored: SimulationInput, patch: unknown, partnerUniqueID: string): SimulationInput {
     const merged = mergePatch(stored, patch) as Record<string, unknown>
-    const first = validateSimulationInput(merged, { taxonomy, today: today(deps.clock) })
+    const first = validateSimulationInput(merged, { taxonomy, today: today(deps.clock, partnerUniqueID) })
     if (first.input) return first.input
     const stale = first.problems.filter((p) => p.key === 'FIELD_NOT_ALLOWED' && !sentIn(patch, p.field))
     if (stale.length === 0) throw ApiError.validation(first.problems)
     for (const { field } of stale) dropField(merged, field)
-    return validated(merged)
+    return validated(merged, partnerUniqueID)
   }
 
   /** The evaluation of an input: the columns it writes, and the failed eligibility rules as objects. */
@@ -155,7 +155,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     describeStatus: lifecycle.describeStatus,
 
     /** Simulation Validate: every problem Create would report, none when valid. */
-    validate: (raw: unknown) => validateSimulationInput(raw, { taxonomy, today: today(deps.clock) }).problems,
+    validate: (auth: AuthContext, raw: unknown) => validateSimulationInput(raw, { taxonomy, today: today(deps.clock, auth.partnerUniqueID) }).problems,
 
     /**
      * Simulation Create.
@@ -163,11 +163,11 @@ export function createSimulationService(deps: SimulationServiceDeps) {
      * @throws ApiError 400 with every problem of the input.
      */
     create(auth: AuthContext, raw: unknown, options: ScenarioOptions = {}, simulationUniqueId?: string): SimulationOutcome {
-      const input = validated(raw)
+      const input = validated(raw, auth.partnerUniqueID)
       deps.assertRoom?.(auth.partnerUniqueID)
       const identity = deps.identityOf(auth.userId)
       if (!identity) throw new ApiError('UNAUTHENTICATED', { field: 'Authorization', params: { detail: 'the token names an unknown user' } })
-      const now = deps.clock.now()
+      const now = deps.clock.now(auth.partnerUniqueID)
       const id = simulationUniqueId ?? timeOrderedUuid(now)
       const scenario = options.scenario ?? deps.scenarios?.matchMagic(input)
       const forced = forcedEligibility(scenario, taxonomy)
@@ -216,10 +216,10 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     update(auth: AuthContext, id: string, patch: unknown, options: ScenarioOptions = {}): SimulationOutcome {
       const row = findOwned(auth, id)
       lifecycle.assertStatus(row, statuses.updatable)
-      const input = mergedInput(JSON.parse(row.input) as SimulationInput, patch)
+      const input = mergedInput(JSON.parse(row.input) as SimulationInput, patch, auth.partnerUniqueID)
       const scenario = options.scenario ?? (row.scenario ? deps.scenarios?.get(row.scenario) : undefined) ?? deps.scenarios?.matchMagic(input)
       const forced = forcedEligibility(scenario, taxonomy)
-      const { columns, failures } = evaluate(id, input, deps.clock.now(), forced)
+      const { columns, failures } = evaluate(id, input, deps.clock.now(auth.partnerUniqueID), forced)
       updateTx(row, columns, columns.eligible ? SIMULATED : NOT_ELIGIBLE, auth.userId, () =>
         applySimulationScenario(scenarioDeps, row, scenario, { forced, fromRequest: options.scenario !== undefined, lang: options.lang ?? 'pt-PT' }),
       )
@@ -233,7 +233,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
         throw new ApiError('UNKNOWN_REFERENCE', { field: 'simulationCancelReasonId', params: { value: reasonId, list: 'simulation-cancel-reasons' } })
       }
       lifecycle.assertStatus(row, statuses.cancelable)
-      lifecycle.move(row, CANCELLED, deps.clock.now().getTime(), 'api', auth.userId, { reasonId, observations: comments || null })
+      lifecycle.move(row, CANCELLED, deps.clock.now(auth.partnerUniqueID).getTime(), 'api', auth.userId, { reasonId, observations: comments || null })
     },
 
     /** Simulation List. @throws ApiError 400 (filters, unknown cursor). */

@@ -23,7 +23,7 @@ export interface Fixture<P extends object = object> {
 
 /** The services fixtures write through: those of the sandbox now answering. */
 export interface FixtureServices {
-  clock: Clock
+  clock: { machine: Clock }
   taxonomy: TaxonomyCatalog
   auth: Pick<AuthService, 'issueToken'>
   partners: Pick<PartnerService, 'ensurePartnerIdentity' | 'findByUsername'>

@@ -33,7 +33,7 @@ async function completeProcess(ctx: FixtureContext, processUniqueId: string) {
   const { borrowers: borrowerService, documents, property } = services.processes
   const borrowers = borrowerService.list(actor, processUniqueId)
   borrowers.forEach((b, index) =>
-    borrowerService.update(actor, processUniqueId, b.borrowerUniqueId, index === 0 ? keyBorrowerCompletion(services.clock) : coBorrowerCompletion(services.clock)),
+    borrowerService.update(actor, processUniqueId, b.borrowerUniqueId, index === 0 ? keyBorrowerCompletion(services.clock.machine) : coBorrowerCompletion(services.clock.machine)),
   )
   for (const type of services.taxonomy.items('document-types').filter((t) => t.attributes.mandatory === true)) {
     const owners = type.attributes.scope === 'borrower' ? borrowers.map((b) => ({ borrowerUniqueId: b.borrowerUniqueId })) : [{}]

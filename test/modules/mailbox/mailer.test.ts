@@ -34,7 +34,7 @@ describe('Mailer', () => {
   it('keeps the captured copy and records the failure when the SMTP server refuses the mail', async () => {
     const sink = await startSmtpSink({ reject: true })
     const s = await createTestSandbox()
-    const mailbox = createMailbox({ db: s.db, clock: s.clock, logger: s.services.logger, smtpUrl: sink.url })
+    const mailbox = createMailbox({ db: s.db, clock: s.services.clock, logger: s.services.logger, smtpUrl: sink.url })
     const receipt = await mailbox.send({ partnerUniqueID: PARTNER_A, to: 'x@example.com', subject: 'Teste', text: 'Olá', attachments: [] })
     expect(receipt.relayStatus).toBe('failed')
     const stored = mailbox.find(receipt.mailboxMessageId, PARTNER_A)!
@@ -46,14 +46,14 @@ describe('Mailer', () => {
     const sink = await startSmtpSink()
     await sink.close()
     const s = await createTestSandbox()
-    const mailbox = createMailbox({ db: s.db, clock: s.clock, logger: s.services.logger, smtpUrl: sink.url })
+    const mailbox = createMailbox({ db: s.db, clock: s.services.clock, logger: s.services.logger, smtpUrl: sink.url })
     const receipt = await mailbox.send({ partnerUniqueID: PARTNER_A, to: 'x@example.com', subject: 'Teste', text: 'Olá', attachments: [] })
     expect(receipt.relayStatus).toBe('failed')
   })
 
   it('lists the partner mailbox newest first, each e-mail with its attachments', async () => {
     const s = await createTestSandbox()
-    const mailbox = createMailbox({ db: s.db, clock: s.clock, logger: s.services.logger, smtpUrl: undefined })
+    const mailbox = createMailbox({ db: s.db, clock: s.services.clock, logger: s.services.logger, smtpUrl: undefined })
     await mailbox.send({ partnerUniqueID: PARTNER_A, to: 'a@example.com', subject: 'Primeiro', text: '1', attachments: [] })
     s.clock.advance(1000)
     await mailbox.send({ partnerUniqueID: PARTNER_A, to: 'b@example.com', subject: 'Segundo', text: '2', attachments: [{ filename: 'a.txt', contentType: 'text/plain', content: Buffer.from('abc') }] })

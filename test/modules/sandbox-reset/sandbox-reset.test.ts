@@ -42,6 +42,7 @@ describe('POST /sandbox/reset', () => {
           notifications: expect.any(Number),
           callbackConfigurations: 2,
           jobs: 2,
+          testClock: 0,
         },
       },
     })

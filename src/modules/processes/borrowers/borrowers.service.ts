@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Clock } from '../../../clock.ts'
+import type { PartnerClock } from '../../../clock.ts'
 import type { Transactions } from '../../../db/write-batch.ts'
 import { ApiError } from '../../../http/api-error.ts'
 import type { AuthContext } from '../../../http/app-env.ts'
@@ -50,7 +50,7 @@ export interface BorrowerServiceDeps {
   repos: ProcessRepositories
   access: ProcessAccess
   writes: Transactions
-  clock: Clock
+  clock: PartnerClock
   taxonomy: TaxonomyCatalog
 }
 
@@ -63,7 +63,7 @@ export interface BorrowerServiceDeps {
  */
 export function createBorrowerService(deps: BorrowerServiceDeps) {
   const { repos, access, taxonomy } = deps
-  const today = () => deps.clock.now().toISOString().slice(0, 10)
+  const today = (process: ProcessRow) => deps.clock.now(process.partnerUniqueID).toISOString().slice(0, 10)
 
   function borrowerOf(process: ProcessRow, borrowerUniqueId: string): BorrowerRecord {
     const borrower = repos.borrowers.find(process.processUniqueId, borrowerUniqueId)
@@ -73,7 +73,7 @@ export function createBorrowerService(deps: BorrowerServiceDeps) {
 
   /** The change and the loan evaluated again with it, in one transaction. */
   const changed = deps.writes.transaction((process: ProcessRow, change: (at: number) => void) => {
-    const now = deps.clock.now()
+    const now = deps.clock.now(process.partnerUniqueID)
     change(now.getTime())
     reevaluateProcess(repos, taxonomy, process, now)
   })
@@ -88,7 +88,7 @@ export function createBorrowerService(deps: BorrowerServiceDeps) {
       const process = access.ownedForBorrowers(auth, processUniqueId)
       access.assertEditable(process)
       const others = repos.borrowers.list(process.processUniqueId)
-      const data = validated(withoutNulls(raw), { taxonomy, today: today(), others })
+      const data = validated(withoutNulls(raw), { taxonomy, today: today(process), others })
       const borrowerUniqueId = randomUUID()
       changed(process, (at) => repos.borrowers.insert(process.processUniqueId, borrowerUniqueId, data, at, auth.userId))
       return borrowerUniqueId
@@ -99,7 +99,7 @@ export function createBorrowerService(deps: BorrowerServiceDeps) {
       const current = borrowerOf(process, borrowerUniqueId)
       access.assertEditable(process)
       const others = repos.borrowers.list(process.processUniqueId).filter((b) => b.borrowerUniqueId !== borrowerUniqueId)
-      const data = validated(mergePatch(asRequest(current), patch), { taxonomy, today: today(), others, current })
+      const data = validated(mergePatch(asRequest(current), patch), { taxonomy, today: today(process), others, current })
       changed(process, (at) => repos.borrowers.update(process.processUniqueId, borrowerUniqueId, data, at, auth.userId))
     },
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Clock } from '../../../clock.ts'
+import type { PartnerClock } from '../../../clock.ts'
 import { ApiError, type Problem } from '../../../http/api-error.ts'
 import type { AuthContext } from '../../../http/app-env.ts'
 import { invalidCombination, missing, notAllowed, outOfRange, text, unknownReference } from '../../../http/problems.ts'
@@ -137,7 +137,7 @@ function record(upload: Upload, base: Pick<DocumentRecord, 'documentUniqueId' | 
 export interface DocumentServiceDeps {
   repos: ProcessRepositories
   access: ProcessAccess
-  clock: Clock
+  clock: PartnerClock
   taxonomy: TaxonomyCatalog
   /** @throws ApiError 409 when the partner may store no more document bytes (its quota). */
   assertRoom?: { documentBytes(partnerUniqueID: string, bytes: number): void } | undefined
@@ -163,7 +163,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
       const process = access.owned(auth, processUniqueId)
       access.assertOpen(process)
       const upload = await readUpload(deps, process, request, documentUniqueId)
-      const at = deps.clock.now().getTime()
+      const at = deps.clock.now(process.partnerUniqueID).getTime()
       try {
         deps.assertRoom?.documentBytes(process.partnerUniqueID, upload.size)
         documents.insert(record(upload, { documentUniqueId, processUniqueId: process.processUniqueId, createdAt: at }, at, auth.userId))
@@ -183,7 +183,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
       const upload = await readUpload(deps, process, request, stagingKey)
       try {
         deps.assertRoom?.documentBytes(process.partnerUniqueID, upload.size - current.size)
-        documents.replace(record(upload, current, deps.clock.now().getTime(), auth.userId), stagingKey)
+        documents.replace(record(upload, current, deps.clock.now(process.partnerUniqueID).getTime(), auth.userId), stagingKey)
       } catch (error) {
         documents.discardStaged(stagingKey)
         throw error

@@ -1,4 +1,4 @@
-import type { Clock } from '../../../clock.ts'
+import type { PartnerClock } from '../../../clock.ts'
 import type { Transactions } from '../../../db/write-batch.ts'
 import { ApiError } from '../../../http/api-error.ts'
 import type { AuthContext } from '../../../http/app-env.ts'
@@ -28,7 +28,7 @@ export interface PropertyServiceDeps {
   repos: ProcessRepositories
   access: ProcessAccess
   writes: Transactions
-  clock: Clock
+  clock: PartnerClock
   taxonomy: TaxonomyCatalog
 }
 
@@ -60,7 +60,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       access.assertEditable(process)
       if (!isObject(patch)) throw ApiError.validation([missing('body')])
       const merged = mergePatch(current.data, withDerivedLocation(patch, taxonomy)) as Record<string, unknown>
-      const today = deps.clock.now().toISOString().slice(0, 10)
+      const today = deps.clock.now(process.partnerUniqueID).toISOString().slice(0, 10)
       const parsed = PropertyUpdateRequestSchema.safeParse(merged)
       const loan = JSON.parse(process.loan) as LoanSimulator
       const valueProblems = simulationRuleProblems({ loanSimulator: loan, propertySimulator: propertyValues(merged as PropertyData) }, { taxonomy, today })
@@ -68,7 +68,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
         .map((p) => ({ ...p, field: p.field.slice('propertySimulator.'.length) }))
       const problems = [...(parsed.success ? [] : zodProblems(parsed.error, merged)), ...propertyRuleProblems(merged, taxonomy, today), ...valueProblems]
       if (!parsed.success || problems.length > 0) throw ApiError.validation(problems)
-      const now = deps.clock.now()
+      const now = deps.clock.now(process.partnerUniqueID)
       store(process, { ...current, data: parsed.data as PropertyData, updatedAt: now.getTime(), updatedByUserId: auth.userId }, now)
     },
   }

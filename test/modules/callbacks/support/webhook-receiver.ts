@@ -6,6 +6,7 @@ import { Webhook } from 'standardwebhooks'
 export interface ReceivedWebhook {
   id: string
   timestamp: string
+  signature: string
   userAgent: string
   contentType: string
   path: string
@@ -39,6 +40,7 @@ export async function startWebhookReceiver(options: { cert: string; key: string;
       const hook: ReceivedWebhook = {
         id: header('webhook-id'),
         timestamp: header('webhook-timestamp'),
+        signature: header('webhook-signature'),
         userAgent: header('user-agent'),
         contentType: header('content-type'),
         path: req.url ?? '',

@@ -1,0 +1,8 @@
+import type { AppRouteHandler } from '../../http/app-env.ts'
+import type * as routes from './sandbox-clock.routes.ts'
+import type { SandboxClockService } from './sandbox-clock.service.ts'
+
+export const sandboxClockHandlers = (clocks: Pick<SandboxClockService, 'status' | 'advance'>) => ({
+  status: ((c) => c.json(clocks.status(c.get('auth').partnerUniqueID), 200)) satisfies AppRouteHandler<typeof routes.status>,
+  advance: (async (c) => c.json(await clocks.advance(c.get('auth').partnerUniqueID, c.req.valid('json').seconds), 200)) satisfies AppRouteHandler<typeof routes.advance>,
+})

@@ -1,0 +1,28 @@
+import { createRoute } from '@hono/zod-openapi'
+import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi-schemas.ts'
+import { AdvanceBodySchema, AdvanceResultSchema, ClockSchema } from './sandbox-clock.schemas.ts'
+
+export const status = createRoute({
+  method: 'get',
+  path: '/sandbox/clock',
+  tags: ['Sandbox'],
+  summary: "Read the partner's test clock",
+  operationId: 'sandboxClockGet',
+  description:
+    "Sandbox control API (not part of the bank's API): the caller partner's time and how far it was advanced. Every date the partner's data shows (status dates, history, messages, notifications) is read from it; tokens keep the real time.",
+  security: bearerSecurity,
+  responses: { 200: jsonContent(ClockSchema, "The partner's clock"), ...authedErrors() },
+})
+
+export const advance = createRoute({
+  method: 'post',
+  path: '/sandbox/clock/advance',
+  tags: ['Sandbox'],
+  summary: "Move the partner's test clock forward",
+  operationId: 'sandboxClockAdvance',
+  description:
+    "Sandbox control API (not part of the bank's API): moves the caller partner's clock forward and runs, now and in due order, what falls due within the advanced time, exactly as the sandbox's workers would have: scenario steps (status changes, bank messages, document requests, with their notifications) and callback delivery attempts by the retry schedule (each really sent, its `webhook-timestamp` on the partner's clock). Answers once all of it ran. No other partner's clock, jobs or retries move. One advance at a time per partner (409 while one runs).",
+  security: bearerSecurity,
+  request: { body: { content: { 'application/json': { schema: AdvanceBodySchema, example: { seconds: 35 } } }, required: true } },
+  responses: { 200: jsonContent(AdvanceResultSchema, 'The clock after the advance, and what ran'), ...authedErrors(400, 409) },
+})
