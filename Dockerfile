@@ -23,6 +23,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY package.json ./
 COPY src/db/migrations ./src/db/migrations
+COPY src/modules/console/assets ./src/modules/console/assets
 COPY seeds ./seeds
 COPY scenarios ./scenarios
 COPY contracts/postman.json ./contracts/postman.json

@@ -2,6 +2,8 @@
 // side by side: the same bench, the same minutes, rounds alternating between the two builds (A B,
 // then B A), so a drift of the machine's speed weighs on both alike.
 // Usage: node bench/compare-throughput.mjs <other checkout> [seconds per run] [rounds]
+//   BENCH_OTHER_ENV='NAME=value …' sets variables for the other side's servers only: with this
+//   checkout as the other one, it measures a setting (SANDBOX_JOURNAL_MAX_ENTRIES=0: the journal off).
 //   The other checkout must be built (npm ci && npm run build there). Servers run on CPU 0, this
 //   script and autocannon on CPU 1, as in simulations-throughput.mjs.
 import { resolve } from 'node:path'
@@ -18,9 +20,11 @@ if (!pinBenchToCpu1()) process.exit()
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
-async function build(root, label) {
-  const writes = await startSandbox({ root })
-  const reads = await startSandbox({ root })
+const OTHER_ENV = Object.fromEntries((process.env.BENCH_OTHER_ENV ?? '').split(/\s+/).filter(Boolean).map((pair) => pair.split('=')))
+
+async function build(root, label, env = {}) {
+  const writes = await startSandbox({ root, env })
+  const reads = await startSandbox({ root, env })
   const created = await fetch(`${reads.url}/v1/simulations`, { method: 'POST', headers: reads.headers, body: JSON.stringify(EXAMPLE) })
   const { simulationUniqueID } = (await created.json()).additionalData
   let n = 0
@@ -63,7 +67,7 @@ async function build(root, label) {
 
 ensureBuilt()
 const after = await build(ROOT, 'this checkout')
-const before = await build(OTHER, OTHER)
+const before = await build(OTHER, OTHER, OTHER_ENV)
 try {
   console.log(`${DURATION} s per run, 50 connections, ${ROUNDS} rounds alternating A B / B A`)
   for (let i = 0; i < ROUNDS; i++) {
@@ -80,6 +84,9 @@ try {
     console.log(
       `${key.padEnd(6)} median: before ${fmt(b)} req/s (${Math.round(cb)} µs/request), after ${fmt(a)} req/s (${Math.round(ca)} µs/request): ${fmt((a / b - 1) * 100, 1)}% throughput, ${fmt((ca / cb - 1) * 100, 1)}% CPU a request`,
     )
+    // Each round's two runs follow each other: the median of their ratios weighs less the machine's drift between rounds.
+    const paired = (field) => median(after.rounds.map((r, i) => r[key][field] / before.rounds[i][key][field]))
+    console.log(`${key.padEnd(6)} median of each round's own ratio: ${fmt((paired('rps') - 1) * 100, 1)}% throughput, ${fmt((paired('cpuPerRequest') - 1) * 100, 1)}% CPU a request`)
   }
 } finally {
   await Promise.all([after.stop(), before.stop()])

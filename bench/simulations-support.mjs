@@ -71,10 +71,10 @@ export function ensureBuilt(root = ROOT) {
  * Starts the server as `npm start` does (`node <flags> dist/cli.js serve`) on a free loopback port and a database file (a fresh one unless
  * given). CPU 0 runs the server; the bench (autocannon) keeps the other cores.
  */
-export async function startSandbox({ dbPath, root = ROOT } = {}) {
+export async function startSandbox({ dbPath, root = ROOT, env: extraEnv = {} } = {}) {
   const dir = dbPath ? undefined : mkdtempSync(join(tmpdir(), 'sandbox-bench-'))
   const port = await freePort()
-  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: dbPath ?? join(dir, 'bench.db'), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn' }
+  const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: dbPath ?? join(dir, 'bench.db'), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', ...extraEnv }
   const pinned = spawnSync('taskset', ['--version']).status === 0
   const [command, args] = pinned ? ['taskset', ['-c', '0', process.execPath, ...serverArgs(root)]] : [process.execPath, serverArgs(root)]
   // BENCH_SERVER_STDOUT=ignore: the server's log lines go to /dev/null (benches of the logs' own cost at info).

@@ -24,6 +24,8 @@ import { processEsisRouter, simulationEsisRouter } from './modules/esis/index.ts
 import { healthRouter } from './modules/health/index.ts'
 import { mailboxRouter } from './modules/mailbox/index.ts'
 import { accountRouter, operatorRouter } from './modules/partners/index.ts'
+import { consoleRouter } from './modules/console/index.ts'
+import { journalRequests, requestJournalRouter } from './modules/request-journal/index.ts'
 import { processMessagesRouter, simulationMessagesRouter } from './modules/messages/index.ts'
 import { processesRouter } from './modules/processes/index.ts'
 import { sandboxClockRouter } from './modules/sandbox-clock/index.ts'
@@ -39,7 +41,7 @@ import { taxonomyRouter } from './modules/taxonomy/index.ts'
  * Paths answered without a partner's token: health, version, login, sign-up, the API reference, and
  * the operator API (which has a token of its own).
  */
-const WITHOUT_PARTNER_TOKEN = /^\/(v1\/health(\/version)?|v1\/authentication|sandbox\/signup|openapi\.json|postman\.json|docs(\/.*)?|sandbox\/operator(\/.*)?)$/
+const WITHOUT_PARTNER_TOKEN = /^\/(v1\/health(\/version)?|v1\/authentication|sandbox\/signup|openapi\.json|postman\.json|docs(\/.*)?|sandbox\/operator(\/.*)?|console(\/.*)?)$/
 
 const forPartners =
   (middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
@@ -95,7 +97,8 @@ export function createApp(sandbox: Sandbox) {
   const onError = errorHandler(logger)
   app.use('*', requestContext(logger))
   app.use('*', drainGate(sandbox.drain))
-  app.use('*', forPartners(requireAuth(sandbox.auth.authenticate)))
+  // Right after authentication, the journal: refusals of the rate limit and of validation are journaled too.
+  app.use('*', forPartners(requireAuth(sandbox.auth.authenticate, journalRequests(sandbox.journal))))
   // Before the body is read: a partner flooding past its rate costs the others as little as can be.
   if (config.rateLimit) app.use('*', forPartners(partnerRateLimit(createTokenBuckets(config.rateLimit))))
   app.use('*', jsonBodyLimit(JSON_BODY_LIMIT_BYTES))
@@ -122,6 +125,8 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', mailboxRouter(sandbox.mailbox))
   app.route('/', sandboxJobsRouter(sandbox.jobs))
   app.route('/', sandboxClockRouter(sandbox.testClock))
+  app.route('/', requestJournalRouter(sandbox.journal))
+  app.route('/', consoleRouter({ ...sandbox, trustProxy: config.trustProxy }))
   app.route('/', sandboxResetRouter(sandbox.reset))
   app.route('/', accountRouter(sandbox.partners, sandbox.partners.account))
   app.route('/', operatorRouter(sandbox.partners, config.operatorToken))

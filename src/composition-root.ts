@@ -15,6 +15,7 @@ import { createMessages } from './modules/messages/index.ts'
 import { createDrainState } from './http/draining.ts'
 import { createPartners, identitiesSeedFile, seedIdentities, type PasswordVerifier } from './modules/partners/index.ts'
 import { createProcesses } from './modules/processes/index.ts'
+import { createRequestJournal } from './modules/request-journal/index.ts'
 import { createClockOffsets, createSandboxClock } from './modules/sandbox-clock/index.ts'
 import { scenarioJobHandlers } from './modules/sandbox-control/index.ts'
 import { createRetentionSweeper } from './modules/retention/index.ts'
@@ -122,6 +123,7 @@ export function buildSandbox(options: SandboxOptions) {
   const esis = createEsis({ clock, taxonomy, identityOf, simulations, processes, mailbox })
   const echo = createEchoService({ writes, taxonomy, callbacks, notifications, findSimulation: simulations.statusOfPartner, findProcess: processes.statusOfPartner })
   for (const [kind, handler] of Object.entries(scenarioJobHandlers({ taxonomy, simulations, processes, messages, notifications }))) jobs.handle(kind, handler)
+  const journal = createRequestJournal({ db, writes, clock, logger, settings: config.journal })
   const testClock = createSandboxClock({ writes, clock, offsets: clockOffsets, logger, jobs, deliveries: callbacks.advancing })
   reset = createSandboxReset({
     writes,
@@ -134,6 +136,7 @@ export function buildSandbox(options: SandboxOptions) {
       callbacks: callbacks.deleteOfPartner,
       jobs: jobs.deleteOfPartner,
       clock: testClock.resetOfPartner,
+      journal: journal.deleteOfPartner,
     },
   })
 
@@ -148,6 +151,7 @@ export function buildSandbox(options: SandboxOptions) {
       ['notifications', callbacks.deleteOlderThan],
       ['mailboxMessages', mailbox.deleteOlderThan],
       ['jobs', jobs.deleteOlderThan],
+      ['journalEntries', journal.deleteOlderThan],
     ],
   })
 
@@ -174,6 +178,7 @@ export function buildSandbox(options: SandboxOptions) {
     echo,
     reset,
     testClock,
+    journal,
     retention,
     /** The background workers: callback delivery and the scenarios' delayed jobs (started by the server). */
     workers: {
@@ -189,6 +194,7 @@ export function buildSandbox(options: SandboxOptions) {
         // Jobs run synchronously, each in its transaction: once stopped, none starts on a closing database.
         jobs.stop()
         testClock.stop()
+        journal.flush()
         retention.stop()
         await callbacks.worker.stop(graceMs)
         mailbox.close()

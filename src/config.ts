@@ -47,12 +47,14 @@ const envSchema = z.object({
   SANDBOX_SIGNUPS_PER_HOUR: z.coerce.number().int().min(0).max(100_000).optional(),
   SANDBOX_SQLITE_CACHE_MB: z.coerce.number().int().min(2).max(4096).default(64),
   SANDBOX_TRUST_PROXY: flag.default(false),
+  SANDBOX_JOURNAL_MAX_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  SANDBOX_JOURNAL_MAX_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(200),
 })
 
 /** What each mode means when a setting is not given (docs/design.md "Partners"). 0 turns a limit off. */
 const MODE_DEFAULTS = {
-  local: { signup: 'open', demoIdentities: true, retentionDays: 0, rateLimit: 0, signupsPerHour: 0, quotas: { simulations: 0, processes: 0, documentMb: 0, callbacks: 0 } },
-  hosted: { signup: 'invite', demoIdentities: false, retentionDays: 30, rateLimit: 20, signupsPerHour: 10, quotas: { simulations: 5000, processes: 1000, documentMb: 200, callbacks: 12 } },
+  local: { signup: 'open', demoIdentities: true, retentionDays: 0, journalEntries: 10_000, rateLimit: 0, signupsPerHour: 0, quotas: { simulations: 0, processes: 0, documentMb: 0, callbacks: 0 } },
+  hosted: { signup: 'invite', demoIdentities: false, retentionDays: 30, journalEntries: 2_000, rateLimit: 20, signupsPerHour: 10, quotas: { simulations: 5000, processes: 1000, documentMb: 200, callbacks: 12 } },
 } as const
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL']
@@ -94,6 +96,8 @@ export interface Config {
   sqliteCacheMb: number
   /** Read the client address from X-Forwarded-For (behind a reverse proxy). */
   trustProxy: boolean
+  /** The request journal: newest entries kept per partner, and entries a second per partner (0 turns it off). */
+  journal: { maxEntries: number; maxPerSecond: number }
 }
 
 /**
@@ -127,6 +131,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const limit = (value: number) => (value === 0 ? null : value)
   const rate = e.SANDBOX_RATE_LIMIT ?? defaults.rateLimit
+  const journalEntries = e.SANDBOX_JOURNAL_MAX_ENTRIES ?? defaults.journalEntries
   return {
     port: e.PORT,
     host: e.HOST,
@@ -156,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     sqliteCacheMb: e.SANDBOX_SQLITE_CACHE_MB,
     trustProxy: e.SANDBOX_TRUST_PROXY,
+    journal: { maxEntries: journalEntries, maxPerSecond: journalEntries === 0 ? 0 : e.SANDBOX_JOURNAL_MAX_PER_SECOND },
   }
 }
 

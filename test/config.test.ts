@@ -27,6 +27,7 @@ describe('configuration from the environment', () => {
       quotas: { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null },
       sqliteCacheMb: 64,
       trustProxy: false,
+      journal: { maxEntries: 10_000, maxPerSecond: 200 },
     })
   })
 

@@ -127,3 +127,25 @@ export function clientAddress(c: Context, trustProxy: boolean): string {
   if ((trustProxy || !incoming) && forwarded) return forwarded.split(',')[0]!.trim()
   return incoming?.socket.remoteAddress ?? 'local'
 }
+
+/**
+ * Calls `fn` with the answer's body as the Node adapter writes it in one piece (a JSON answer's
+ * string), once the answer is sent: for the request journal, without copying the answer. Returns
+ * false without a Node response (`app.request()`): the caller reads `c.res` instead.
+ */
+export function onAnswerSent(c: Context, fn: (body: string | Uint8Array | undefined) => void): boolean {
+  const outgoing = (c.env as NodeBindings | undefined)?.outgoing
+  if (!outgoing) return false
+  const end = outgoing.end
+  let called = false
+  outgoing.end = function (this: ServerResponse, ...args: unknown[]) {
+    outgoing.end = end
+    if (!called) {
+      called = true
+      const chunk = args[0]
+      fn(typeof chunk === 'string' || chunk instanceof Uint8Array ? chunk : undefined)
+    }
+    return (end as (...a: unknown[]) => ServerResponse).apply(this, args)
+  } as typeof outgoing.end
+  return true
+}

@@ -17,6 +17,7 @@ export const ResetResultSchema = envelopeSchema(
         notifications: count('Notifications, with their delivery attempts'),
         callbackConfigurations: count('Callback configurations'),
         jobs: count('Scenario jobs, pending or finished'),
+        journalEntries: count('Entries of the request journal (the reset itself is journaled after it)'),
         testClock: count("The partner's test clock: 1 when it was ahead and is back to the sandbox's time"),
       })
       .openapi('SandboxResetCounts'),

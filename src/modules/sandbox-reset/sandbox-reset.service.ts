@@ -13,6 +13,7 @@ export interface PartnerData {
   jobs: Deletes<number>
   /** The partner's test clock back to the machine's: 1 if it was ahead. */
   clock: Deletes<number>
+  journal: Deletes<number>
 }
 
 /**
@@ -34,6 +35,7 @@ export function createSandboxResetService(deps: { writes: Transactions; logger: 
       ...data.callbacks(partnerUniqueID),
       jobs: data.jobs(partnerUniqueID),
       testClock: data.clock(partnerUniqueID),
+      journalEntries: data.journal(partnerUniqueID),
     }
   })
   return {

@@ -42,7 +42,8 @@ beforeAll(async () => {
   const document = await upload(s, processPath(process.processUniqueId, '/document'), { documentTypeId: 1, borrowerUniqueId: ids.borrowerUniqueId, file: { bytes: PDF, name: 'cc.pdf' } }, { token: a.token })
   ids.documentUniqueId = document.json.additionalData.documentUniqueID
   ids.propertyUniqueId = (await s.call('GET', processPath(process.processUniqueId, '/property'), { token: a.token })).json.propertyList[0].propertyUniqueId
-  await s.call('POST', processPath(process.processUniqueId, '/message'), { token: a.token, body: { messageText: 'Mensagem secreta de A' } })
+  await s.call('POST', processPath(process.processUniqueId, '/message'), { token: a.token, body: { messageText: 'Mensagem secreta de A' }, headers: { 'X-Request-Id': 'a-secret-message' } })
+  ids.requestId = 'a-secret-message'
   const mail = await s.call('GET', `/v1/simulations/${ids.simulationUniqueId}/esis/email?email=anabela@a-partner.example`, { token: a.token })
   ids.messageId = mail.status === 200 ? mail.json.additionalData.emailUniqueID : (await s.call('GET', '/sandbox/mailbox', { token: a.token })).json.mailList[0].messageId
   ids.notificationId = (await s.call('GET', '/sandbox/deliveries', { token: a.token })).json.deliveryList[0].notificationId

@@ -43,6 +43,7 @@ describe('POST /sandbox/reset', () => {
           callbackConfigurations: 2,
           jobs: 2,
           testClock: 0,
+          journalEntries: expect.any(Number),
         },
       },
     })

@@ -1,0 +1,134 @@
+import { Hono } from 'hono'
+import { html } from 'hono/html'
+import type { AuthContext } from '../../http/app-env.ts'
+import type { Lang } from '../../http/language.ts'
+import type { EsisService } from '../esis/index.ts'
+import { ProcessListQuerySchema, type ProcessService } from '../processes/index.ts'
+import { SimulationListQuerySchema, type SimulationService } from '../simulations/index.ts'
+import { page, when } from './console-layout.ts'
+import type { ConsoleEnv } from './console-session.ts'
+import { t } from './console-text.ts'
+
+export interface JourneyDeps {
+  simulations: Pick<SimulationService, 'list' | 'detailJson' | 'statusHistory'>
+  processes: Pick<ProcessService, 'list' | 'detail'>
+  esis: Pick<EsisService, 'simulation' | 'process'>
+}
+
+type HistoryItem = { statusId: number; description: string; at: string; origin: string; userId: number | null }
+
+/** Who moved a status: the partner's user, a scenario, the sandbox control. */
+function byWhom(lang: Lang, origin: string, userId: number | null) {
+  if (origin === 'api') return t(lang, 'byPartner', { user: userId ?? '?' })
+  if (origin === 'scenario') return t(lang, 'byScenario')
+  if (origin === 'sandbox' || origin === 'control') return t(lang, 'byControl')
+  return origin
+}
+
+const timeline = (lang: Lang, items: HistoryItem[]) => html`<ol class="timeline">
+  ${items.map((h) => html`<li data-status="${h.statusId}">${when(h.at)} <strong>${h.description}</strong> <span class="muted">${byWhom(lang, h.origin, h.userId)}</span></li>`)}
+</ol>`
+
+const FIGURES = ['loanAmount', 'loanDurationMonths', 'monthlyInstallmentAmount', 'tan', 'taeg', 'mtic', 'loanToValue'] as const
+
+/** The engine's figures of a loan (instalment, TAN, TAEG, MTIC, LTV) and the borrowers' effort rate when the detail has it. */
+function figures(lang: Lang, loan: Record<string, unknown>, borrowers?: Record<string, unknown>) {
+  const effort = Object.entries(borrowers ?? {}).filter(([key]) => /dsti|effort/i.test(key))
+  return html`<h2>${t(lang, 'figures')}</h2><dl class="figures">
+    ${[...FIGURES.map((key) => [key, loan[key]] as const), ...effort].map(([key, value]) => html`<dt>${key}</dt><dd data-figure="${key}">${String(value ?? '')}</dd>`)}
+  </dl>`
+}
+
+/** A filter form with the API's own list filters, passed through its query schema. */
+function listFilters(lang: Lang, query: Record<string, string>, statusName: string) {
+  return html`<form class="filters" method="get">
+    <input name="filterByText" placeholder="filterByText" value="${query.filterByText ?? ''}" />
+    <input name="${statusName}" placeholder="${statusName}" value="${query[statusName] ?? ''}" size="6" />
+    <input name="filterStatusLastDateFrom" placeholder="filterStatusLastDateFrom" value="${query.filterStatusLastDateFrom ?? ''}" />
+    <input name="filterStatusLastDateTo" placeholder="filterStatusLastDateTo" value="${query.filterStatusLastDateTo ?? ''}" />
+    <button>${t(lang, 'filter')}</button>
+  </form>`
+}
+
+/** The query of a list page as the API reads it (a bad filter is shown as the API's 400 would name it). */
+function parsedQuery<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } } }, query: Record<string, string>) {
+  const clean = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== ''))
+  const parsed = schema.safeParse({ lineCount: '50', ...clean })
+  return parsed.success ? { query: parsed.data, problem: undefined } : { query: undefined, problem: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') }
+}
+
+export function journeyPages(deps: JourneyDeps) {
+  const auth = (c: { get(key: 'auth'): AuthContext }) => c.get('auth')
+  return new Hono<ConsoleEnv>()
+    .get('/simulations', (c) => {
+      const lang = c.get('consoleLang')
+      const { query, problem } = parsedQuery(SimulationListQuerySchema, c.req.query())
+      const list = query ? deps.simulations.list(auth(c), query, lang) : undefined
+      return c.html(
+        page(
+          { lang, title: t(lang, 'simulations'), current: '/console/simulations', csrf: c.get('csrf'), flash: problem },
+          html`${listFilters(lang, c.req.query(), 'filterSimulationStatus')}
+            <table><thead><tr><th>#</th><th>${t(lang, 'status')}</th><th>keyBorrowerName</th><th>loanAmount</th><th>statusLastDate</th><th>origin</th></tr></thead><tbody>
+            ${(list?.listSimulationDetail ?? []).map(
+              (s) => html`<tr><td><a href="/console/simulations/${s.simulationUniqueID}">${s.simulationNumber}</a></td><td>${s.simulationStatusDescription}</td><td>${s.keyBorrowerName}</td><td>${s.loanAmount}</td><td>${when(s.statusLastDate)}</td><td>${s.origin}</td></tr>`,
+            )}
+            </tbody></table>`,
+        ),
+      )
+    })
+    .get('/simulations/:id', (c) => {
+      const lang = c.get('consoleLang')
+      const id = c.req.param('id')
+      const detail = JSON.parse(deps.simulations.detailJson(auth(c), id, lang)) as Record<string, Record<string, unknown>>
+      const section = detail.simulationDetail!
+      const history = deps.simulations.statusHistory(auth(c), id).map((h) => ({ statusId: h.statusId, description: String(h.statusId), at: new Date(h.changedAt).toISOString(), origin: h.origin, userId: h.userId }))
+      return c.html(
+        page(
+          { lang, title: `${t(lang, 'simulations')} ${section.simulationNumber}`, current: '/console/simulations', csrf: c.get('csrf') },
+          html`<p><strong data-status="${section.simulationStatusId}">${section.simulationStatusDescription}</strong> · ${section.origin} ${section.processUniqueId ? html`· <a href="/console/processes/${section.processUniqueId}">${t(lang, 'processes')} ${section.processNumber}</a>` : ''}</p>
+            <p><a class="button" href="/console/simulations/${id}/esis.pdf">${t(lang, 'esis')}</a></p>
+            ${figures(lang, detail.loanSimulationDetail ?? {}, detail.borrowerSimulationDetail)}
+            <h2>${t(lang, 'timeline')}</h2>${timeline(lang, history)}`,
+        ),
+      )
+    })
+    .get('/simulations/:id/esis.pdf', async (c) => {
+      const pdf = await deps.esis.simulation.render(auth(c), c.req.param('id'), c.get('consoleLang'))
+      return c.body(new Uint8Array(pdf.pdf), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${pdf.filename}"` })
+    })
+    .get('/processes', (c) => {
+      const lang = c.get('consoleLang')
+      const { query, problem } = parsedQuery(ProcessListQuerySchema, c.req.query())
+      const list = query ? deps.processes.list(auth(c), query, lang) : undefined
+      return c.html(
+        page(
+          { lang, title: t(lang, 'processes'), current: '/console/processes', csrf: c.get('csrf'), flash: problem },
+          html`${listFilters(lang, c.req.query(), 'filterProcessStatus')}
+            <table><thead><tr><th>#</th><th>${t(lang, 'status')}</th><th>keyBorrowerName</th><th>loanAmount</th><th>statusLastDate</th></tr></thead><tbody>
+            ${(list?.listProcessDetail ?? []).map(
+              (p) => html`<tr><td><a href="/console/processes/${p.processUniqueID}">${p.processNumber}</a></td><td>${p.processStatusDescription}</td><td>${p.keyBorrowerName ?? ''}</td><td>${p.loanAmount}</td><td>${when(p.statusLastDate)}</td></tr>`,
+            )}
+            </tbody></table>`,
+        ),
+      )
+    })
+    .get('/processes/:id', (c) => {
+      const lang = c.get('consoleLang')
+      const detail = deps.processes.detail(auth(c), c.req.param('id'), lang)
+      const section = detail.processDetail
+      const history = detail.statusHistory.map((h) => ({ statusId: h.processStatusId, description: h.processStatusDescription, at: h.statusDate, origin: h.origin, userId: h.userId }))
+      return c.html(
+        page(
+          { lang, title: `${t(lang, 'processes')} ${section.processNumber}`, current: '/console/processes', csrf: c.get('csrf') },
+          html`<p><strong id="process-status" data-status="${section.processStatusId}">${section.processStatusDescription}</strong>${section.rejectReasonDescription ? ` · ${section.rejectReasonDescription}` : ''}</p>
+            <p><a class="button" href="/console/processes/${section.processUniqueId}/esis.pdf">${t(lang, 'esis')}</a></p>
+            <h2>${t(lang, 'timeline')}</h2>${timeline(lang, history)}
+            ${figures(lang, detail.loanProcessDetail as unknown as Record<string, unknown>)}`,
+        ),
+      )
+    })
+    .get('/processes/:id/esis.pdf', async (c) => {
+      const pdf = await deps.esis.process.render(auth(c), c.req.param('id'), c.get('consoleLang'))
+      return c.body(new Uint8Array(pdf.pdf), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${pdf.filename}"` })
+    })
+}

@@ -1,0 +1,136 @@
+import { Hono, type Context } from 'hono'
+import { html } from 'hono/html'
+import type { Lang } from '../../http/language.ts'
+import type { CallbackService } from '../callbacks/index.ts'
+import type { MailboxService } from '../mailbox/index.ts'
+import type { SandboxClockService } from '../sandbox-clock/index.ts'
+import type { SandboxResetService } from '../sandbox-reset/index.ts'
+import type { ScenarioRegistry } from '../sandbox-scenarios/index.ts'
+import { csrfField, page, pretty, statusClass, when } from './console-layout.ts'
+import type { ConsoleEnv } from './console-session.ts'
+import { t } from './console-text.ts'
+
+export interface OperationDeps {
+  callbacks: Pick<CallbackService, 'deliveries' | 'redeliver' | 'list' | 'configuration'>
+  testClock: Pick<SandboxClockService, 'status' | 'advance'>
+  reset: Pick<SandboxResetService, 'reset'>
+  mailbox: Pick<MailboxService, 'list' | 'attachment'>
+  scenarios: Pick<ScenarioRegistry, 'all'>
+}
+
+const partnerOf = (c: Context<ConsoleEnv>) => c.get('auth').partnerUniqueID
+
+/** After a form: back to the page with a message (the page reads ?done=). */
+const back = (c: Context<ConsoleEnv>, to: string, done: string) => c.redirect(`${to}?done=${encodeURIComponent(done)}`, 303)
+
+function deliveriesPage(c: Context<ConsoleEnv>, deps: OperationDeps, lang: Lang) {
+  const query = c.req.query()
+  const status = ['pending', 'delivered', 'failed', 'disabled', 'skipped'].find((s) => s === query.status) as 'pending' | undefined
+  const type = query.type && /^\d{1,3}$/.test(query.type) ? Number(query.type) : undefined
+  const log = deps.callbacks.deliveries(partnerOf(c), { lineCount: 50, status, notificationTypeId: type })
+  const configurations = deps.callbacks.list(c.get('auth'), partnerOf(c), lang)
+  const revealed = query.reveal && /^\d{1,3}$/.test(query.reveal) ? deps.callbacks.configuration(partnerOf(c), Number(query.reveal)) : undefined
+  return html`<form class="filters" method="get">
+      <select name="status"><option value="">${t(lang, 'all')}</option>${['pending', 'delivered', 'failed', 'disabled', 'skipped'].map((s) => html`<option ${s === status ? 'selected' : ''}>${s}</option>`)}</select>
+      <input name="type" placeholder="${t(lang, 'type')}" value="${query.type ?? ''}" size="4" />
+      <button>${t(lang, 'filter')}</button>
+    </form>
+    ${log.entries.map(
+      (n) => html`<section class="delivery" data-notification-id="${n.notificationId}">
+        <h2>${n.notification.notificationType} <span class="${n.status === 'delivered' ? 'ok' : n.status === 'failed' ? 'failed' : 'refused'}">${n.status}</span></h2>
+        <p><code>${n.notificationId}</code> · ${when(n.createdAt)} · ${t(lang, 'attempts')}: ${n.attempts} ${n.nextAttemptAt ? html`· ${t(lang, 'nextAttempt')} ${when(n.nextAttemptAt)}` : ''} ${n.statusReason ? html`· ${n.statusReason}` : ''}</p>
+        <table class="attempts"><thead><tr><th>#</th><th>${t(lang, 'time')}</th><th>${t(lang, 'status')}</th><th>${t(lang, 'latency')}</th><th>${t(lang, 'reply')}</th></tr></thead><tbody>
+          ${n.attemptList.map(
+            (a) => html`<tr><td>${a.attemptNumber}</td><td>${when(a.attemptedAt)}</td><td class="${statusClass(a.httpStatus)}">${a.httpStatus ?? a.error ?? ''}</td><td>${a.latencyMs} ms</td><td><code>${a.responseExcerpt ?? a.error ?? ''}</code></td></tr>`,
+          )}
+        </tbody></table>
+        <details><summary>${t(lang, 'body')}</summary><pre>${pretty(JSON.stringify(n.notification))}</pre></details>
+        <form method="post" action="/console/deliveries/${n.notificationId}/retry">${csrfField(c.get('csrf'))}<button>${t(lang, 'redeliver')}</button></form>
+      </section>`,
+    )}
+    ${log.entries.length === 0 ? html`<p>${t(lang, 'none')}</p>` : ''}
+    <h2>${t(lang, 'configurations')}</h2>
+    <table><thead><tr><th>${t(lang, 'type')}</th><th>${t(lang, 'address')}</th><th>${t(lang, 'status')}</th><th>${t(lang, 'secret')}</th></tr></thead><tbody>
+      ${configurations.map(
+        (k) => html`<tr><td>${k.notificationType} ${k.notificationTypeDescription}</td><td><code>${k.callbackUrl}</code></td><td>${k.status}</td>
+          <td>${revealed && revealed.notificationTypeId === k.notificationType ? html`<code class="secret">${revealed.signingSecret}</code>` : html`<code>${k.signingSecretPrefix}…</code> <a href="/console/deliveries?reveal=${k.notificationType}">${t(lang, 'reveal')}</a>`}</td></tr>`,
+      )}
+    </tbody></table>`
+}
+
+function drivePage(c: Context<ConsoleEnv>, deps: OperationDeps, lang: Lang) {
+  const clock = deps.testClock.status(partnerOf(c))
+  return html`<h2>${t(lang, 'clock')}</h2>
+    <p><strong id="clock-now">${when(clock.now)}</strong> · ${t(lang, 'offset')} <span id="clock-offset">${clock.offsetSeconds}</span> ${t(lang, 'seconds')}</p>
+    <form method="post" action="/console/drive/advance">${csrfField(c.get('csrf'))}
+      <input name="seconds" type="number" min="1" max="34560000" value="35" required /> ${t(lang, 'seconds')} <button>${t(lang, 'advance')}</button>
+    </form>
+    <h2>${t(lang, 'reset')}</h2>
+    <form method="post" action="/console/drive/reset">${csrfField(c.get('csrf'))}
+      <label><input type="checkbox" name="confirm" value="yes" /> ${t(lang, 'resetConfirm')}</label> <button class="danger">${t(lang, 'reset')}</button>
+    </form>`
+}
+
+/** Deliveries, the drive controls (clock, reset), the mailbox and the scenario catalogue. */
+export function operationPages(deps: OperationDeps) {
+  const flash = (c: Context<ConsoleEnv>) => c.req.query('done')
+  return new Hono<ConsoleEnv>()
+    .get('/deliveries', (c) => {
+      const lang = c.get('consoleLang')
+      return c.html(page({ lang, title: t(lang, 'deliveries'), current: '/console/deliveries', csrf: c.get('csrf'), flash: flash(c) }, deliveriesPage(c, deps, lang)))
+    })
+    .post('/deliveries/:notificationId/retry', (c) => {
+      deps.callbacks.redeliver(partnerOf(c), c.req.param('notificationId'))
+      return back(c, '/console/deliveries', t(c.get('consoleLang'), 'redelivered'))
+    })
+    .get('/drive', (c) => {
+      const lang = c.get('consoleLang')
+      return c.html(page({ lang, title: t(lang, 'drive'), current: '/console/drive', csrf: c.get('csrf'), flash: flash(c) }, drivePage(c, deps, lang)))
+    })
+    .post('/drive/advance', async (c) => {
+      const lang = c.get('consoleLang')
+      const seconds = Number((await c.req.parseBody()).seconds)
+      if (!Number.isInteger(seconds) || seconds < 1 || seconds > 34_560_000) return back(c, '/console/drive', `seconds: 1 … 34560000`)
+      const result = await deps.testClock.advance(partnerOf(c), seconds)
+      return back(c, '/console/drive', t(lang, 'advanced', { jobs: result.jobsRun, attempts: result.deliveryAttempts }))
+    })
+    .post('/drive/reset', async (c) => {
+      const lang = c.get('consoleLang')
+      if ((await c.req.parseBody()).confirm !== 'yes') return back(c, '/console/drive', t(lang, 'resetNeedsConfirm'))
+      deps.reset.reset(partnerOf(c))
+      return back(c, '/console/drive', t(lang, 'resetDone'))
+    })
+    .get('/mailbox', (c) => {
+      const lang = c.get('consoleLang')
+      const { mailList } = deps.mailbox.list(partnerOf(c), { lineCount: 50 })
+      return c.html(
+        page(
+          { lang, title: t(lang, 'mailbox'), current: '/console/mailbox', csrf: c.get('csrf') },
+          html`<table><thead><tr><th>${t(lang, 'time')}</th><th>${t(lang, 'to')}</th><th>${t(lang, 'subject')}</th><th>${t(lang, 'attachment')}</th></tr></thead><tbody>
+            ${mailList.map(
+              (m) => html`<tr><td>${when(m.sentAt)}</td><td>${m.to}</td><td>${m.subject}</td><td>${m.attachments.map((a) => html`<a href="/console/mailbox/${m.messageId}/attachments/${a.position}">${a.filename}</a> `)}</td></tr>`,
+            )}
+          </tbody></table>${mailList.length === 0 ? html`<p>${t(lang, 'none')}</p>` : ''}`,
+        ),
+      )
+    })
+    .get('/mailbox/:messageId/attachments/:position', (c) => {
+      const found = deps.mailbox.attachment(partnerOf(c), c.req.param('messageId'), Number(c.req.param('position')))
+      return c.body(new Uint8Array(found.content), 200, { 'Content-Type': found.contentType, 'Content-Disposition': `attachment; filename="${found.filename}"` })
+    })
+    .get('/scenarios', (c) => {
+      const lang = c.get('consoleLang')
+      return c.html(
+        page(
+          { lang, title: t(lang, 'scenarios'), current: '/console/scenarios', csrf: c.get('csrf') },
+          html`<table><thead><tr><th>${t(lang, 'scenario')}</th><th>${t(lang, 'triggers')}</th><th>${t(lang, 'effects')}</th></tr></thead><tbody>
+            ${deps.scenarios.all().map(
+              (s) => html`<tr><td><strong>${s.name}</strong><br />${s.description[lang]}</td>
+                <td>${s.triggers.header ? html`<code>X-Sandbox-Scenario: ${s.name}</code>` : ''} ${(s.triggers.magicValues ?? []).map((m) => html`<br /><code>${m.field} = ${JSON.stringify(m.equals)}</code>`)}</td>
+                <td>${s.effects.map((e) => e.type).join(', ')}</td></tr>`,
+            )}
+          </tbody></table>`,
+        ),
+      )
+    })
+}

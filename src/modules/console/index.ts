@@ -1,0 +1,103 @@
+import { Hono } from 'hono'
+import { html } from 'hono/html'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { ApiError, renderError } from '../../http/api-error.ts'
+import type { AppEnv } from '../../http/app-env.ts'
+import { clientAddress } from '../../http/node-request.ts'
+import { fromRoot } from '../../package-root.ts'
+import type { AuthService } from '../auth/index.ts'
+import type { RequestJournalService } from '../request-journal/index.ts'
+import { page } from './console-layout.ts'
+import { journeyPages, type JourneyDeps } from './console-journeys.ts'
+import { operationPages, type OperationDeps } from './console-operations.ts'
+import { requestPages } from './console-requests.ts'
+import { createConsoleSession, type ConsoleEnv } from './console-session.ts'
+import { t } from './console-text.ts'
+
+export interface ConsoleDeps extends JourneyDeps, OperationDeps {
+  auth: Pick<AuthService, 'login' | 'authenticate'>
+  journal: Pick<RequestJournalService, 'recent' | 'get'>
+  trustProxy: boolean
+}
+
+/** The console's static files: its stylesheet and script from the repository, htmx from node_modules. Read once. */
+function assets() {
+  const require = createRequire(fromRoot('package.json'))
+  const files: Record<string, { type: string; body: string }> = {
+    'console.css': { type: 'text/css; charset=utf-8', body: readFileSync(fromRoot('src/modules/console/assets/console.css'), 'utf8') },
+    'console.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(fromRoot('src/modules/console/assets/console.js'), 'utf8') },
+    'htmx.min.js': { type: 'text/javascript; charset=utf-8', body: readFileSync(require.resolve('htmx.org/dist/htmx.min.js'), 'utf8') },
+  }
+  return files
+}
+
+/**
+ * The partner console at /console (docs/design.md "Console"): server-rendered
+ * pages in pt-PT and en on the same services as the API, behind a login of the partner's user.
+ */
+export function consoleRouter(deps: ConsoleDeps) {
+  const session = createConsoleSession({ authenticate: deps.auth.authenticate, trustProxy: deps.trustProxy })
+  const files = assets()
+  const loginPage = (lang: 'pt-PT' | 'en', failed?: string) =>
+    page(
+      { lang, title: t(lang, 'login'), flash: failed },
+      html`<form method="post" action="/console/login" class="login">
+        <label>${t(lang, 'username')} <input name="username" autocomplete="username" required autofocus /></label>
+        <label>${t(lang, 'password')} <input name="password" type="password" autocomplete="current-password" required /></label>
+        <button>${t(lang, 'login')}</button>
+      </form>`,
+    )
+
+  const pages = new Hono<ConsoleEnv>()
+  pages.use('*', session.required)
+  pages.route('/', requestPages(deps.journal))
+  pages.route('/', journeyPages(deps))
+  pages.route('/', operationPages(deps))
+  // A refusal of a service (an unknown id, a final status) is a page in the console's language, not a JSON body.
+  pages.onError((error, c) => {
+    if (!(error instanceof ApiError)) throw error
+    return c.html(consoleErrorPage(error, c.get('consoleLang') ?? 'pt-PT'), error.status as 404)
+  })
+  pages.post('/logout', (c) => {
+    session.end(c)
+    return c.redirect('/console/login', 303)
+  })
+
+  const app = new Hono<AppEnv>()
+  app.get('/console/assets/:file', (c) => {
+    const file = files[c.req.param('file')]
+    if (!file) return c.notFound()
+    return c.body(file.body, 200, { 'Content-Type': file.type, 'Cache-Control': 'public, max-age=3600' })
+  })
+  app.get('/console', (c) => c.redirect('/console/requests', 303))
+  app.get('/console/login', (c) => c.html(loginPage(session.language(c))))
+  app.post('/console/login', async (c) => {
+    const lang = session.language(c)
+    const form = await c.req.parseBody()
+    const username = typeof form.username === 'string' ? form.username : ''
+    const password = typeof form.password === 'string' ? form.password : ''
+    try {
+      const login = await deps.auth.login(username, password, clientAddress(c, deps.trustProxy))
+      session.start(c, login.accessToken, login.expiresIn)
+      return c.redirect('/console/requests', 303)
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error
+      return c.html(loginPage(lang, renderError(error, lang).operationStatus.operationStatusMessage), error.status as 401)
+    }
+  })
+  app.get('/console/lang/:lang', (c) => {
+    const lang = c.req.param('lang') === 'en' ? 'en' : 'pt-PT'
+    session.chooseLanguage(c, lang)
+    const referer = c.req.header('referer')
+    const back = referer && new URL(referer, c.req.url).pathname.startsWith('/console/') ? new URL(referer, c.req.url).pathname : '/console/requests'
+    return c.redirect(back, 303)
+  })
+  app.route('/console', pages)
+  return app
+}
+
+/** An error of a console page, as a page: the API's message in the console's language. */
+export function consoleErrorPage(error: ApiError, lang: 'pt-PT' | 'en') {
+  return page({ lang, title: `${error.status}`, flash: renderError(error, lang).operationStatus.operationStatusMessage }, html`<p><a href="/console/requests">${t(lang, 'back')}</a></p>`)
+}

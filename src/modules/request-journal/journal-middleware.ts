@@ -1,0 +1,86 @@
+import type { Context, MiddlewareHandler, Next } from 'hono'
+import type { AuthContext } from '../../http/app-env.ts'
+import { onAnswerSent } from '../../http/node-request.ts'
+import type { ScenarioEnv } from '../sandbox-scenarios/index.ts'
+import { errorsOf, redactBody, redactHeaders } from './journal-redaction.ts'
+import type { RequestJournalService } from './request-journal.service.ts'
+
+const JSON_TYPE = /^application\/([a-z.+-]*\+)?json/i
+
+/** What the answer's body was, for the journal: JSON (redacted, bounded) or a marker of its type and size. */
+function answerBody(contentType: string | null, body: string | Uint8Array | undefined, length: string | null) {
+  if (contentType && JSON_TYPE.test(contentType) && body !== undefined) {
+    return redactBody(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'))
+  }
+  if (!contentType) return { body: null, truncated: false }
+  const size = body === undefined ? (length ?? '?') : String(body.length)
+  return { body: `[${contentType.split(';')[0]}, ${size} bytes]`, truncated: false }
+}
+
+/** The request's body as read by the route (JSON text), or a marker when it was streamed (uploads). */
+async function requestBody(c: Context) {
+  const cached = (c.req.bodyCache as { text?: Promise<string> }).text
+  if (cached) return redactBody(await cached)
+  const type = c.req.header('content-type')
+  return type ? { body: `[${type.split(';')[0]}, ${c.req.header('content-length') ?? '?'} bytes, not kept]`, truncated: false } : { body: null, truncated: false }
+}
+
+/**
+ * Journals each request with a partner's token (after authentication) within the partner's
+ * allowance: what was asked, what was answered, how long it took. The answer's body is read as the
+ * Node adapter writes it, after the handler: nothing is serialized twice.
+ */
+export function journalRequests(journal: Pick<RequestJournalService, 'admit' | 'now' | 'record'>): MiddlewareHandler<ScenarioEnv> {
+  // Not journaled (past the allowance): straight on, without a promise of its own.
+  return (c, next) => {
+    const auth = c.get('auth')
+    if (!auth || !journal.admit(auth.partnerUniqueID)) return next()
+    return journaled(journal, c, next, auth)
+  }
+}
+
+async function journaled(journal: Pick<RequestJournalService, 'now' | 'record'>, c: Context<ScenarioEnv>, next: Next, auth: AuthContext) {
+  const started = performance.now()
+  const at = journal.now(auth.partnerUniqueID)
+  let written: ((body: string | Uint8Array | undefined) => void) | undefined
+  const sent = new Promise<string | Uint8Array | undefined>((resolve) => (written = resolve))
+  const viaNode = onAnswerSent(c, (body) => written!(body))
+  await next()
+  const durationMs = Math.round((performance.now() - started) * 10) / 10
+  const res = c.res
+  const url = new URL(c.req.url)
+  const base = {
+    requestId: c.get('requestId'),
+    partnerUniqueID: auth.partnerUniqueID,
+    brokerId: auth.brokerId,
+    userId: auth.userId,
+    at,
+    method: c.req.method,
+    path: c.req.path,
+    query: url.search ? url.search.slice(1) : null,
+    durationMs,
+    scenario: c.get('scenario')?.name ?? null,
+    requestHeaders: redactHeaders(c.req.header()),
+  }
+  const request = await requestBody(c).catch(() => ({ body: null, truncated: false }))
+  const finish = (status: number, contentType: string | null, body: string | Uint8Array | undefined, length: string | null) => {
+    const answer = answerBody(contentType, body, length)
+    journal.record({
+      ...base,
+      status,
+      requestBody: request.body,
+      requestTruncated: request.truncated,
+      responseContentType: contentType,
+      responseBody: answer.body,
+      responseTruncated: answer.truncated,
+      errors: status >= 400 ? errorsOf(answer.body) : null,
+    })
+  }
+  if (viaNode) {
+    // The adapter writes the answer once this middleware returns.
+    void sent.then((body) => finish(res.status, res.headers.get('content-type'), body, res.headers.get('content-length')))
+  } else {
+    const text = JSON_TYPE.test(res.headers.get('content-type') ?? '') ? await res.clone().text() : undefined
+    finish(res.status, res.headers.get('content-type'), text, res.headers.get('content-length'))
+  }
+}

@@ -1,0 +1,32 @@
+import type { AppRouteHandler } from '../../http/app-env.ts'
+import type { JournalEntry, JournalSummary } from './request-journal.repository.ts'
+import type * as routes from './request-journal.routes.ts'
+import type { RequestJournalService } from './request-journal.service.ts'
+
+type Stored = JournalEntry & { seq: number }
+
+const summary = ({ seq, partnerUniqueID: _p, ...rest }: JournalSummary) => ({
+  entryId: String(seq),
+  ...rest,
+  errors: rest.errors as Array<{ errorCode: string; errorMessage: string; errorField: string }> | null,
+})
+
+const full = ({ requestHeaders, requestBody, requestTruncated, responseContentType, responseBody, responseTruncated, ...entry }: Stored) => ({
+  ...summary(entry),
+  requestHeaders,
+  requestBody,
+  requestTruncated,
+  responseContentType,
+  responseBody,
+  responseTruncated,
+})
+
+export const requestJournalHandlers = (journal: Pick<RequestJournalService, 'list' | 'get'>) => ({
+  list: ((c) => {
+    const { path, method, status, requestId, from, to, ...paging } = c.req.valid('query')
+    const filter = { partnerUniqueID: c.get('auth').partnerUniqueID, path, method, statusClass: status ? Number(status[0]) : undefined, requestId, from, to }
+    const page = journal.list(filter, paging)
+    return c.json({ totalRecords: page.totalRecords, hasMoreResults: page.hasMoreResults, requestList: page.entries.map(summary) }, 200)
+  }) satisfies AppRouteHandler<typeof routes.list>,
+  get: ((c) => c.json(full(journal.get(c.get('auth').partnerUniqueID, c.req.valid('param').requestId)), 200)) satisfies AppRouteHandler<typeof routes.get>,
+})

@@ -1,0 +1,202 @@
+import type { Statement } from 'better-sqlite3'
+import type { Db } from '../../db/connection.ts'
+import type { KeysetCursor } from '../../http/pagination.ts'
+
+/** One journaled request and its answer, as stored (bodies already redacted and bounded). */
+export interface JournalEntry {
+  requestId: string
+  partnerUniqueID: string
+  brokerId: number
+  userId: number
+  at: string
+  method: string
+  path: string
+  query: string | null
+  status: number
+  durationMs: number
+  scenario: string | null
+  requestHeaders: Record<string, string>
+  requestBody: string | null
+  requestTruncated: boolean
+  responseContentType: string | null
+  responseBody: string | null
+  responseTruncated: boolean
+  errors: unknown[] | null
+}
+
+export interface JournalFilter {
+  partnerUniqueID: string
+  path?: string | undefined
+  method?: string | undefined
+  /** 2, 3, 4 or 5: the status class. */
+  statusClass?: number | undefined
+  requestId?: string | undefined
+  from?: string | undefined
+  to?: string | undefined
+}
+
+interface Row {
+  seq: number
+  request_id: string
+  partner_unique_id: string
+  broker_id: number
+  user_id: number
+  at: string
+  method: string
+  path: string
+  query: string | null
+  status: number
+  duration_ms: number
+  scenario: string | null
+  errors: string | null
+}
+
+interface BodyRow {
+  request_headers: string
+  request_body: string | null
+  request_truncated: number
+  response_content_type: string | null
+  response_body: string | null
+  response_truncated: number
+}
+
+export type JournalSummary = Omit<JournalEntry, 'requestHeaders' | 'requestBody' | 'requestTruncated' | 'responseContentType' | 'responseBody' | 'responseTruncated'> & { seq: number }
+
+const toSummary = (r: Row): JournalSummary => ({
+  seq: r.seq,
+  requestId: r.request_id,
+  partnerUniqueID: r.partner_unique_id,
+  brokerId: r.broker_id,
+  userId: r.user_id,
+  at: r.at,
+  method: r.method,
+  path: r.path,
+  query: r.query,
+  status: r.status,
+  durationMs: r.duration_ms,
+  scenario: r.scenario,
+  errors: r.errors === null ? null : (JSON.parse(r.errors) as unknown[]),
+})
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
+
+/** The WHERE clause of a filter, with only the conditions it sets: each statement is prepared once per shape. */
+function whereOf(f: JournalFilter): { sql: string; params: Record<string, unknown> } {
+  const parts = ['partner_unique_id = @partnerUniqueID']
+  const params: Record<string, unknown> = { partnerUniqueID: f.partnerUniqueID }
+  if (f.path?.endsWith('*')) {
+    parts.push("path LIKE @pathPrefix ESCAPE '\\'")
+    params.pathPrefix = `${escapeLike(f.path.slice(0, -1))}%`
+  } else if (f.path) {
+    parts.push('path = @path')
+    params.path = f.path
+  }
+  if (f.method) {
+    parts.push('method = @method')
+    params.method = f.method
+  }
+  if (f.statusClass) {
+    parts.push('status >= @statusFrom AND status < @statusTo')
+    params.statusFrom = f.statusClass * 100
+    params.statusTo = f.statusClass * 100 + 100
+  }
+  if (f.requestId) {
+    parts.push('request_id = @requestId')
+    params.requestId = f.requestId
+  }
+  if (f.from) {
+    parts.push('at >= @from')
+    params.from = f.from
+  }
+  if (f.to) {
+    parts.push('at <= @to')
+    params.to = f.to
+  }
+  return { sql: parts.join(' AND '), params }
+}
+
+/** The request journal (request_journal, request_journal_body): written in batches, read newest first, kept to a ring per partner. */
+export function createRequestJournalRepository(db: Db) {
+  const insert = db.prepare(`INSERT INTO request_journal (request_id, partner_unique_id, broker_id, user_id, at, method, path, query, status,
+      duration_ms, scenario, errors)
+    VALUES (@requestId, @partnerUniqueID, @brokerId, @userId, @at, @method, @path, @query, @status, @durationMs, @scenario, @errors)`)
+  const insertBody = db.prepare(`INSERT INTO request_journal_body (seq, request_headers, request_body, request_truncated, response_content_type,
+      response_body, response_truncated)
+    VALUES (@seq, @requestHeaders, @requestBody, @requestTruncated, @responseContentType, @responseBody, @responseTruncated)`)
+  // The ring: everything of the partner older than its `keep` newest entries (their bodies go with them).
+  const trim = db.prepare(`DELETE FROM request_journal WHERE partner_unique_id = @partnerUniqueID AND seq <= (
+    SELECT seq FROM request_journal WHERE partner_unique_id = @partnerUniqueID ORDER BY seq DESC LIMIT 1 OFFSET @keep)`)
+  const statements = new Map<string, Statement>()
+  const prepared = (sql: string) => {
+    let statement = statements.get(sql)
+    if (!statement) statements.set(sql, (statement = db.prepare(sql)))
+    return statement
+  }
+  const bySeq = db.prepare('SELECT seq FROM request_journal WHERE partner_unique_id = ? AND seq = ?').pluck()
+  const byRequestId = db.prepare('SELECT * FROM request_journal WHERE partner_unique_id = ? AND request_id = ? ORDER BY seq DESC LIMIT 1')
+  const bodyOf = db.prepare('SELECT * FROM request_journal_body WHERE seq = ?')
+  const removeOfPartner = db.prepare('DELETE FROM request_journal WHERE partner_unique_id = ?')
+  const removeOlder = db.prepare('DELETE FROM request_journal WHERE seq IN (SELECT seq FROM request_journal WHERE at < @cutoff ORDER BY seq LIMIT @limit)')
+
+  return {
+    /** Stores the entries and keeps each of their partners to its newest `keep`. */
+    insertAll(entries: readonly JournalEntry[], keep: number): void {
+      const partners = new Set<string>()
+      for (const e of entries) {
+        partners.add(e.partnerUniqueID)
+        const seq = insert.run({ ...e, errors: e.errors === null ? null : JSON.stringify(e.errors) }).lastInsertRowid
+        insertBody.run({
+          seq,
+          requestHeaders: JSON.stringify(e.requestHeaders),
+          requestBody: e.requestBody,
+          requestTruncated: e.requestTruncated ? 1 : 0,
+          responseContentType: e.responseContentType,
+          responseBody: e.responseBody,
+          responseTruncated: e.responseTruncated ? 1 : 0,
+        })
+      }
+      for (const partnerUniqueID of partners) trim.run({ partnerUniqueID, keep })
+    },
+    count(filter: JournalFilter): number {
+      const where = whereOf(filter)
+      return (prepared(`SELECT COUNT(*) AS n FROM request_journal WHERE ${where.sql}`).get(where.params) as { n: number }).n
+    },
+    /** The position of one of the partner's entries (`entryId`, its seq), for a paging cursor. */
+    positionOf(partnerUniqueID: string, entryId: string): { seq: number } | undefined {
+      if (!/^\d{1,15}$/.test(entryId)) return undefined
+      const seq = bySeq.get(partnerUniqueID, Number(entryId)) as number | undefined
+      return seq === undefined ? undefined : { seq }
+    },
+    /** Up to `limit` summaries from the cursor, newest first. */
+    page(filter: JournalFilter, cursor: KeysetCursor<{ seq: number }>, limit: number): JournalSummary[] {
+      const where = whereOf(filter)
+      const sql =
+        cursor.kind === 'first'
+          ? `SELECT * FROM request_journal WHERE ${where.sql} ORDER BY seq DESC LIMIT @limit`
+          : cursor.kind === 'next'
+            ? `SELECT * FROM request_journal WHERE ${where.sql} AND seq < @seq ORDER BY seq DESC LIMIT @limit`
+            : `SELECT * FROM request_journal WHERE ${where.sql} AND seq > @seq ORDER BY seq ASC LIMIT @limit`
+      const rows = prepared(sql).all({ ...where.params, limit, seq: cursor.kind === 'first' ? 0 : cursor.seq }) as Row[]
+      return (cursor.kind === 'previous' ? rows.reverse() : rows).map(toSummary)
+    },
+    /** The partner's newest entry with that request id, with its headers and bodies. */
+    byRequestId(partnerUniqueID: string, requestId: string): (JournalEntry & { seq: number }) | undefined {
+      const row = byRequestId.get(partnerUniqueID, requestId) as Row | undefined
+      if (!row) return undefined
+      const body = bodyOf.get(row.seq) as BodyRow | undefined
+      return {
+        ...toSummary(row),
+        requestHeaders: body ? (JSON.parse(body.request_headers) as Record<string, string>) : {},
+        requestBody: body?.request_body ?? null,
+        requestTruncated: body?.request_truncated === 1,
+        responseContentType: body?.response_content_type ?? null,
+        responseBody: body?.response_body ?? null,
+        responseTruncated: body?.response_truncated === 1,
+      }
+    },
+    removeOfPartner: (partnerUniqueID: string): number => removeOfPartner.run(partnerUniqueID).changes,
+    removeOlderThan: (cutoff: string, limit: number): number => removeOlder.run({ cutoff, limit }).changes,
+  }
+}
+
+export type RequestJournalRepository = ReturnType<typeof createRequestJournalRepository>

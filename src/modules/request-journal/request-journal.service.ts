@@ -1,0 +1,110 @@
+import type { PartnerClock } from '../../clock.ts'
+import type { Transactions } from '../../db/write-batch.ts'
+import { ApiError } from '../../http/api-error.ts'
+import { keysetPage, type PagingQuery } from '../../http/pagination.ts'
+import type { Logger } from '../../logger.ts'
+import type { JournalEntry, JournalFilter, RequestJournalRepository } from './request-journal.repository.ts'
+
+export interface JournalSettings {
+  /** The newest entries kept per partner (SANDBOX_JOURNAL_MAX_ENTRIES). */
+  maxEntries: number
+  /** Entries journaled per partner per second; the rest are counted, not kept (SANDBOX_JOURNAL_MAX_PER_SECOND). */
+  maxPerSecond: number
+}
+
+/** How long an entry waits in memory before its batch is written, and the most a batch holds. */
+const FLUSH_EVERY_MS = 100
+const FLUSH_AT_ENTRIES = 500
+
+/**
+ * The request journal (docs/design.md "Request journal"): entries are queued in memory and written in
+ * one transaction every 100 ms (or every 500), so a request pays for a push, not for an insert; a
+ * read of the journal writes what is queued first. Past its per-second allowance a partner's requests
+ * are counted, not journaled: a load test's thousands of calls a second would otherwise cost every
+ * request an insert, and nobody reads them one by one.
+ */
+export function createRequestJournalService(deps: { writes: Transactions; clock: PartnerClock; logger: Logger; repository: RequestJournalRepository; settings: JournalSettings }) {
+  const { repository, settings } = deps
+  let queue: JournalEntry[] = []
+  let timer: NodeJS.Timeout | undefined
+  const allowance = new Map<string, { second: number; used: number; skipped: number }>()
+
+  const store = deps.writes.transaction((entries: JournalEntry[]) => repository.insertAll(entries, settings.maxEntries))
+
+  function flush(): void {
+    clearTimeout(timer)
+    timer = undefined
+    if (queue.length === 0) return
+    const entries = queue
+    queue = []
+    try {
+      store(entries)
+    } catch (error) {
+      deps.logger.warn('request journal not written', { entries: entries.length, error: error instanceof Error ? error.message : String(error) })
+    }
+  }
+
+  return {
+    /** Whether this request of the partner is journaled: within its allowance for the current second. */
+    admit(partnerUniqueID: string): boolean {
+      const second = Math.floor(performance.now() / 1000)
+      let state = allowance.get(partnerUniqueID)
+      if (!state || state.second !== second) {
+        if (state && state.skipped > 0) deps.logger.info('requests not journaled', { partnerUniqueID, count: state.skipped, maxPerSecond: settings.maxPerSecond })
+        state = { second, used: 0, skipped: 0 }
+        allowance.set(partnerUniqueID, state)
+      }
+      if (state.used >= settings.maxPerSecond) {
+        state.skipped += 1
+        return false
+      }
+      state.used += 1
+      return true
+    },
+    /** The partner's time for an entry's `at`. */
+    now: (partnerUniqueID: string) => deps.clock.now(partnerUniqueID).toISOString(),
+    record(entry: JournalEntry): void {
+      queue.push(entry)
+      if (queue.length >= FLUSH_AT_ENTRIES) flush()
+      else if (!timer) {
+        timer = setTimeout(flush, FLUSH_EVERY_MS)
+        timer.unref()
+      }
+    },
+    flush,
+
+    /** One page of the partner's journal, newest first, without bodies. @throws ApiError 400 (unknown cursor). */
+    list(filter: JournalFilter, query: PagingQuery) {
+      flush()
+      const { rows, hasMoreResults } = keysetPage(query, {
+        positionOf: (id) => repository.positionOf(filter.partnerUniqueID, id),
+        rows: (cursor, limit) => repository.page(filter, cursor, limit),
+      })
+      return { totalRecords: repository.count(filter), hasMoreResults, entries: rows }
+    },
+
+    /** The newest `limit` entries matching the filter, without their count (the console's live list). */
+    recent(filter: JournalFilter, limit: number) {
+      flush()
+      return repository.page(filter, { kind: 'first' }, limit)
+    },
+
+    /** The partner's newest entry with that request id. @throws ApiError 404. */
+    get(partnerUniqueID: string, requestId: string) {
+      flush()
+      const entry = repository.byRequestId(partnerUniqueID, requestId)
+      if (!entry) throw new ApiError('NOT_FOUND', { field: 'requestId', params: { resource: 'request', id: requestId } })
+      return entry
+    },
+
+    /** Deletes the partner's journal (sandbox reset); returns how many entries. */
+    deleteOfPartner(partnerUniqueID: string): number {
+      flush()
+      return repository.removeOfPartner(partnerUniqueID)
+    },
+    /** Retention: deletes up to `limit` entries older than `cutoff`. */
+    deleteOlderThan: (cutoff: Date, limit: number) => repository.removeOlderThan(cutoff.toISOString(), limit),
+  }
+}
+
+export type RequestJournalService = ReturnType<typeof createRequestJournalService>
