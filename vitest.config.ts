@@ -8,6 +8,11 @@ export default defineConfig({
   test: {
     environment: 'node',
     pool: 'forks',
+    // Test files share their worker's loaded modules instead of importing the sandbox again each
+    // (import time fell from 140 s to 16 s, the suite from 7.5 to 3.8 minutes on 2 cores). Every file
+    // builds its own sandbox and database; what src/ keeps at module level is pure caches (parsed
+    // languages, schemas, the package root), the same whichever file filled them.
+    isolate: false,
     testTimeout: 20_000,
     projects: [
       { extends: true, test: { name: 'web', include: ['test/**/*.test.ts'] } },
