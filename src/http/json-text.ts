@@ -33,6 +33,16 @@ function controlCharacterProblems(value: unknown, path: string[], problems: Prob
 }
 
 /**
+ * The problems of text fields with control characters in a value already parsed (a form's fields,
+ * read by the console): the rule the JSON guard below applies to every JSON body.
+ */
+export function textProblems(value: Record<string, unknown>): Problem[] {
+  const problems: Problem[] = []
+  controlCharacterProblems(value, [], problems)
+  return problems
+}
+
+/**
  * What a JSON body may be (docs/design.md "Conventions"): UTF-8 (a declared charset must say so:
  * 415 otherwise), and text fields without control characters (400 naming each field). Checked once,
  * before any route reads the body; a body with no escape that could hide a control character costs

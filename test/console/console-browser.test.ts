@@ -116,6 +116,22 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     expect((await s.call('GET', processPath(processUniqueId))).json.processDetail.processStatusId).toBe(4)
   })
 
+  it("drives a process by hand: a status through the workflow, a bank message refused when empty", async () => {
+    const processes = (await s.call('GET', '/v1/processes')).json.listProcessDetail as Array<{ processUniqueID: string }>
+    const id = processes[0]!.processUniqueID
+    const page = await loggedIn()
+    await page.goto(`${base}/console/processes/${id}`)
+    await page.selectOption('form[action$="/status"] select', '6')
+    await Promise.all([page.waitForURL(new RegExp(`/console/processes/${id}$`)), page.click('form[action$="/status"] button')])
+    expect(await page.getAttribute('#process-status', 'data-status')).toBe('6')
+    expect((await page.locator('.timeline li').allTextContents()).at(-1)).toContain('controlo do sandbox')
+    await page.fill('input[name=messageText]', '   ')
+    await page.evaluate(() => document.querySelector('input[name=messageText]')!.removeAttribute('required'))
+    const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/message')), page.click('form[action$="/message"] button')])
+    expect(response.status()).toBe(400)
+    expect(await page.textContent('ul.errors')).toContain('messageText')
+  })
+
   it("shows a failing delivery's attempts with the partner server's answer, and redelivers it", async () => {
     const page = await loggedIn()
     await page.goto(`${base}/console/deliveries?type=5`)

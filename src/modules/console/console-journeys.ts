@@ -1,18 +1,41 @@
 import { Hono } from 'hono'
 import { html } from 'hono/html'
+import { ApiError } from '../../http/api-error.ts'
 import type { AuthContext } from '../../http/app-env.ts'
+import { textProblems } from '../../http/json-text.ts'
+import { zodProblems } from '../../http/zod-problems.ts'
 import type { Lang } from '../../http/language.ts'
 import type { EsisService } from '../esis/index.ts'
+import type { MessageService } from '../messages/index.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { ProcessListQuerySchema, type ProcessService } from '../processes/index.ts'
+import { BankMessageRequestSchema } from '../sandbox-control/index.ts'
 import { SimulationListQuerySchema, type SimulationService } from '../simulations/index.ts'
-import { page, when } from './console-layout.ts'
+import { csrfField, page, when } from './console-layout.ts'
 import type { ConsoleEnv } from './console-session.ts'
 import { t } from './console-text.ts'
 
 export interface JourneyDeps {
-  simulations: Pick<SimulationService, 'list' | 'detailJson' | 'statusHistory'>
-  processes: Pick<ProcessService, 'list' | 'detail'>
+  simulations: Pick<SimulationService, 'list' | 'detailJson' | 'statusHistory' | 'forceStatus' | 'describeStatus'>
+  processes: Pick<ProcessService, 'list' | 'detail' | 'forceStatus'>
   esis: Pick<EsisService, 'simulation' | 'process'>
+  messages: Pick<MessageService, 'simulation' | 'process'>
+  taxonomy: Pick<TaxonomyCatalog, 'items'>
+}
+
+type Kind = 'simulations' | 'processes'
+const STATUS_LIST: Record<Kind, string> = { simulations: 'workflow-states-simulation', processes: 'workflow-states-proposal' }
+
+/** The bank's side by hand, as the sandbox control API does it: a status through the workflow, a bank message. */
+function driveForms(lang: Lang, kind: Kind, id: string, csrf: string, taxonomy: JourneyDeps['taxonomy']) {
+  return html`<h2>${t(lang, 'drive')}</h2>
+    <form method="post" action="/console/${kind}/${id}/status" class="filters">${csrfField(csrf)}
+      <select name="statusId">${taxonomy.items(STATUS_LIST[kind]).map((s) => html`<option value="${s.id}">${s.id} ${s.description[lang]}</option>`)}</select>
+      <button>${t(lang, 'forceStatus')}</button>
+    </form>
+    <form method="post" action="/console/${kind}/${id}/message" class="filters">${csrfField(csrf)}
+      <input name="messageText" size="60" maxlength="1000" required placeholder="${t(lang, 'bankMessage')}" /> <button>${t(lang, 'bankMessage')}</button>
+    </form>`
 }
 
 type HistoryItem = { statusId: number; description: string; at: string; origin: string; userId: number | null }
@@ -81,14 +104,15 @@ export function journeyPages(deps: JourneyDeps) {
       const id = c.req.param('id')
       const detail = JSON.parse(deps.simulations.detailJson(auth(c), id, lang)) as Record<string, Record<string, unknown>>
       const section = detail.simulationDetail!
-      const history = deps.simulations.statusHistory(auth(c), id).map((h) => ({ statusId: h.statusId, description: String(h.statusId), at: new Date(h.changedAt).toISOString(), origin: h.origin, userId: h.userId }))
+      const history = deps.simulations.statusHistory(auth(c), id).map((h) => ({ statusId: h.statusId, description: deps.simulations.describeStatus(h.statusId, lang), at: new Date(h.changedAt).toISOString(), origin: h.origin, userId: h.userId }))
       return c.html(
         page(
           { lang, title: `${t(lang, 'simulations')} ${section.simulationNumber}`, current: '/console/simulations', csrf: c.get('csrf') },
           html`<p><strong data-status="${section.simulationStatusId}">${section.simulationStatusDescription}</strong> · ${section.origin} ${section.processUniqueId ? html`· <a href="/console/processes/${section.processUniqueId}">${t(lang, 'processes')} ${section.processNumber}</a>` : ''}</p>
             <p><a class="button" href="/console/simulations/${id}/esis.pdf">${t(lang, 'esis')}</a></p>
             ${figures(lang, detail.loanSimulationDetail ?? {}, detail.borrowerSimulationDetail)}
-            <h2>${t(lang, 'timeline')}</h2>${timeline(lang, history)}`,
+            <h2>${t(lang, 'timeline')}</h2>${timeline(lang, history)}
+            ${driveForms(lang, 'simulations', id, c.get('csrf'), deps.taxonomy)}`,
         ),
       )
     })
@@ -123,9 +147,27 @@ export function journeyPages(deps: JourneyDeps) {
           html`<p><strong id="process-status" data-status="${section.processStatusId}">${section.processStatusDescription}</strong>${section.rejectReasonDescription ? ` · ${section.rejectReasonDescription}` : ''}</p>
             <p><a class="button" href="/console/processes/${section.processUniqueId}/esis.pdf">${t(lang, 'esis')}</a></p>
             <h2>${t(lang, 'timeline')}</h2>${timeline(lang, history)}
-            ${figures(lang, detail.loanProcessDetail as unknown as Record<string, unknown>)}`,
+            ${figures(lang, detail.loanProcessDetail as unknown as Record<string, unknown>)}
+            ${driveForms(lang, 'processes', section.processUniqueId, c.get('csrf'), deps.taxonomy)}`,
         ),
       )
+    })
+    .post('/:kind{simulations|processes}/:id/status', async (c) => {
+      const kind = c.req.param('kind') as Kind
+      const statusId = Number((await c.req.parseBody()).statusId)
+      if (kind === 'simulations') deps.simulations.forceStatus(auth(c), c.req.param('id'), statusId)
+      else deps.processes.forceStatus(auth(c), c.req.param('id'), statusId, undefined)
+      return c.redirect(`/console/${kind}/${c.req.param('id')}`, 303)
+    })
+    .post('/:kind{simulations|processes}/:id/message', async (c) => {
+      const kind = c.req.param('kind') as Kind
+      // The API's own rules for a bank message: its schema, and no control characters.
+      const form = { messageText: String((await c.req.parseBody()).messageText ?? '') }
+      const parsed = BankMessageRequestSchema.safeParse(form)
+      const problems = parsed.success ? textProblems(form) : zodProblems(parsed.error, form)
+      if (!parsed.success || problems.length > 0) throw ApiError.validation(problems)
+      deps.messages[kind === 'simulations' ? 'simulation' : 'process'].addBankMessage(auth(c), c.req.param('id'), parsed.data.messageText)
+      return c.redirect(`/console/${kind}/${c.req.param('id')}`, 303)
     })
     .get('/processes/:id/esis.pdf', async (c) => {
       const pdf = await deps.esis.process.render(auth(c), c.req.param('id'), c.get('consoleLang'))

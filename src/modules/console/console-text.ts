@@ -71,6 +71,8 @@ const TEXT = {
   header: ['cabeçalho', 'header'],
   open: ['Abrir', 'Open'],
   back: ['Voltar', 'Back'],
+  forceStatus: ['Mudar o estado', 'Force the status'],
+  bankMessage: ['Mensagem do banco', 'Bank message'],
   sessionExpired: ['A sessão terminou: entre de novo.', 'Session expired: log in again.'],
   csrfInvalid: ['Formulário sem o código de segurança (CSRF) certo: recarregue a página.', 'The form lacks its security (CSRF) code: reload the page.'],
 } satisfies Record<string, [string, string]>

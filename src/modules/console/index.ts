@@ -99,5 +99,10 @@ export function consoleRouter(deps: ConsoleDeps) {
 
 /** An error of a console page, as a page: the API's message in the console's language. */
 export function consoleErrorPage(error: ApiError, lang: 'pt-PT' | 'en') {
-  return page({ lang, title: `${error.status}`, flash: renderError(error, lang).operationStatus.operationStatusMessage }, html`<p><a href="/console/requests">${t(lang, 'back')}</a></p>`)
+  const body = renderError(error, lang)
+  return page(
+    { lang, title: `${error.status}`, flash: body.operationStatus.operationStatusMessage },
+    html`<ul class="errors">${body.errors.map((e) => html`<li><code>${e.errorField}</code> <span class="error">${e.errorCode} ${e.errorMessage}</span></li>`)}</ul>
+      <p><a href="/console/requests">${t(lang, 'back')}</a></p>`,
+  )
 }

@@ -4,6 +4,7 @@ import { sandboxControlHandlers, type SandboxControlDeps } from './sandbox-contr
 import * as routes from './sandbox-control.routes.ts'
 
 export { scenarioJobHandlers, type ScenarioJobDeps } from './scenario-job-handlers.ts'
+export { BankMessageRequestSchema } from './sandbox-control.schemas.ts'
 
 /** Sandbox control API: the bank's side of simulations and processes (statuses, messages). */
 export function sandboxControlRouter(deps: SandboxControlDeps) {
