@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler, Next } from 'hono'
 import type { AuthContext } from '../../http/app-env.ts'
-import { onAnswerSent } from '../../http/node-request.ts'
+import { answerText } from '../../http/node-request.ts'
 import type { ScenarioEnv } from '../sandbox-scenarios/index.ts'
 import { errorsOf, redactBody, redactHeaders } from './journal-redaction.ts'
 import type { RequestJournalService } from './request-journal.service.ts'
@@ -27,8 +27,8 @@ async function requestBody(c: Context) {
 
 /**
  * Journals each request with a partner's token (after authentication) within the partner's
- * allowance: what was asked, what was answered, how long it took. The answer's body is read as the
- * Node adapter writes it, after the handler: nothing is serialized twice.
+ * allowance: what was asked, what was answered, how long it took. The answer's body is the string
+ * the handler answered with: nothing is serialized twice.
  */
 export function journalRequests(journal: Pick<RequestJournalService, 'admit' | 'now' | 'record'>): MiddlewareHandler<ScenarioEnv> {
   // Not journaled (past the allowance): straight on, without a promise of its own.
@@ -42,9 +42,6 @@ export function journalRequests(journal: Pick<RequestJournalService, 'admit' | '
 async function journaled(journal: Pick<RequestJournalService, 'now' | 'record'>, c: Context<ScenarioEnv>, next: Next, auth: AuthContext) {
   const started = performance.now()
   const at = journal.now(auth.partnerUniqueID)
-  let written: ((body: string | Uint8Array | undefined) => void) | undefined
-  const sent = new Promise<string | Uint8Array | undefined>((resolve) => (written = resolve))
-  const viaNode = onAnswerSent(c, (body) => written!(body))
   await next()
   const durationMs = Math.round((performance.now() - started) * 10) / 10
   const res = c.res
@@ -63,24 +60,17 @@ async function journaled(journal: Pick<RequestJournalService, 'now' | 'record'>,
     requestHeaders: redactHeaders(c.req.header()),
   }
   const request = await requestBody(c).catch(() => ({ body: null, truncated: false }))
-  const finish = (status: number, contentType: string | null, body: string | Uint8Array | undefined, length: string | null) => {
-    const answer = answerBody(contentType, body, length)
-    journal.record({
-      ...base,
-      status,
-      requestBody: request.body,
-      requestTruncated: request.truncated,
-      responseContentType: contentType,
-      responseBody: answer.body,
-      responseTruncated: answer.truncated,
-      errors: status >= 400 ? errorsOf(answer.body) : null,
-    })
-  }
-  if (viaNode) {
-    // The adapter writes the answer once this middleware returns.
-    void sent.then((body) => finish(res.status, res.headers.get('content-type'), body, res.headers.get('content-length')))
-  } else {
-    const text = JSON_TYPE.test(res.headers.get('content-type') ?? '') ? await res.clone().text() : undefined
-    finish(res.status, res.headers.get('content-type'), text, res.headers.get('content-length'))
-  }
+  const contentType = res.headers.get('content-type')
+  const text = answerText(res) ?? (contentType && JSON_TYPE.test(contentType) ? await res.clone().text() : undefined)
+  const answer = answerBody(contentType, text, res.headers.get('content-length'))
+  journal.record({
+    ...base,
+    status: res.status,
+    requestBody: request.body,
+    requestTruncated: request.truncated,
+    responseContentType: contentType,
+    responseBody: answer.body,
+    responseTruncated: answer.truncated,
+    errors: res.status >= 400 ? errorsOf(answer.body) : null,
+  })
 }
