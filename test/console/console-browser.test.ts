@@ -109,6 +109,9 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     const steps = await page.locator('.timeline li').allTextContents()
     expect(steps.at(-1)).toContain('Aprovado')
     expect(steps.at(-1)).toContain('cenário')
+    // The repayment chart: one bar pair a year of the 360-month loan, the capital owed falling to 0.
+    expect(await page.getAttribute('figure.chart svg', 'data-years')).toBe('30')
+    expect(await page.locator('figure.chart rect.capital').count()).toBe(30)
     await page.screenshot({ path: `${SHOTS}/console-process-timeline.png`, fullPage: true })
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[href$="esis.pdf"]')])
     expect(download.suggestedFilename()).toMatch(/\.pdf$/)

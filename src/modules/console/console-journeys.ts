@@ -10,14 +10,15 @@ import type { MessageService } from '../messages/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { ProcessListQuerySchema, type ProcessService } from '../processes/index.ts'
 import { BankMessageRequestSchema } from '../sandbox-control/index.ts'
-import { SimulationListQuerySchema, type SimulationService } from '../simulations/index.ts'
+import { repaymentTable, SimulationListQuerySchema, type SimulationService } from '../simulations/index.ts'
+import { repaymentChart } from './console-chart.ts'
 import { csrfField, page, when } from './console-layout.ts'
 import type { ConsoleEnv } from './console-session.ts'
 import { t } from './console-text.ts'
 
 export interface JourneyDeps {
-  simulations: Pick<SimulationService, 'list' | 'detailJson' | 'statusHistory' | 'forceStatus' | 'describeStatus'>
-  processes: Pick<ProcessService, 'list' | 'detail' | 'forceStatus'>
+  simulations: Pick<SimulationService, 'list' | 'detailJson' | 'statusHistory' | 'forceStatus' | 'describeStatus' | 'find'>
+  processes: Pick<ProcessService, 'list' | 'detail' | 'forceStatus' | 'find'>
   esis: Pick<EsisService, 'simulation' | 'process'>
   messages: Pick<MessageService, 'simulation' | 'process'>
   taxonomy: Pick<TaxonomyCatalog, 'items'>
@@ -60,6 +61,11 @@ function figures(lang: Lang, loan: Record<string, unknown>, borrowers?: Record<s
   return html`<h2>${t(lang, 'figures')}</h2><dl class="figures">
     ${[...FIGURES.map((key) => [key, loan[key]] as const), ...effort].map(([key, value]) => html`<dt>${key}</dt><dd data-figure="${key}">${String(value ?? '')}</dd>`)}
   </dl>`
+}
+
+/** The loan's repayment chart, from the engine input it was priced with (the ESIS's own table). */
+function chartOf(lang: Lang, row: { engineInput: string; loanAmount: number }) {
+  return html`<h2>${t(lang, 'repayment')}</h2>${repaymentChart(lang, repaymentTable(JSON.parse(row.engineInput)), row.loanAmount)}`
 }
 
 /** A filter form with the API's own list filters, passed through its query schema. */
@@ -111,6 +117,7 @@ export function journeyPages(deps: JourneyDeps) {
           html`<p><strong data-status="${section.simulationStatusId}">${section.simulationStatusDescription}</strong> · ${section.origin} ${section.processUniqueId ? html`· <a href="/console/processes/${section.processUniqueId}">${t(lang, 'processes')} ${section.processNumber}</a>` : ''}</p>
             <p><a class="button" href="/console/simulations/${id}/esis.pdf">${t(lang, 'esis')}</a></p>
             ${figures(lang, detail.loanSimulationDetail ?? {}, detail.borrowerSimulationDetail)}
+            ${chartOf(lang, deps.simulations.find(auth(c), id))}
             <h2>${t(lang, 'timeline')}</h2>${timeline(lang, history)}
             ${driveForms(lang, 'simulations', id, c.get('csrf'), deps.taxonomy)}`,
         ),
@@ -148,6 +155,7 @@ export function journeyPages(deps: JourneyDeps) {
             <p><a class="button" href="/console/processes/${section.processUniqueId}/esis.pdf">${t(lang, 'esis')}</a></p>
             <h2>${t(lang, 'timeline')}</h2>${timeline(lang, history)}
             ${figures(lang, detail.loanProcessDetail as unknown as Record<string, unknown>)}
+            ${chartOf(lang, deps.processes.find(auth(c), section.processUniqueId))}
             ${driveForms(lang, 'processes', section.processUniqueId, c.get('csrf'), deps.taxonomy)}`,
         ),
       )

@@ -71,6 +71,7 @@ const TEXT = {
   header: ['cabeçalho', 'header'],
   open: ['Abrir', 'Open'],
   back: ['Voltar', 'Back'],
+  repayment: ['Reembolso', 'Repayment'],
   forceStatus: ['Mudar o estado', 'Force the status'],
   bankMessage: ['Mensagem do banco', 'Bank message'],
   sessionExpired: ['A sessão terminou: entre de novo.', 'Session expired: log in again.'],
