@@ -133,6 +133,12 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/message')), page.click('form[action$="/message"] button')])
     expect(response.status()).toBe(400)
     expect(await page.textContent('ul.errors')).toContain('messageText')
+    // Callback Echo from the page: a test notification of type 5, in the delivery log like any other
+    // (queued behind the process's earlier notification, which is still being retried).
+    await page.goto(`${base}/console/processes/${id}`)
+    await Promise.all([page.waitForURL(/deliveries\?done=/), page.click('form[action$="/echo"] button')])
+    const echoed = /msg_\w+/.exec((await page.textContent('.flash')) ?? '')![0]
+    expect(await page.locator(`section.delivery[data-notification-id="${echoed}"]`).textContent()).toContain('"test": true')
   })
 
   it("shows a failing delivery's attempts with the partner server's answer, and redelivers it", async () => {

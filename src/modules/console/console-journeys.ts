@@ -5,6 +5,7 @@ import type { AuthContext } from '../../http/app-env.ts'
 import { textProblems } from '../../http/json-text.ts'
 import { zodProblems } from '../../http/zod-problems.ts'
 import type { Lang } from '../../http/language.ts'
+import type { EchoService } from '../callbacks/index.ts'
 import type { EsisService } from '../esis/index.ts'
 import type { MessageService } from '../messages/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
@@ -22,10 +23,13 @@ export interface JourneyDeps {
   esis: Pick<EsisService, 'simulation' | 'process'>
   messages: Pick<MessageService, 'simulation' | 'process'>
   taxonomy: Pick<TaxonomyCatalog, 'items'>
+  echo: Pick<EchoService, 'echo'>
 }
 
 type Kind = 'simulations' | 'processes'
 const STATUS_LIST: Record<Kind, string> = { simulations: 'workflow-states-simulation', processes: 'workflow-states-proposal' }
+/** The notification types Callback Echo sends about each kind of resource. */
+const ECHO_TYPES: Record<Kind, readonly number[]> = { simulations: [6, 7], processes: [5, 7] }
 
 /** The bank's side by hand, as the sandbox control API does it: a status through the workflow, a bank message. */
 function driveForms(lang: Lang, kind: Kind, id: string, csrf: string, taxonomy: JourneyDeps['taxonomy']) {
@@ -36,6 +40,9 @@ function driveForms(lang: Lang, kind: Kind, id: string, csrf: string, taxonomy: 
     </form>
     <form method="post" action="/console/${kind}/${id}/message" class="filters">${csrfField(csrf)}
       <input name="messageText" size="60" maxlength="1000" required placeholder="${t(lang, 'bankMessage')}" /> <button>${t(lang, 'bankMessage')}</button>
+    </form>
+    <form method="post" action="/console/${kind}/${id}/echo" class="filters">${csrfField(csrf)}
+      <select name="type">${ECHO_TYPES[kind].map((type) => html`<option>${type}</option>`)}</select> <button>${t(lang, 'echo')}</button>
     </form>`
 }
 
@@ -176,6 +183,13 @@ export function journeyPages(deps: JourneyDeps) {
       if (!parsed.success || problems.length > 0) throw ApiError.validation(problems)
       deps.messages[kind === 'simulations' ? 'simulation' : 'process'].addBankMessage(auth(c), c.req.param('id'), parsed.data.messageText)
       return c.redirect(`/console/${kind}/${c.req.param('id')}`, 303)
+    })
+    .post('/:kind{simulations|processes}/:id/echo', async (c) => {
+      const kind = c.req.param('kind') as Kind
+      const type = Number((await c.req.parseBody()).type)
+      const about = kind === 'simulations' ? { simulationUniqueId: c.req.param('id') } : { processUniqueId: c.req.param('id') }
+      const notificationId = deps.echo.echo(auth(c), auth(c).partnerUniqueID, type, about, c.get('consoleLang'))
+      return c.redirect(`/console/deliveries?done=${encodeURIComponent(`${t(c.get('consoleLang'), 'echoSent')} ${notificationId}`)}`, 303)
     })
     .get('/processes/:id/esis.pdf', async (c) => {
       const pdf = await deps.esis.process.render(auth(c), c.req.param('id'), c.get('consoleLang'))

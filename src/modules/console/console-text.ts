@@ -72,6 +72,8 @@ const TEXT = {
   open: ['Abrir', 'Open'],
   back: ['Voltar', 'Back'],
   repayment: ['Reembolso', 'Repayment'],
+  echo: ['Enviar uma notificação de teste (eco)', 'Send a test notification (echo)'],
+  echoSent: ['Notificação de teste criada:', 'Test notification created:'],
   forceStatus: ['Mudar o estado', 'Force the status'],
   bankMessage: ['Mensagem do banco', 'Bank message'],
   sessionExpired: ['A sessão terminou: entre de novo.', 'Session expired: log in again.'],
