@@ -103,7 +103,7 @@ export function createApp(sandbox: Sandbox) {
   if (config.rateLimit) app.use('*', forPartners(partnerRateLimit(createTokenBuckets(config.rateLimit))))
   app.use('*', jsonBodyLimit(JSON_BODY_LIMIT_BYTES))
   app.use('*', jsonTextGuard())
-  app.use('*', forPartners(scenarioMiddleware(sandbox.scenarios)))
+  app.use('*', forPartners(scenarioMiddleware(sandbox.scenarios, sandbox.scenarioPicks)))
   app.use('/sandbox/signup', signupThrottle(config.signupsPerHour, config.trustProxy))
   app.use('*', writeBatching(sandbox.writes))
   app.onError(onError)

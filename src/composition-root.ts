@@ -21,7 +21,7 @@ import { scenarioJobHandlers } from './modules/sandbox-control/index.ts'
 import { createRetentionSweeper } from './modules/retention/index.ts'
 import { createSandboxJobs } from './modules/sandbox-jobs/index.ts'
 import { createSandboxReset, type SandboxResetService } from './modules/sandbox-reset/index.ts'
-import { createScenarios, createScenarioScheduler } from './modules/sandbox-scenarios/index.ts'
+import { createScenarioPicks, createScenarios, createScenarioScheduler } from './modules/sandbox-scenarios/index.ts'
 import { createSimulations } from './modules/simulations/index.ts'
 import { createTaxonomy, seedTaxonomy, taxonomySeedFiles } from './modules/taxonomy/index.ts'
 import { fromRoot } from './package-root.ts'
@@ -91,6 +91,7 @@ export function buildSandbox(options: SandboxOptions) {
   const { quotas } = partners
   const auth = createAuth({ db, config, clock: machineClock, partners })
   const scenarios = createScenarios(scenarioFolders(config), taxonomy)
+  const scenarioPicks = createScenarioPicks(scenarios)
   const jobs = createSandboxJobs({ db, writes, clock, logger })
   const scheduler = createScenarioScheduler({ jobs, clock, timeScale: config.timeScale })
   const callbacks = createCallbacks({
@@ -168,6 +169,7 @@ export function buildSandbox(options: SandboxOptions) {
     partners,
     auth,
     scenarios,
+    scenarioPicks,
     jobs,
     callbacks,
     mailbox,

@@ -177,6 +177,19 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}/console-drive.png`, fullPage: true })
   })
 
+  it('picks a scenario for the next call to the bank\'s API, applied once', async () => {
+    const page = await loggedIn()
+    await page.goto(`${base}/console/scenarios`)
+    await Promise.all([page.waitForURL(/scenarios\?done=/), page.click('tr[data-scenario="simulation-not-eligible"] button')])
+    expect(await page.textContent('#next-scenario')).toContain('simulation-not-eligible')
+    const first = await s.call('POST', '/v1/simulations', { body: simulationInput() })
+    expect(first.headers.get('x-sandbox-scenario')).toBe('simulation-not-eligible')
+    expect(first.json.additionalData.elegibility).toBe(false)
+    const second = await s.call('POST', '/v1/simulations', { body: simulationInput() })
+    expect(second.headers.get('x-sandbox-scenario')).toBe(null)
+    expect(second.json.additionalData.elegibility).toBe(true)
+  })
+
   it('refuses a form without its CSRF token', async () => {
     const page = await loggedIn()
     const status = await page.evaluate(async () => (await fetch('/console/drive/reset', { method: 'POST', body: new URLSearchParams({ confirm: 'yes' }) })).status)

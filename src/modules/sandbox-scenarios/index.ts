@@ -7,6 +7,7 @@ import { createScenarioRegistry, type ScenarioRegistry } from './scenario-regist
 import * as routes from './sandbox-scenarios.routes.ts'
 
 export { scenarioMiddleware, SCENARIO_HEADER, type ScenarioEnv } from './scenario-middleware.ts'
+export { createScenarioPicks, type ScenarioPicks } from './scenario-picks.ts'
 export { createScenarioScheduler, JOB_KIND, JobPayloadSchemas, type ScenarioScheduler } from './scenario-scheduler.ts'
 export { effectOf, type Scenario } from './scenario.schema.ts'
 export { ScenarioFileError } from './scenario-loader.ts'

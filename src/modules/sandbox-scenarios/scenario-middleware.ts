@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { ApiError } from '../../http/api-error.ts'
 import { jsonBody } from '../../http/json-body.ts'
 import type { AppEnv } from '../../http/app-env.ts'
+import type { ScenarioPicks } from './scenario-picks.ts'
 import type { ScenarioRegistry } from './scenario-registry.ts'
 import { effectOf, type Scenario } from './scenario.schema.ts'
 
@@ -44,11 +45,11 @@ function httpErrorOf(scenario: Scenario): ApiError | undefined {
 
 /**
  * Finds the scenario of a request (the X-Sandbox-Scenario header, else a magic value of the JSON
- * body), applies the effects every operation shares (latency, HTTP errors, expired token) and
+ * body, else for a /v1 call the scenario the partner picked in the console), applies the effects every operation shares (latency, HTTP errors, expired token) and
  * leaves it in `c.get('scenario')` for the services, which apply the domain effects.
  */
 export const scenarioMiddleware =
-  (scenarios: ScenarioRegistry): MiddlewareHandler<ScenarioEnv> =>
+  (scenarios: ScenarioRegistry, picks?: Pick<ScenarioPicks, 'take'>): MiddlewareHandler<ScenarioEnv> =>
   async (c, next) => {
     const name = c.req.header(SCENARIO_HEADER)
     let scenario: Scenario | undefined
@@ -65,6 +66,8 @@ export const scenarioMiddleware =
       }
     } else {
       scenario = scenarios.matchMagic(await jsonBodyOf(c))
+      // Else the scenario the partner picked in the console for its next call to the bank's API.
+      if (!scenario && picks && c.req.path.startsWith('/v1/')) scenario = picks.take(c.get('auth').partnerUniqueID)
     }
     if (!scenario) return next()
     c.set('scenario', scenario)
