@@ -39,7 +39,7 @@ function driveForms(lang: Lang, kind: Kind, id: string, csrf: string, taxonomy: 
       <button>${t(lang, 'forceStatus')}</button>
     </form>
     <form method="post" action="/console/${kind}/${id}/message" class="filters">${csrfField(csrf)}
-      <input name="messageText" size="60" maxlength="1000" required placeholder="${t(lang, 'bankMessage')}" /> <button>${t(lang, 'bankMessage')}</button>
+      <label>${t(lang, 'bankMessage')} <input name="messageText" size="60" maxlength="1000" required /></label> <button>${t(lang, 'send')}</button>
     </form>
     <form method="post" action="/console/${kind}/${id}/echo" class="filters">${csrfField(csrf)}
       <select name="type">${ECHO_TYPES[kind].map((type) => html`<option>${type}</option>`)}</select> <button>${t(lang, 'echo')}</button>
@@ -78,10 +78,9 @@ function chartOf(lang: Lang, row: { engineInput: string; loanAmount: number }) {
 /** A filter form with the API's own list filters, passed through its query schema. */
 function listFilters(lang: Lang, query: Record<string, string>, statusName: string) {
   return html`<form class="filters" method="get">
-    <input name="filterByText" placeholder="filterByText" value="${query.filterByText ?? ''}" />
-    <input name="${statusName}" placeholder="${statusName}" value="${query[statusName] ?? ''}" size="6" />
-    <input name="filterStatusLastDateFrom" placeholder="filterStatusLastDateFrom" value="${query.filterStatusLastDateFrom ?? ''}" />
-    <input name="filterStatusLastDateTo" placeholder="filterStatusLastDateTo" value="${query.filterStatusLastDateTo ?? ''}" />
+    ${['filterByText', statusName, 'filterStatusLastDateFrom', 'filterStatusLastDateTo'].map(
+      (name) => html`<label><code>${name}</code> <input name="${name}" value="${query[name] ?? ''}" size="${name === statusName ? 4 : 12}" /></label>`,
+    )}
     <button>${t(lang, 'filter')}</button>
   </form>`
 }

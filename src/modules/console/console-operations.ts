@@ -33,7 +33,7 @@ function deliveriesPage(c: Context<ConsoleEnv>, deps: OperationDeps, lang: Lang)
   const revealed = query.reveal && /^\d{1,3}$/.test(query.reveal) ? deps.callbacks.configuration(partnerOf(c), Number(query.reveal)) : undefined
   return html`<form class="filters" method="get">
       <select name="status"><option value="">${t(lang, 'all')}</option>${['pending', 'delivered', 'failed', 'disabled', 'skipped'].map((s) => html`<option ${s === status ? 'selected' : ''}>${s}</option>`)}</select>
-      <input name="type" placeholder="${t(lang, 'type')}" value="${query.type ?? ''}" size="4" />
+      <label>${t(lang, 'type')} <input name="type" value="${query.type ?? ''}" size="4" /></label>
       <button>${t(lang, 'filter')}</button>
     </form>
     ${log.entries.map(

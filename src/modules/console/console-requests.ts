@@ -94,7 +94,7 @@ export function requestPages(journal: Pick<RequestJournalService, 'recent' | 'ge
           { lang, title: t(lang, 'requests'), current: '/console/requests', csrf: c.get('csrf') },
           html`<form class="filters" method="get">
               ${select('method', METHODS, filter.method)} ${select('status', CLASSES, query.status)}
-              <input name="path" placeholder="/v1/simulations · /v1/processes/*" value="${filter.path ?? ''}" />
+              <label>${t(lang, 'path')} <input name="path" title="/v1/simulations · /v1/processes/*" value="${filter.path ?? ''}" /></label>
               <button>${t(lang, 'filter')}</button>
             </form>
             <p class="hint">${t(lang, 'live')}</p>

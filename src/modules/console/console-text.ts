@@ -76,6 +76,7 @@ const TEXT = {
   nextCallScenario: ['A próxima chamada à API do banco (/v1) corre com o cenário', 'Your next call to the bank\'s API (/v1) runs with the scenario'],
   nextCallNone: ['Nenhum cenário escolhido para a próxima chamada: escolha um abaixo, ou envie o cabeçalho X-Sandbox-Scenario.', 'No scenario picked for your next call: pick one below, or send the X-Sandbox-Scenario header.'],
   cancel: ['Cancelar', 'Cancel'],
+  send: ['Enviar', 'Send'],
   echo: ['Enviar uma notificação de teste (eco)', 'Send a test notification (echo)'],
   echoSent: ['Notificação de teste criada:', 'Test notification created:'],
   forceStatus: ['Mudar o estado', 'Force the status'],
@@ -86,7 +87,7 @@ const TEXT = {
 
 export type TextKey = keyof typeof TEXT
 
-/** The console's word for `key` in `lang`, with {placeholders} filled. */
+/** The console's word for `key` in `lang`, with its {names} filled in. */
 export function t(lang: Lang, key: TextKey, values: Record<string, string | number> = {}): string {
   const phrase = TEXT[key][lang === 'en' ? 1 : 0]
   return phrase.replace(/\{(\w+)\}/g, (_m, name: string) => String(values[name] ?? `{${name}}`))
