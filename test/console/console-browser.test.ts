@@ -146,7 +146,8 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     await page.goto(`${base}/console/deliveries?type=5`)
     // In analysis failed twice within the advance; Approved waits behind it (one resource, in order).
     const delivery = page.locator('section.delivery', { hasText: 'receiver down for maintenance' }).first()
-    expect(await delivery.locator('table.attempts tbody tr').count()).toBe(2)
+    expect(await delivery.locator('table.attempts tbody tr:not(.sent)').count()).toBe(2)
+    expect(await delivery.locator('pre.attempt-headers').first().textContent()).toMatch(/webhook-signature: v1,/)
     expect(await delivery.textContent()).toContain('receiver down for maintenance')
     const before = receiverHits
     await Promise.all([page.waitForURL(/deliveries\?done=/), delivery.locator('form button').click()])

@@ -127,34 +127,36 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     })
     const target = await withTimeout(policy.resolveForDelivery(configuration.callbackUrl), timeoutMs)
     let outcome: WebhookOutcome
+    let headers: Record<string, string> | null = null
     if (!target) outcome = unsent(`no DNS answer within ${timeoutMs / 1000} s`)
     else if (!target.ok) outcome = unsent(describeRefusal(target.refusal))
     else {
       // The receiver checks the timestamp against its own wall clock (replay window): the wall clock,
       // moved as far ahead as the partner's test clock is (so an advance's retries carry their spacing).
       const timestamp = Math.floor((Date.now() + clock.aheadMs(partnerUniqueID)) / 1000)
+      headers = {
+        'Content-Type': 'application/json',
+        'User-Agent': userAgent,
+        'webhook-id': notification.notificationId,
+        'webhook-timestamp': String(timestamp),
+        'webhook-signature': signWebhook(configuration.signingSecret, notification.notificationId, timestamp, notification.body),
+      }
       outcome = await sender.send({
         url: target.url,
         address: target.address,
         body: notification.body,
         timeoutMs: Math.max(1, timeoutMs - (performance.now() - started)),
         signal: abort.signal,
-        headers: {
-          'Content-Type': 'application/json',
-          'User-Agent': userAgent,
-          'webhook-id': notification.notificationId,
-          'webhook-timestamp': String(timestamp),
-          'webhook-signature': signWebhook(configuration.signingSecret, notification.notificationId, timestamp, notification.body),
-        },
+        headers,
       })
     }
     // Cut short by stop(): nothing is recorded, the notification stays pending for the next start.
     if (abort.signal.aborted) return
-    log(notification, outcome, record(notification, configuration, attemptedAt, outcome))
+    log(notification, outcome, record(notification, configuration, attemptedAt, outcome, headers))
   }
 
   const record = writes.transaction(
-    (notification: OutboxNotification, configuration: CallbackConfiguration, attemptedAt: Date, outcome: WebhookOutcome): boolean => {
+    (notification: OutboxNotification, configuration: CallbackConfiguration, attemptedAt: Date, outcome: WebhookOutcome, headers: Record<string, string> | null): boolean => {
       const { seq } = notification
       // The partner's data may have been reset while the request was out.
       if (!outbox.bySeq(seq)) return false
@@ -162,6 +164,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
       const success = status !== null && status >= 200 && status < 300 && !outcome.error
       const failure = outcome.error ?? (success ? null : `HTTP ${status}`)
       outbox.recordAttempt({
+        requestHeaders: headers,
         seq,
         attemptNumber: notification.attempts + 1,
         attemptedAt: attemptedAt.toISOString(),

@@ -33,6 +33,8 @@ export interface NewNotification {
 
 export interface AttemptRecord {
   seq: number
+  /** The headers sent with the body, signature included; null when nothing was sent. */
+  requestHeaders: Record<string, string> | null
   attemptNumber: number
   attemptedAt: string
   callbackUrl: string
@@ -49,6 +51,7 @@ export interface DeliveryLogFilter {
 }
 
 export interface DeliveryLogAttempt {
+  requestHeaders: Record<string, string> | null
   attemptNumber: number
   attemptedAt: string
   callbackUrl: string
@@ -115,8 +118,8 @@ export function createOutboxRepository(db: Db) {
   const bySeq = db.prepare(`SELECT ${COLUMNS} FROM notification n WHERE n.seq = ?`)
   const byId = db.prepare(`SELECT ${COLUMNS} FROM notification n WHERE n.notification_id = ? AND n.partner_unique_id = ?`)
   const insertAttempt = db.prepare(`INSERT INTO delivery_attempt
-    (notification_seq, attempt_number, attempted_at, callback_url, http_status, latency_ms, error, response_excerpt)
-    VALUES (@seq, @attemptNumber, @attemptedAt, @callbackUrl, @httpStatus, @latencyMs, @error, @responseExcerpt)`)
+    (notification_seq, attempt_number, attempted_at, callback_url, http_status, latency_ms, error, response_excerpt, request_headers)
+    VALUES (@seq, @attemptNumber, @attemptedAt, @callbackUrl, @httpStatus, @latencyMs, @error, @responseExcerpt, @requestHeaders)`)
   const countAttempt = db.prepare('UPDATE notification SET attempts = attempts + 1, updated_at = ? WHERE seq = ?')
   const reschedule = db.prepare(`UPDATE notification SET status = 'pending', retry_step = @retryStep,
     next_attempt_at = @nextAttemptAt, status_reason = @reason, updated_at = @now WHERE seq = @seq`)
@@ -134,7 +137,8 @@ export function createOutboxRepository(db: Db) {
   }
   const seqOf = db.prepare('SELECT seq FROM notification WHERE notification_id = ? AND partner_unique_id = ?').pluck()
   const attemptsOf = db.prepare(`SELECT notification_seq AS seq, attempt_number AS attemptNumber, attempted_at AS attemptedAt,
-    callback_url AS callbackUrl, http_status AS httpStatus, latency_ms AS latencyMs, error, response_excerpt AS responseExcerpt
+    callback_url AS callbackUrl, http_status AS httpStatus, latency_ms AS latencyMs, error, response_excerpt AS responseExcerpt,
+    request_headers AS requestHeaders
     FROM delivery_attempt WHERE notification_seq IN (SELECT value FROM json_each(?))
     ORDER BY notification_seq, attempt_number`)
   const removeOfPartner = db.prepare('DELETE FROM notification WHERE partner_unique_id = ?')
@@ -149,9 +153,11 @@ export function createOutboxRepository(db: Db) {
 
   function withAttempts(rows: Array<Omit<DeliveryLogEntry, 'attemptList' | 'test'> & { test: number }>): DeliveryLogEntry[] {
     const bySeq = new Map<number, DeliveryLogAttempt[]>()
-    for (const { seq, ...attempt } of attemptsOf.all(JSON.stringify(rows.map((r) => r.seq))) as Array<DeliveryLogAttempt & { seq: number }>) {
+    for (const { seq, requestHeaders, ...attempt } of attemptsOf.all(JSON.stringify(rows.map((r) => r.seq))) as Array<
+      Omit<DeliveryLogAttempt, 'requestHeaders'> & { seq: number; requestHeaders: string | null }
+    >) {
       const list = bySeq.get(seq) ?? []
-      list.push(attempt)
+      list.push({ ...attempt, requestHeaders: requestHeaders === null ? null : (JSON.parse(requestHeaders) as Record<string, string>) })
       bySeq.set(seq, list)
     }
     return rows.map((row) => ({ ...row, test: row.test === 1, attemptList: bySeq.get(row.seq) ?? [] }))
@@ -171,7 +177,7 @@ export function createOutboxRepository(db: Db) {
     bySeq: (seq: number) => bySeq.get(seq) as OutboxNotification | undefined,
     byId: (notificationId: string, partnerUniqueID: string) => byId.get(notificationId, partnerUniqueID) as OutboxNotification | undefined,
     recordAttempt(attempt: AttemptRecord): void {
-      insertAttempt.run(attempt)
+      insertAttempt.run({ ...attempt, requestHeaders: attempt.requestHeaders === null ? null : JSON.stringify(attempt.requestHeaders) })
       countAttempt.run(attempt.attemptedAt, attempt.seq)
     },
     reschedule(row: { seq: number; retryStep: number; nextAttemptAt: string; reason: string | null; now: string }): void {

@@ -22,6 +22,10 @@ const AttemptSchema = z
     latencyMs: z.number(),
     error: z.string().nullable(),
     responseExcerpt: z.string().nullable().openapi({ description: 'The first 1 KB of the answer body' }),
+    requestHeaders: z
+      .record(z.string(), z.string())
+      .nullable()
+      .openapi({ description: 'What the attempt sent besides the body: webhook-id, webhook-timestamp, webhook-signature, User-Agent, Content-Type; null when nothing was sent (no DNS answer, a refused address)' }),
   })
   .openapi('DeliveryAttempt')
 

@@ -56,6 +56,14 @@ describe('signed delivery to an HTTPS receiver trusted through SANDBOX_CALLBACK_
     })
     const delivery = await eventually(async () => ((await deliveryOf(id))?.status === 'delivered' ? deliveryOf(id) : undefined))
     expect(delivery.attemptList).toEqual([expect.objectContaining({ attemptNumber: 1, httpStatus: 204, error: null, callbackUrl: receiver.url() })])
+    // The delivery log shows what the attempt sent, signature included: the same headers the receiver got.
+    expect(delivery.attemptList[0].requestHeaders).toEqual({
+      'Content-Type': 'application/json',
+      'User-Agent': hook!.userAgent,
+      'webhook-id': id,
+      'webhook-timestamp': hook!.timestamp,
+      'webhook-signature': hook!.signature,
+    })
   })
 
   it('fails verification with the wrong secret (the signature really depends on it)', async () => {
