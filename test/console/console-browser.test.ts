@@ -98,7 +98,7 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
   it('follows a "Teste Aprovado" journey to Approved by advancing the test clock, and downloads its ESIS', async () => {
     const put = await s.call('PUT', `/${PARTNER_A}/callbacks/5`, { body: { callbackUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks` } })
     expect(put.status, put.text).toBe(201)
-    const { processUniqueId } = await submittedProcess(s, { input: withKeyBorrower('Teste Aprovado') })
+    const { processUniqueId, simulationUniqueId } = await submittedProcess(s, { input: withKeyBorrower('Teste Aprovado') })
     const page = await loggedIn()
     await page.goto(`${base}/console/drive`)
     await page.fill('input[name=seconds]', '35')
@@ -116,6 +116,9 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[href$="esis.pdf"]')])
     expect(download.suggestedFilename()).toMatch(/\.pdf$/)
     expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-')
+    const ofSimulation = await page.request.get(`${base}/console/simulations/${simulationUniqueId}/esis.pdf`)
+    expect(ofSimulation.headers()['content-type']).toBe('application/pdf')
+    expect((await ofSimulation.body()).subarray(0, 5).toString()).toBe('%PDF-')
     expect((await s.call('GET', processPath(processUniqueId))).json.processDetail.processStatusId).toBe(4)
   })
 

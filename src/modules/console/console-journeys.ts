@@ -129,10 +129,6 @@ export function journeyPages(deps: JourneyDeps) {
         ),
       )
     })
-    .get('/simulations/:id/esis.pdf', async (c) => {
-      const pdf = await deps.esis.simulation.render(auth(c), c.req.param('id'), c.get('consoleLang'))
-      return c.body(new Uint8Array(pdf.pdf), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${pdf.filename}"` })
-    })
     .get('/processes', (c) => {
       const lang = c.get('consoleLang')
       const { query, problem } = parsedQuery(ProcessListQuerySchema, c.req.query())
@@ -190,8 +186,9 @@ export function journeyPages(deps: JourneyDeps) {
       const notificationId = deps.echo.echo(auth(c), auth(c).partnerUniqueID, type, about, c.get('consoleLang'))
       return c.redirect(`/console/deliveries?done=${encodeURIComponent(`${t(c.get('consoleLang'), 'echoSent')} ${notificationId}`)}`, 303)
     })
-    .get('/processes/:id/esis.pdf', async (c) => {
-      const pdf = await deps.esis.process.render(auth(c), c.req.param('id'), c.get('consoleLang'))
+    .get('/:kind{simulations|processes}/:id/esis.pdf', async (c) => {
+      const esis = c.req.param('kind') === 'simulations' ? deps.esis.simulation : deps.esis.process
+      const pdf = await esis.render(auth(c), c.req.param('id'), c.get('consoleLang'))
       return c.body(new Uint8Array(pdf.pdf), 200, { 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${pdf.filename}"` })
     })
 }
