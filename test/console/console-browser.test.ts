@@ -126,6 +126,10 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     const processes = (await s.call('GET', '/v1/processes')).json.listProcessDetail as Array<{ processUniqueID: string }>
     const id = processes[0]!.processUniqueID
     const page = await loggedIn()
+    // A filter the API refuses is refused here alike, naming the field.
+    const refused = await page.goto(`${base}/console/processes?filterProcessStatus=abc`)
+    expect(refused?.status()).toBe(400)
+    expect(await page.textContent('ul.errors')).toContain('filterProcessStatus')
     await page.goto(`${base}/console/processes/${id}`)
     await page.selectOption('form[action$="/status"] select', '6')
     await Promise.all([page.waitForURL(new RegExp(`/console/processes/${id}$`)), page.click('form[action$="/status"] button')])

@@ -1,3 +1,4 @@
+import type { z } from '@hono/zod-openapi'
 import { Hono } from 'hono'
 import { html } from 'hono/html'
 import { ApiError } from '../../http/api-error.ts'
@@ -85,11 +86,15 @@ function listFilters(lang: Lang, query: Record<string, string>, statusName: stri
   </form>`
 }
 
-/** The query of a list page as the API reads it (a bad filter is shown as the API's 400 would name it). */
-function parsedQuery<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } } }, query: Record<string, string>) {
-  const clean = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== ''))
-  const parsed = schema.safeParse({ lineCount: '50', ...clean })
-  return parsed.success ? { query: parsed.data, problem: undefined } : { query: undefined, problem: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') }
+/**
+ * The query of a list page read by the API's own schema: a bad filter is the API's 400, naming the
+ * field in the page's language (the console's error page lists them).
+ */
+function apiQuery<T>(schema: z.ZodType<T>, query: Record<string, string>): T {
+  const input = { lineCount: '50', ...Object.fromEntries(Object.entries(query).filter(([, v]) => v !== '')) }
+  const parsed = schema.safeParse(input)
+  if (!parsed.success) throw ApiError.validation(zodProblems(parsed.error, input))
+  return parsed.data
 }
 
 export function journeyPages(deps: JourneyDeps) {
@@ -97,14 +102,13 @@ export function journeyPages(deps: JourneyDeps) {
   return new Hono<ConsoleEnv>()
     .get('/simulations', (c) => {
       const lang = c.get('consoleLang')
-      const { query, problem } = parsedQuery(SimulationListQuerySchema, c.req.query())
-      const list = query ? deps.simulations.list(auth(c), query, lang) : undefined
+      const list = deps.simulations.list(auth(c), apiQuery(SimulationListQuerySchema, c.req.query()), lang)
       return c.html(
         page(
-          { lang, title: t(lang, 'simulations'), current: '/console/simulations', csrf: c.get('csrf'), flash: problem },
+          { lang, title: t(lang, 'simulations'), current: '/console/simulations', csrf: c.get('csrf') },
           html`${listFilters(lang, c.req.query(), 'filterSimulationStatus')}
             <table><thead><tr><th>#</th><th>${t(lang, 'status')}</th><th>keyBorrowerName</th><th>loanAmount</th><th>statusLastDate</th><th>origin</th></tr></thead><tbody>
-            ${(list?.listSimulationDetail ?? []).map(
+            ${list.listSimulationDetail.map(
               (s) => html`<tr><td><a href="/console/simulations/${s.simulationUniqueID}">${s.simulationNumber}</a></td><td>${s.simulationStatusDescription}</td><td>${s.keyBorrowerName}</td><td>${s.loanAmount}</td><td>${when(s.statusLastDate)}</td><td>${s.origin}</td></tr>`,
             )}
             </tbody></table>`,
@@ -131,14 +135,13 @@ export function journeyPages(deps: JourneyDeps) {
     })
     .get('/processes', (c) => {
       const lang = c.get('consoleLang')
-      const { query, problem } = parsedQuery(ProcessListQuerySchema, c.req.query())
-      const list = query ? deps.processes.list(auth(c), query, lang) : undefined
+      const list = deps.processes.list(auth(c), apiQuery(ProcessListQuerySchema, c.req.query()), lang)
       return c.html(
         page(
-          { lang, title: t(lang, 'processes'), current: '/console/processes', csrf: c.get('csrf'), flash: problem },
+          { lang, title: t(lang, 'processes'), current: '/console/processes', csrf: c.get('csrf') },
           html`${listFilters(lang, c.req.query(), 'filterProcessStatus')}
             <table><thead><tr><th>#</th><th>${t(lang, 'status')}</th><th>keyBorrowerName</th><th>loanAmount</th><th>statusLastDate</th></tr></thead><tbody>
-            ${(list?.listProcessDetail ?? []).map(
+            ${list.listProcessDetail.map(
               (p) => html`<tr><td><a href="/console/processes/${p.processUniqueID}">${p.processNumber}</a></td><td>${p.processStatusDescription}</td><td>${p.keyBorrowerName ?? ''}</td><td>${p.loanAmount}</td><td>${when(p.statusLastDate)}</td></tr>`,
             )}
             </tbody></table>`,
