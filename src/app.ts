@@ -107,6 +107,7 @@ export function createApp(sandbox: Sandbox) {
   app.use('/sandbox/signup', signupThrottle(config.signupsPerHour, config.trustProxy))
   app.use('*', writeBatching(sandbox.writes))
   app.onError(onError)
+  sandbox.loopback.attach(async (request) => app.fetch(request))
   app.notFound(notFoundHandler(onError))
 
   app.route('/', healthRouter(sandbox.health))

@@ -25,6 +25,8 @@ import { createScenarioPicks, createScenarios, createScenarioScheduler } from '.
 import { createSimulations } from './modules/simulations/index.ts'
 import { createTaxonomy, seedTaxonomy, taxonomySeedFiles } from './modules/taxonomy/index.ts'
 import { fromRoot } from './package-root.ts'
+import { createLoopback } from './http/loopback.ts'
+import { createScenarioTrials } from './modules/sample-journeys/index.ts'
 
 export const SEEDS_DIR = fromRoot('seeds')
 
@@ -124,6 +126,9 @@ export function buildSandbox(options: SandboxOptions) {
   const esis = createEsis({ clock, taxonomy, identityOf, simulations, processes, mailbox })
   const echo = createEchoService({ writes, taxonomy, callbacks, notifications, findSimulation: simulations.statusOfPartner, findProcess: processes.statusOfPartner })
   for (const [kind, handler] of Object.entries(scenarioJobHandlers({ taxonomy, simulations, processes, messages, notifications }))) jobs.handle(kind, handler)
+  // The console's "try it" calls the API through the HTTP application, attached by createApp.
+  const loopback = createLoopback()
+  const trials = createScenarioTrials({ dispatch: loopback.fetch, taxonomy, clock, version })
   const journal = createRequestJournal({ db, writes, clock, logger, settings: config.journal })
   const testClock = createSandboxClock({ writes, clock, offsets: clockOffsets, logger, jobs, deliveries: callbacks.advancing })
   reset = createSandboxReset({
@@ -182,6 +187,8 @@ export function buildSandbox(options: SandboxOptions) {
     testClock,
     journal,
     retention,
+    loopback,
+    trials,
     /** The background workers: callback delivery and the scenarios' delayed jobs (started by the server). */
     workers: {
       start(): void {

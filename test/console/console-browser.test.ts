@@ -198,6 +198,17 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     expect(second.json.additionalData.elegibility).toBe(true)
   })
 
+  it('tries a scenario from the catalogue: "process-approved" plays a process to Submit and opens it, its calls in Requests', async () => {
+    const page = await loggedIn()
+    await page.goto(`${base}/console/scenarios`)
+    await Promise.all([page.waitForURL(/\/console\/processes\/[0-9a-f-]+\?done=/), page.click('tr[data-scenario="process-approved"] button.try')])
+    expect(await page.textContent('.flash')).toContain('process-approved')
+    expect(await page.getAttribute('#process-status', 'data-status')).toBe('2')
+    await page.goto(`${base}/console/requests`)
+    await page.waitForSelector('tr:has-text("/submit")')
+    expect(await page.locator('tr:has-text("process-approved")').count()).toBeGreaterThan(0)
+  })
+
   it('refuses a form without its CSRF token', async () => {
     const page = await loggedIn()
     const status = await page.evaluate(async () => (await fetch('/console/drive/reset', { method: 'POST', body: new URLSearchParams({ confirm: 'yes' }) })).status)

@@ -123,7 +123,7 @@ export function journeyPages(deps: JourneyDeps) {
       const history = deps.simulations.statusHistory(auth(c), id).map((h) => ({ statusId: h.statusId, description: deps.simulations.describeStatus(h.statusId, lang), at: new Date(h.changedAt).toISOString(), origin: h.origin, userId: h.userId }))
       return c.html(
         page(
-          { lang, title: `${t(lang, 'simulations')} ${section.simulationNumber}`, current: '/console/simulations', csrf: c.get('csrf') },
+          { lang, title: `${t(lang, 'simulations')} ${section.simulationNumber}`, current: '/console/simulations', csrf: c.get('csrf'), flash: c.req.query('done') },
           html`<p><strong data-status="${section.simulationStatusId}">${section.simulationStatusDescription}</strong> · ${section.origin} ${section.processUniqueId ? html`· <a href="/console/processes/${section.processUniqueId}">${t(lang, 'processes')} ${section.processNumber}</a>` : ''}</p>
             <p><a class="button" href="/console/simulations/${id}/esis.pdf">${t(lang, 'esis')}</a></p>
             ${figures(lang, detail.loanSimulationDetail ?? {}, detail.borrowerSimulationDetail)}
@@ -155,7 +155,7 @@ export function journeyPages(deps: JourneyDeps) {
       const history = detail.statusHistory.map((h) => ({ statusId: h.processStatusId, description: h.processStatusDescription, at: h.statusDate, origin: h.origin, userId: h.userId }))
       return c.html(
         page(
-          { lang, title: `${t(lang, 'processes')} ${section.processNumber}`, current: '/console/processes', csrf: c.get('csrf') },
+          { lang, title: `${t(lang, 'processes')} ${section.processNumber}`, current: '/console/processes', csrf: c.get('csrf'), flash: c.req.query('done') },
           html`<p><strong id="process-status" data-status="${section.processStatusId}">${section.processStatusDescription}</strong>${section.rejectReasonDescription ? ` · ${section.rejectReasonDescription}` : ''}</p>
             <p><a class="button" href="/console/processes/${section.processUniqueId}/esis.pdf">${t(lang, 'esis')}</a></p>
             <h2>${t(lang, 'timeline')}</h2>${timeline(lang, history)}

@@ -5,7 +5,6 @@ import type { CallbackService } from '../callbacks/index.ts'
 import type { MailboxService } from '../mailbox/index.ts'
 import type { SandboxClockService } from '../sandbox-clock/index.ts'
 import type { SandboxResetService } from '../sandbox-reset/index.ts'
-import type { ScenarioPicks, ScenarioRegistry } from '../sandbox-scenarios/index.ts'
 import { csrfField, page, pretty, statusClass, when } from './console-layout.ts'
 import type { ConsoleEnv } from './console-session.ts'
 import { t } from './console-text.ts'
@@ -15,14 +14,12 @@ export interface OperationDeps {
   testClock: Pick<SandboxClockService, 'status' | 'advance'>
   reset: Pick<SandboxResetService, 'reset'>
   mailbox: Pick<MailboxService, 'list' | 'attachment'>
-  scenarios: Pick<ScenarioRegistry, 'all'>
-  scenarioPicks: Pick<ScenarioPicks, 'pick' | 'current' | 'cancel'>
 }
 
-const partnerOf = (c: Context<ConsoleEnv>) => c.get('auth').partnerUniqueID
+export const partnerOf = (c: Context<ConsoleEnv>) => c.get('auth').partnerUniqueID
 
 /** After a form: back to the page with a message (the page reads ?done=). */
-const back = (c: Context<ConsoleEnv>, to: string, done: string) => c.redirect(`${to}?done=${encodeURIComponent(done)}`, 303)
+export const back = (c: Context<ConsoleEnv>, to: string, done: string) => c.redirect(`${to}?done=${encodeURIComponent(done)}`, 303)
 
 function deliveriesPage(c: Context<ConsoleEnv>, deps: OperationDeps, lang: Lang) {
   const query = c.req.query()
@@ -73,7 +70,7 @@ function drivePage(c: Context<ConsoleEnv>, deps: OperationDeps, lang: Lang) {
     </form>`
 }
 
-/** Deliveries, the drive controls (clock, reset), the mailbox and the scenario catalogue. */
+/** Deliveries, the drive controls (clock, reset) and the mailbox. */
 export function operationPages(deps: OperationDeps) {
   const flash = (c: Context<ConsoleEnv>) => c.req.query('done')
   return new Hono<ConsoleEnv>()
@@ -119,36 +116,5 @@ export function operationPages(deps: OperationDeps) {
     .get('/mailbox/:messageId/attachments/:position', (c) => {
       const found = deps.mailbox.attachment(partnerOf(c), c.req.param('messageId'), Number(c.req.param('position')))
       return c.body(new Uint8Array(found.content), 200, { 'Content-Type': found.contentType, 'Content-Disposition': `attachment; filename="${found.filename}"` })
-    })
-    .get('/scenarios', (c) => {
-      const lang = c.get('consoleLang')
-      const picked = deps.scenarioPicks.current(partnerOf(c))
-      return c.html(
-        page(
-          { lang, title: t(lang, 'scenarios'), current: '/console/scenarios', csrf: c.get('csrf'), flash: flash(c) },
-          html`<p id="next-scenario">${picked
-              ? html`${t(lang, 'nextCallScenario')} <strong>${picked.name}</strong>
-                  <form method="post" action="/console/scenarios/next/cancel" class="inline">${csrfField(c.get('csrf'))}<button>${t(lang, 'cancel')}</button></form>`
-              : t(lang, 'nextCallNone')}</p>
-            <table><thead><tr><th>${t(lang, 'scenario')}</th><th>${t(lang, 'triggers')}</th><th>${t(lang, 'effects')}</th><th></th></tr></thead><tbody>
-            ${deps.scenarios.all().map(
-              (s) => html`<tr data-scenario="${s.name}"><td><strong>${s.name}</strong><br />${s.description[lang]}</td>
-                <td>${s.triggers.header ? html`<code>X-Sandbox-Scenario: ${s.name}</code>` : ''} ${(s.triggers.magicValues ?? []).map((m) => html`<br /><code>${m.field} = ${JSON.stringify(m.equals)}</code>`)}</td>
-                <td>${s.effects.map((e) => e.type).join(', ')}</td>
-                <td><form method="post" action="/console/scenarios/${s.name}/next">${csrfField(c.get('csrf'))}<button>${t(lang, 'useNext')}</button></form></td></tr>`,
-            )}
-          </tbody></table>`,
-        ),
-      )
-    })
-    .post('/scenarios/next/cancel', (c) => {
-      deps.scenarioPicks.cancel(partnerOf(c))
-      return c.redirect('/console/scenarios', 303)
-    })
-    .post('/scenarios/:name/next', (c) => {
-      const lang = c.get('consoleLang')
-      const name = c.req.param('name')
-      if (!deps.scenarioPicks.pick(partnerOf(c), name)) return c.notFound()
-      return back(c, '/console/scenarios', `${t(lang, 'nextCallScenario')} ${name}`)
     })
 }

@@ -116,7 +116,7 @@ export function requestPages(journal: Pick<RequestJournalService, 'recent' | 'ge
       const origin = new URL(c.req.url).origin
       return c.html(
         page(
-          { lang, title: `${e.method} ${e.path}`, current: '/console/requests', csrf: c.get('csrf') },
+          { lang, title: `${e.method} ${e.path}`, current: '/console/requests', csrf: c.get('csrf'), flash: c.req.query('done') },
           html`<p>${when(e.at)} · <span class="${statusClass(e.status)}">${e.status}</span> · ${e.durationMs} ms · <code>${e.requestId}</code>${e.scenario ? html` · ${t(lang, 'scenario')} <code>${e.scenario}</code>` : ''}</p>
             ${errors.length > 0 || e.requestBody ? html`<h2>${t(lang, 'request')}: ${t(lang, 'field')} / ${t(lang, 'errors')}</h2>${fieldsWithErrors(lang, e.requestBody, errors)}` : ''}
             <h2>${t(lang, 'copyCurl')}</h2>

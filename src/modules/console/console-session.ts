@@ -8,9 +8,9 @@ import { t } from './console-text.ts'
 export const SESSION_COOKIE = 'sandbox_console'
 const LANG_COOKIE = 'sandbox_console_lang'
 
-/** What the console's pages carry: the partner's user, its CSRF token, the page language. */
+/** What the console's pages carry: the partner's user, its session's access token, its CSRF token, the page language. */
 export interface ConsoleEnv {
-  Variables: AppEnv['Variables'] & { auth: AuthContext; csrf: string; consoleLang: Lang }
+  Variables: AppEnv['Variables'] & { auth: AuthContext; accessToken: string; csrf: string; consoleLang: Lang }
 }
 
 /**
@@ -52,6 +52,7 @@ export function createConsoleSession(deps: { authenticate: (authorization: strin
         if (typeof form.csrf !== 'string' || !sameToken(form.csrf, csrf)) return c.text(t(c.get('consoleLang'), 'csrfInvalid'), 403)
       }
       c.set('auth', auth)
+      c.set('accessToken', token)
       c.set('csrf', csrf)
       await next()
     }) satisfies MiddlewareHandler<ConsoleEnv>,

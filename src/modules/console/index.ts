@@ -12,10 +12,11 @@ import { page } from './console-layout.ts'
 import { journeyPages, type JourneyDeps } from './console-journeys.ts'
 import { operationPages, type OperationDeps } from './console-operations.ts'
 import { requestPages } from './console-requests.ts'
+import { scenarioPages, type ScenarioPageDeps } from './console-scenarios.ts'
 import { createConsoleSession, type ConsoleEnv } from './console-session.ts'
 import { t } from './console-text.ts'
 
-export interface ConsoleDeps extends JourneyDeps, OperationDeps {
+export interface ConsoleDeps extends JourneyDeps, OperationDeps, ScenarioPageDeps {
   auth: Pick<AuthService, 'login' | 'authenticate'>
   journal: Pick<RequestJournalService, 'recent' | 'get'>
   trustProxy: boolean
@@ -54,6 +55,7 @@ export function consoleRouter(deps: ConsoleDeps) {
   pages.route('/', requestPages(deps.journal))
   pages.route('/', journeyPages(deps))
   pages.route('/', operationPages(deps))
+  pages.route('/', scenarioPages(deps))
   // A refusal of a service (an unknown id, a final status) is a page in the console's language, not a JSON body.
   pages.onError((error, c) => {
     if (!(error instanceof ApiError)) throw error

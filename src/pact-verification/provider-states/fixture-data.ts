@@ -1,78 +1,12 @@
-import type { Clock } from '../../clock.ts'
-import type { SimulationInput } from '../../modules/simulations/index.ts'
-import { CO_BORROWER_COMPLETION_EXAMPLE, KEY_BORROWER_COMPLETION_EXAMPLE, type UploadRequest } from '../../modules/processes/index.ts'
+import type { UploadRequest } from '../../modules/processes/index.ts'
+import { SAMPLE_PDF } from '../../modules/sample-journeys/index.ts'
 import { webBodySource } from '../../http/body-source.ts'
-
-/**
- * Eligible: two borrowers in their thirties, 200,000 € over 30 years on a 250,000 € home, variable
- * rate on Euribor 6M. Owned here, not shared with the OpenAPI example: partners' pacts rely on it.
- */
-export const ELIGIBLE_SIMULATION = {
-  loanSimulator: {
-    loanDurationMonths: 360,
-    loanAmount: 200000,
-    productSchemeId: 1,
-    loanPurposeId: 1,
-    productPurposeId: 1,
-    hasCrossSelling: true,
-    interestRateTypeID: 2,
-    indexTypeID: 2,
-    youthCredit: false,
-  },
-  borrowersSimulator: {
-    numberOfborrowers: 2,
-    keyBorrowerName: 'Ana Sofia Martins',
-    keyBorrowerBirthDate: '1994-04-12',
-    keyBorrowerIncomeWagesPensions: 2600,
-    keyBorrowerInstallmentPersonalCredit: 150,
-    borrowerName: 'João Pedro Almeida',
-    borrowerBirthDate: '1993-09-30',
-    borrowerIncomeWagesPensions: 2100,
-  },
-  propertySimulator: { acquisitionAmount: 250000, evaluationEstimatedAmount: 255000, sustainabilityCampaign: false },
-} satisfies SimulationInput
-
-/** Not eligible by the engine's own rules: the key borrower's other credits push the DSTI past the limit. */
-export const NOT_ELIGIBLE_SIMULATION = {
-  ...ELIGIBLE_SIMULATION,
-  borrowersSimulator: { ...ELIGIBLE_SIMULATION.borrowersSimulator, keyBorrowerInstallmentPersonalCredit: 3500 },
-} satisfies SimulationInput
-
-const yearsFrom = (clock: Clock, years: number) => {
-  const now = clock.now()
-  return `${now.getUTCFullYear() + years}${now.toISOString().slice(4, 10)}`
-}
-
-/** The key borrower's completion (the OpenAPI example), its identity document valid five years from the clock. */
-export const keyBorrowerCompletion = (clock: Clock) => ({
-  ...KEY_BORROWER_COMPLETION_EXAMPLE,
-  personalDataBorrowerRequest: { ...KEY_BORROWER_COMPLETION_EXAMPLE.personalDataBorrowerRequest, identificationDocumentExpiredDate: yearsFrom(clock, 5) },
-})
-
-/** The second borrower's completion (the OpenAPI example), its identity document valid three years from the clock. */
-export const coBorrowerCompletion = (clock: Clock) => ({
-  ...CO_BORROWER_COMPLETION_EXAMPLE,
-  personalDataBorrowerRequest: { ...CO_BORROWER_COMPLETION_EXAMPLE.personalDataBorrowerRequest, identificationDocumentExpiredDate: yearsFrom(clock, 3) },
-})
-
-/** The property data Submit requires beyond what the simulation gave (the generated location stays). */
-export const PROPERTY_COMPLETION = {
-  address: 'Rua Castilho',
-  doorNumber: '39',
-  zipCode: '1250-068',
-  zipCodeLocal: 'Lisboa',
-  matrixArticle: 'U-2345',
-  landRegistryNumber: '1234/20040312',
-}
-
-/** A one-page PDF, as small as a reader accepts. */
-export const FIXTURE_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1')
 
 /** A multipart upload as Document Create reads it from a request, built in memory. */
 export function pdfUpload(fields: Record<string, string>, fileName: string): UploadRequest {
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  form.append('file', new Blob([FIXTURE_PDF], { type: 'application/pdf' }), fileName)
+  form.append('file', new Blob([SAMPLE_PDF], { type: 'application/pdf' }), fileName)
   const request = new Request('http://fixture.invalid/', { method: 'POST', body: form })
   return { contentType: request.headers.get('content-type'), contentLength: null, source: webBodySource(request.body) }
 }

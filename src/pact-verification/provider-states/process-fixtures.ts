@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { coBorrowerCompletion, keyBorrowerCompletion, pdfUpload, PROPERTY_COMPLETION } from './fixture-data.ts'
+import { coBorrowerCompletion, keyBorrowerCompletion, PROPERTY_COMPLETION } from '../../modules/sample-journeys/index.ts'
+import { pdfUpload } from './fixture-data.ts'
 import { defineFixture, partnerParam, type FixtureContext } from './fixture.ts'
 import { createSimulation } from './simulation-fixtures.ts'
 
@@ -33,7 +34,7 @@ async function completeProcess(ctx: FixtureContext, processUniqueId: string) {
   const { borrowers: borrowerService, documents, property } = services.processes
   const borrowers = borrowerService.list(actor, processUniqueId)
   borrowers.forEach((b, index) =>
-    borrowerService.update(actor, processUniqueId, b.borrowerUniqueId, index === 0 ? keyBorrowerCompletion(services.clock.machine) : coBorrowerCompletion(services.clock.machine)),
+    borrowerService.update(actor, processUniqueId, b.borrowerUniqueId, index === 0 ? keyBorrowerCompletion(services.clock.machine.now()) : coBorrowerCompletion(services.clock.machine.now())),
   )
   for (const type of services.taxonomy.items('document-types').filter((t) => t.attributes.mandatory === true)) {
     const owners = type.attributes.scope === 'borrower' ? borrowers.map((b) => ({ borrowerUniqueId: b.borrowerUniqueId })) : [{}]

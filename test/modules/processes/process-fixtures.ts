@@ -1,6 +1,6 @@
 import { SIMULATION_INPUT_EXAMPLE } from '../../../src/modules/simulations/simulation-input.schemas.ts'
 import type { TestSandbox } from '../../support/test-app.ts'
-import { coBorrowerCompletion, FIXTURE_PDF, keyBorrowerCompletion, PROPERTY_COMPLETION } from '../../../src/pact-verification/provider-states/fixture-data.ts'
+import { coBorrowerCompletion, SAMPLE_PDF as FIXTURE_PDF, keyBorrowerCompletion, PROPERTY_COMPLETION } from '../../../src/modules/sample-journeys/index.ts'
 
 /** An eligible simulation of the broker of `token` (broker A by default), its id. */
 export async function eligibleSimulation(sandbox: TestSandbox, token?: string, input: unknown = SIMULATION_INPUT_EXAMPLE): Promise<string> {
@@ -33,10 +33,10 @@ export const yearsFromNow = (sandbox: TestSandbox, years: number) => {
 }
 
 /** What the key borrower copied from the simulation lacks to be submitted (merge patch of Borrower Update). */
-export const completeKeyBorrower = (sandbox: TestSandbox) => keyBorrowerCompletion(sandbox.clock)
+export const completeKeyBorrower = (sandbox: TestSandbox) => keyBorrowerCompletion(sandbox.clock.now())
 
 /** What the second borrower copied from the simulation lacks: the relation, personal and professional data. */
-export const completeCoBorrower = (sandbox: TestSandbox) => coBorrowerCompletion(sandbox.clock)
+export const completeCoBorrower = (sandbox: TestSandbox) => coBorrowerCompletion(sandbox.clock.now())
 
 /** The property data Submit requires beyond what the simulation gave (location ids stay as generated). */
 export const completeProperty = PROPERTY_COMPLETION

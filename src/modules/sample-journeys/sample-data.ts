@@ -1,0 +1,72 @@
+/**
+ * The data of the sample journeys: a partner's typical records, used by the provider states of Pact
+ * verification and by the console's "try it". Kept stable: partners' pacts rely on these values.
+ */
+import { CO_BORROWER_COMPLETION_EXAMPLE, KEY_BORROWER_COMPLETION_EXAMPLE } from '../processes/index.ts'
+import type { SimulationInput } from '../simulations/index.ts'
+
+/**
+ * Eligible: two borrowers in their thirties, 200,000 € over 30 years on a 250,000 € home, variable
+ * rate on Euribor 6M. Owned here, not shared with the OpenAPI example: partners' pacts
+ * (the provider states) and the console's "try it" journeys rely on it.
+ */
+export const ELIGIBLE_SIMULATION = {
+  loanSimulator: {
+    loanDurationMonths: 360,
+    loanAmount: 200000,
+    productSchemeId: 1,
+    loanPurposeId: 1,
+    productPurposeId: 1,
+    hasCrossSelling: true,
+    interestRateTypeID: 2,
+    indexTypeID: 2,
+    youthCredit: false,
+  },
+  borrowersSimulator: {
+    numberOfborrowers: 2,
+    keyBorrowerName: 'Ana Sofia Martins',
+    keyBorrowerBirthDate: '1994-04-12',
+    keyBorrowerIncomeWagesPensions: 2600,
+    keyBorrowerInstallmentPersonalCredit: 150,
+    borrowerName: 'João Pedro Almeida',
+    borrowerBirthDate: '1993-09-30',
+    borrowerIncomeWagesPensions: 2100,
+  },
+  propertySimulator: { acquisitionAmount: 250000, evaluationEstimatedAmount: 255000, sustainabilityCampaign: false },
+} satisfies SimulationInput
+
+/** Not eligible by the engine's own rules: the key borrower's other credits push the DSTI past the limit. */
+export const NOT_ELIGIBLE_SIMULATION = {
+  ...ELIGIBLE_SIMULATION,
+  borrowersSimulator: { ...ELIGIBLE_SIMULATION.borrowersSimulator, keyBorrowerInstallmentPersonalCredit: 3500 },
+} satisfies SimulationInput
+
+const yearsFrom = (now: Date, years: number) => {
+  return `${now.getUTCFullYear() + years}${now.toISOString().slice(4, 10)}`
+}
+
+/** The key borrower's completion (the OpenAPI example), its identity document valid five years from the clock. */
+export const keyBorrowerCompletion = (now: Date) => ({
+  ...KEY_BORROWER_COMPLETION_EXAMPLE,
+  personalDataBorrowerRequest: { ...KEY_BORROWER_COMPLETION_EXAMPLE.personalDataBorrowerRequest, identificationDocumentExpiredDate: yearsFrom(now, 5) },
+})
+
+/** The second borrower's completion (the OpenAPI example), its identity document valid three years from the clock. */
+export const coBorrowerCompletion = (now: Date) => ({
+  ...CO_BORROWER_COMPLETION_EXAMPLE,
+  personalDataBorrowerRequest: { ...CO_BORROWER_COMPLETION_EXAMPLE.personalDataBorrowerRequest, identificationDocumentExpiredDate: yearsFrom(now, 3) },
+})
+
+/** The property data Submit requires beyond what the simulation gave (the generated location stays). */
+export const PROPERTY_COMPLETION = {
+  address: 'Rua Castilho',
+  doorNumber: '39',
+  zipCode: '1250-068',
+  zipCodeLocal: 'Lisboa',
+  matrixArticle: 'U-2345',
+  landRegistryNumber: '1234/20040312',
+}
+
+/** A one-page PDF, as small as a reader accepts. */
+export const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1')
+
