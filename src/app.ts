@@ -36,12 +36,13 @@ import { sandboxResetRouter } from './modules/sandbox-reset/index.ts'
 import { sandboxScenariosRouter, scenarioMiddleware } from './modules/sandbox-scenarios/index.ts'
 import { simulationsRouter } from './modules/simulations/index.ts'
 import { taxonomyRouter } from './modules/taxonomy/index.ts'
+import { certificationRouter } from './modules/certification/index.ts'
 
 /**
  * Paths answered without a partner's token: health, version, login, sign-up, the API reference, and
  * the operator API (which has a token of its own).
  */
-const WITHOUT_PARTNER_TOKEN = /^\/(v1\/health(\/version)?|v1\/authentication|sandbox\/signup|openapi\.json|postman\.json|docs(\/.*)?|sandbox\/operator(\/.*)?|console(\/.*)?)$/
+const WITHOUT_PARTNER_TOKEN = /^\/(v1\/health(\/version)?|v1\/authentication|sandbox\/signup|openapi\.json|postman\.json|docs(\/.*)?|sandbox\/operator(\/.*)?|sandbox\/certification\/signing-key|console(\/.*)?)$/
 
 const forPartners =
   (middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
@@ -127,6 +128,7 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', sandboxJobsRouter(sandbox.jobs))
   app.route('/', sandboxClockRouter(sandbox.testClock))
   app.route('/', requestJournalRouter(sandbox.journal))
+  app.route('/', certificationRouter(sandbox.certification))
   app.route('/', consoleRouter({ ...sandbox, trustProxy: config.trustProxy }))
   app.route('/', sandboxResetRouter(sandbox.reset))
   app.route('/', accountRouter(sandbox.partners, sandbox.partners.account))

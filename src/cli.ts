@@ -8,6 +8,7 @@ Commands:
   serve     run the sandbox (default); configuration from the environment (see README)
   verify    verify Pact contracts against the sandbox (mortgage-sandbox verify --help)
   partners  the operator's side of a hosted sandbox: list, create, suspend, resume, delete, invite (mortgage-sandbox partners --help)
+  certify   certify your integration on a sandbox; exits 1 on a failed check (mortgage-sandbox certify --help)
   openapi   print the OpenAPI document`
 
 async function serveCommand() {
@@ -37,6 +38,11 @@ async function partnersCommand(args: string[]) {
   process.exitCode = await runPartnersCommand(args)
 }
 
+async function certifyCommand(args: string[]) {
+  const { runCertifyCommand } = await import('./certify-command.ts')
+  process.exitCode = await runCertifyCommand(args)
+}
+
 async function main(argv: string[]) {
   const [command = 'serve', ...args] = argv
   switch (command) {
@@ -46,6 +52,8 @@ async function main(argv: string[]) {
       return verifyCommand(args)
     case 'partners':
       return partnersCommand(args)
+    case 'certify':
+      return certifyCommand(args)
     case 'openapi':
       return openapiCommand()
     case '--help':

@@ -27,6 +27,7 @@ import { createTaxonomy, seedTaxonomy, taxonomySeedFiles } from './modules/taxon
 import { fromRoot } from './package-root.ts'
 import { createLoopback } from './http/loopback.ts'
 import { createScenarioTrials } from './modules/sample-journeys/index.ts'
+import { createCertification } from './modules/certification/index.ts'
 
 export const SEEDS_DIR = fromRoot('seeds')
 
@@ -131,6 +132,17 @@ export function buildSandbox(options: SandboxOptions) {
   const trials = createScenarioTrials({ dispatch: loopback.fetch, taxonomy, clock, version })
   const journal = createRequestJournal({ db, writes, clock, logger, settings: config.journal })
   const testClock = createSandboxClock({ writes, clock, offsets: clockOffsets, logger, jobs, deliveries: callbacks.advancing })
+  const certification = createCertification({
+    db,
+    writes,
+    clock,
+    logger,
+    probe: callbacks.probe,
+    journal,
+    deliveries: callbacks,
+    timeoutMs: config.certificationTimeoutMs,
+    version,
+  })
   reset = createSandboxReset({
     writes,
     logger,
@@ -143,6 +155,7 @@ export function buildSandbox(options: SandboxOptions) {
       jobs: jobs.deleteOfPartner,
       clock: testClock.resetOfPartner,
       journal: journal.deleteOfPartner,
+      certificationRuns: certification.deleteOfPartner,
     },
   })
 
@@ -158,6 +171,7 @@ export function buildSandbox(options: SandboxOptions) {
       ['mailboxMessages', mailbox.deleteOlderThan],
       ['jobs', jobs.deleteOlderThan],
       ['journalEntries', journal.deleteOlderThan],
+      ['certificationRuns', certification.deleteOlderThan],
     ],
   })
 
@@ -189,6 +203,7 @@ export function buildSandbox(options: SandboxOptions) {
     retention,
     loopback,
     trials,
+    certification,
     /** The background workers: callback delivery and the scenarios' delayed jobs (started by the server). */
     workers: {
       start(): void {

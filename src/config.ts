@@ -49,6 +49,7 @@ const envSchema = z.object({
   SANDBOX_TRUST_PROXY: flag.default(false),
   SANDBOX_JOURNAL_MAX_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SANDBOX_JOURNAL_MAX_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(200),
+  SANDBOX_CERTIFICATION_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(15),
 })
 
 /** What each mode means when a setting is not given (docs/design.md "Partners"). 0 turns a limit off. */
@@ -98,6 +99,8 @@ export interface Config {
   trustProxy: boolean
   /** The request journal: newest entries kept per partner, and entries a second per partner (0 turns it off). */
   journal: { maxEntries: number; maxPerSecond: number }
+  /** How long a certification probe waits for the partner's receiver (the 15 s of the receiver checks). */
+  certificationTimeoutMs: number
 }
 
 /**
@@ -162,6 +165,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sqliteCacheMb: e.SANDBOX_SQLITE_CACHE_MB,
     trustProxy: e.SANDBOX_TRUST_PROXY,
     journal: { maxEntries: journalEntries, maxPerSecond: journalEntries === 0 ? 0 : e.SANDBOX_JOURNAL_MAX_PER_SECOND },
+    certificationTimeoutMs: Math.round(e.SANDBOX_CERTIFICATION_TIMEOUT_SECONDS * 1000),
   }
 }
 

@@ -28,6 +28,7 @@ describe('configuration from the environment', () => {
       sqliteCacheMb: 64,
       trustProxy: false,
       journal: { maxEntries: 10_000, maxPerSecond: 200 },
+      certificationTimeoutMs: 15_000,
     })
   })
 

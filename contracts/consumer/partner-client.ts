@@ -16,6 +16,8 @@ export interface PartnerClientOptions {
   /** The accessToken of authenticate(); every operation but authentication and health sends it. */
   token?: string
   language?: 'pt-PT' | 'en'
+  /** The fetch to send with (a resilient one: see resilient-fetch.ts); the global fetch by default. */
+  fetch?: typeof fetch
 }
 
 export interface DocumentUpload {
@@ -49,7 +51,7 @@ export function createPartnerClient(options: PartnerClientOptions) {
       headers['Content-Type'] = 'application/json'
       body = JSON.stringify(init.json)
     }
-    const response = await fetch(url, { method, headers, ...(body === undefined ? {} : { body }) })
+    const response = await (options.fetch ?? fetch)(url, { method, headers, ...(body === undefined ? {} : { body }) })
     if (!response.ok) {
       const text = await response.text()
       throw new PartnerApiError(response.status, text.startsWith('{') ? (JSON.parse(text) as Api.ErrorBody) : undefined)

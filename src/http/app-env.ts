@@ -7,6 +7,8 @@ export interface AuthContext {
   partnerUniqueID: string
   brokerId: number
   userId: number
+  /** The id (jti) of the access token the request used, not the token: the journal keeps it. */
+  tokenId?: string
 }
 
 /**

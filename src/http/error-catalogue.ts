@@ -63,6 +63,8 @@ export const ERRORS = {
   HEADERS_TOO_LARGE: def('010606', 431, 'A linha do pedido e os cabeçalhos excedem o limite de {limit}.', 'The request line and headers exceed the limit of {limit}.'),
   REQUEST_TIMEOUT: def('010607', 408, 'O pedido não chegou a tempo: a ligação foi fechada.', 'The request did not arrive in time: the connection was closed.'),
   CLOCK_ADVANCING: def('010608', 409, 'O relógio de teste do parceiro já está a avançar: aguarde o fim desse avanço.', "The partner's test clock is already advancing: wait for that advance to end."),
+  CERTIFICATION_RUNNING: def('010609', 409, 'Já há uma execução de certificação do parceiro em curso: aguarde o seu fim.', "A certification run of the partner is already running: wait for it to end."),
+  CERTIFICATION_NOT_PASSED: def('010610', 409, 'Só uma execução aprovada tem relatório assinado: esta não foi aprovada.', 'Only a passed run has a signed report: this one did not pass.'),
   QUOTA_EXCEEDED: def('010605', 409, 'Quota atingida: {quota} (no máximo {limit}).', 'Quota reached: {quota} (at most {limit}).'),
   INTERNAL_ERROR: def('090101', 500, 'Erro interno. Referência do pedido: {requestId}.', 'Internal error. Request reference: {requestId}.'),
   SERVICE_UNAVAILABLE: def('090102', 503, 'Serviço temporariamente indisponível: {detail}', 'Service temporarily unavailable: {detail}'),

@@ -209,6 +209,21 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     expect(await page.locator('tr:has-text("process-approved")').count()).toBeGreaterThan(0)
   })
 
+  it('runs a certification and shows each check with its evidence and advice, live until it ends', async () => {
+    expect((await s.call('POST', '/v1/simulations', { body: simulationInput() })).status).toBe(201)
+    const page = await loggedIn()
+    await page.goto(`${base}/console/certification`)
+    await Promise.all([page.waitForURL(/\/console\/certification\/[0-9a-f-]+$/), page.click('form[action="/console/certification/runs"] button')])
+    await page.waitForSelector('#run:not([data-status="running"])')
+    expect(await page.locator('tr[data-check]').count()).toBe(17)
+    expect(await page.getAttribute('tr[data-check="journey-simulation-eligible"]', 'data-status')).toBe('passed')
+    // The test's calls send no Accept-Language: the check fails, citing them, with the advice.
+    expect(await page.getAttribute('tr[data-check="client-sends-accept-language"]', 'data-status')).toBe('failed')
+    expect(await page.locator('tr[data-check="client-sends-accept-language"] a[href^="/console/requests/"]').count()).toBeGreaterThan(0)
+    expect(await page.textContent('tr[data-check="client-pages-lists"] .advice')).toContain('nextRecord')
+    await page.screenshot({ path: `${SHOTS}/console-certification.png`, fullPage: true })
+  })
+
   it('refuses a form without its CSRF token', async () => {
     const page = await loggedIn()
     const status = await page.evaluate(async () => (await fetch('/console/drive/reset', { method: 'POST', body: new URLSearchParams({ confirm: 'yes' }) })).status)

@@ -51,7 +51,7 @@ export function createAuthService(deps: { partners: Pick<PartnerService, 'verify
       if (user.partnerStatus === 'suspended') {
         throw new ApiError('PARTNER_SUSPENDED', { field: 'Authorization', params: { partner: user.partnerUniqueID, reason: user.partnerStatusReason ?? '' } })
       }
-      return { partnerUniqueID: claims.partnerUniqueID, brokerId: claims.brokerId, userId: claims.userId }
+      return { partnerUniqueID: claims.partnerUniqueID, brokerId: claims.brokerId, userId: claims.userId, tokenId: claims.tokenId }
     },
 
     /** A token for a user, without a login (provider-state fixtures act as the state's partner). */

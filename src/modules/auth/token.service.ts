@@ -61,7 +61,7 @@ export function createTokenService(db: Db, config: Config, clock: Clock) {
      * The claims of a well-signed, unexpired token; whether its user may still use it is the auth
      * service's question. @throws ApiError 401: UNAUTHENTICATED, or TOKEN_EXPIRED with its own code.
      */
-    verify(authorization: string | undefined): AuthContext & { generation: number } {
+    verify(authorization: string | undefined): AuthContext & { generation: number; tokenId: string } {
       if (!authorization) throw unauthenticated(text('falta o cabeçalho Authorization.', 'the Authorization header is missing.'))
       const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
       if (!match) throw unauthenticated(text("o cabeçalho Authorization tem de ser 'Bearer <token>'.", "the Authorization header must be 'Bearer <token>'."))
@@ -82,7 +82,7 @@ export function createTokenService(db: Db, config: Config, clock: Clock) {
         verified.delete(token)
         throw new ApiError('TOKEN_EXPIRED', { field: 'Authorization' })
       }
-      return { partnerUniqueID: claims.partnerUniqueID, brokerId: claims.brokerId, userId: claims.userId, generation: claims.gen ?? 0 }
+      return { partnerUniqueID: claims.partnerUniqueID, brokerId: claims.brokerId, userId: claims.userId, generation: claims.gen ?? 0, tokenId: claims.jti }
     },
   }
 }

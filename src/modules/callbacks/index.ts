@@ -17,6 +17,7 @@ import { registerNotificationWebhooks } from './notification.webhooks.ts'
 import { createOutboxPublisher } from './outbox-publisher.ts'
 import { createOutboxRepository } from './outbox.repository.ts'
 import { createWebhookSender } from './webhook-sender.ts'
+import { createCallbackProbe } from './callback-probe.ts'
 
 export type { CallbackService, DeliveryQuery } from './callbacks.service.ts'
 export { createEchoService, type EchoResourceLookup, type EchoService } from './echo.service.ts'
@@ -25,6 +26,7 @@ export { NotificationSchema } from './notification.webhooks.ts'
 export type { NotificationBody } from './outbox-publisher.ts'
 export type { NotificationStatus } from './outbox.repository.ts'
 export type { HostResolver, ResolvedAddress } from './address-policy.ts'
+export type { CallbackProbe, ProbeResult, ProbeSignature, ProbeTarget } from './callback-probe.ts'
 export * from './notification-events.ts'
 
 export interface CallbacksDeps {
@@ -53,6 +55,7 @@ export function createCallbacks(deps: CallbacksDeps) {
   const configurations = createCallbackConfigurationRepository(db)
   const outbox = createOutboxRepository(db)
   const policy = createAddressPolicy({ allowHttp: config.callbackAllowHttp, allowPrivate: config.callbackAllowPrivate, ...(deps.resolve ? { resolve: deps.resolve } : {}) })
+  const sender = createWebhookSender({ caFile: config.callbackCaFile })
   const worker = createDeliveryWorker({
     writes: deps.writes,
     clock,
@@ -62,7 +65,7 @@ export function createCallbacks(deps: CallbacksDeps) {
     outbox,
     configurations,
     policy,
-    sender: createWebhookSender({ caFile: config.callbackCaFile }),
+    sender,
     ...(deps.concurrency ? { concurrency: deps.concurrency } : {}),
     ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
   })
@@ -72,6 +75,8 @@ export function createCallbacks(deps: CallbacksDeps) {
     ...service,
     publisher,
     worker: { start: worker.start, stop: worker.stop, idle: worker.idle },
+    /** Test notifications sent on purpose, outside the outbox (the certification's receiver checks). */
+    probe: createCallbackProbe({ configurations, policy, sender, taxonomy: deps.taxonomy, clock, version: deps.version }),
     /** What the clock advance drives: the partner's due attempts, made one at a time in due order. */
     advancing: {
       hold: worker.hold,

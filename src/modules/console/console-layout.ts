@@ -13,6 +13,7 @@ const SECTIONS: Array<[string, TextKey]> = [
   ['/console/drive', 'drive'],
   ['/console/mailbox', 'mailbox'],
   ['/console/scenarios', 'scenarios'],
+  ['/console/certification', 'certification'],
 ]
 
 /** A whole console page: the navigation, the language switch, the page's content. */

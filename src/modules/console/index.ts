@@ -11,12 +11,13 @@ import type { RequestJournalService } from '../request-journal/index.ts'
 import { page } from './console-layout.ts'
 import { journeyPages, type JourneyDeps } from './console-journeys.ts'
 import { operationPages, type OperationDeps } from './console-operations.ts'
+import { certificationPages, type CertificationPageDeps } from './console-certification.ts'
 import { requestPages } from './console-requests.ts'
 import { scenarioPages, type ScenarioPageDeps } from './console-scenarios.ts'
 import { createConsoleSession, type ConsoleEnv } from './console-session.ts'
 import { t } from './console-text.ts'
 
-export interface ConsoleDeps extends JourneyDeps, OperationDeps, ScenarioPageDeps {
+export interface ConsoleDeps extends JourneyDeps, OperationDeps, ScenarioPageDeps, CertificationPageDeps {
   auth: Pick<AuthService, 'login' | 'authenticate'>
   journal: Pick<RequestJournalService, 'recent' | 'get'>
   trustProxy: boolean
@@ -56,6 +57,7 @@ export function consoleRouter(deps: ConsoleDeps) {
   pages.route('/', journeyPages(deps))
   pages.route('/', operationPages(deps))
   pages.route('/', scenarioPages(deps))
+  pages.route('/', certificationPages(deps))
   // A refusal of a service (an unknown id, a final status) is a page in the console's language, not a JSON body.
   pages.onError((error, c) => {
     if (!(error instanceof ApiError)) throw error

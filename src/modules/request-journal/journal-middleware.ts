@@ -58,6 +58,7 @@ async function journaled(journal: Pick<RequestJournalService, 'now' | 'record'>,
     durationMs,
     scenario: c.get('scenario')?.name ?? null,
     requestHeaders: redactHeaders(c.req.header()),
+    tokenId: auth.tokenId ?? null,
   }
   const request = await requestBody(c).catch(() => ({ body: null, truncated: false }))
   const contentType = res.headers.get('content-type')
@@ -72,5 +73,6 @@ async function journaled(journal: Pick<RequestJournalService, 'now' | 'record'>,
     responseBody: answer.body,
     responseTruncated: answer.truncated,
     errors: res.status >= 400 ? errorsOf(answer.body) : null,
+    retryAfter: res.headers.get('retry-after'),
   })
 }

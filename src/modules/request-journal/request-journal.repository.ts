@@ -22,6 +22,10 @@ export interface JournalEntry {
   responseBody: string | null
   responseTruncated: boolean
   errors: unknown[] | null
+  /** The id (jti) of the token the request used. */
+  tokenId: string | null
+  /** The Retry-After the answer carried (a 429, a 503). */
+  retryAfter: string | null
 }
 
 export interface JournalFilter {
@@ -49,6 +53,8 @@ interface Row {
   duration_ms: number
   scenario: string | null
   errors: string | null
+  token_id: string | null
+  retry_after: string | null
 }
 
 interface BodyRow {
@@ -76,6 +82,18 @@ const toSummary = (r: Row): JournalSummary => ({
   durationMs: r.duration_ms,
   scenario: r.scenario,
   errors: r.errors === null ? null : (JSON.parse(r.errors) as unknown[]),
+  tokenId: r.token_id,
+  retryAfter: r.retry_after,
+})
+
+const withBody = (row: Row, body: BodyRow | undefined): JournalEntry & { seq: number } => ({
+  ...toSummary(row),
+  requestHeaders: body ? (JSON.parse(body.request_headers) as Record<string, string>) : {},
+  requestBody: body?.request_body ?? null,
+  requestTruncated: body?.request_truncated === 1,
+  responseContentType: body?.response_content_type ?? null,
+  responseBody: body?.response_body ?? null,
+  responseTruncated: body?.response_truncated === 1,
 })
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -118,8 +136,8 @@ function whereOf(f: JournalFilter): { sql: string; params: Record<string, unknow
 /** The request journal (request_journal, request_journal_body): written in batches, read newest first, kept to a ring per partner. */
 export function createRequestJournalRepository(db: Db) {
   const insert = db.prepare(`INSERT INTO request_journal (request_id, partner_unique_id, broker_id, user_id, at, method, path, query, status,
-      duration_ms, scenario, errors)
-    VALUES (@requestId, @partnerUniqueID, @brokerId, @userId, @at, @method, @path, @query, @status, @durationMs, @scenario, @errors)`)
+      duration_ms, scenario, errors, token_id, retry_after)
+    VALUES (@requestId, @partnerUniqueID, @brokerId, @userId, @at, @method, @path, @query, @status, @durationMs, @scenario, @errors, @tokenId, @retryAfter)`)
   const insertBody = db.prepare(`INSERT INTO request_journal_body (seq, request_headers, request_body, request_truncated, response_content_type,
       response_body, response_truncated)
     VALUES (@seq, @requestHeaders, @requestBody, @requestTruncated, @responseContentType, @responseBody, @responseTruncated)`)
@@ -135,6 +153,10 @@ export function createRequestJournalRepository(db: Db) {
   const bySeq = db.prepare('SELECT seq FROM request_journal WHERE partner_unique_id = ? AND seq = ?').pluck()
   const byRequestId = db.prepare('SELECT * FROM request_journal WHERE partner_unique_id = ? AND request_id = ? ORDER BY seq DESC LIMIT 1')
   const bodyOf = db.prepare('SELECT * FROM request_journal_body WHERE seq = ?')
+  // Oldest first, with the bodies: what the certification's client checks read of a window.
+  const window = db.prepare(`SELECT j.*, b.request_headers, b.request_body, b.request_truncated, b.response_content_type, b.response_body, b.response_truncated
+    FROM request_journal j LEFT JOIN request_journal_body b ON b.seq = j.seq
+    WHERE j.partner_unique_id = @partnerUniqueID AND j.at >= @from AND j.at <= @to ORDER BY j.seq LIMIT @limit`)
   const removeOfPartner = db.prepare('DELETE FROM request_journal WHERE partner_unique_id = ?')
   const removeOlder = db.prepare('DELETE FROM request_journal WHERE seq IN (SELECT seq FROM request_journal WHERE at < @cutoff ORDER BY seq LIMIT @limit)')
 
@@ -179,20 +201,15 @@ export function createRequestJournalRepository(db: Db) {
       const rows = prepared(sql).all({ ...where.params, limit, seq: cursor.kind === 'first' ? 0 : cursor.seq }) as Row[]
       return (cursor.kind === 'previous' ? rows.reverse() : rows).map(toSummary)
     },
+    /** The partner's entries of a time window, oldest first, with their headers and bodies (at most `limit`). */
+    window(partnerUniqueID: string, from: string, to: string, limit: number): Array<JournalEntry & { seq: number }> {
+      return (window.all({ partnerUniqueID, from, to, limit }) as Array<Row & Partial<BodyRow>>).map((row) => withBody(row, row.request_headers === undefined || row.request_headers === null ? undefined : (row as BodyRow)))
+    },
     /** The partner's newest entry with that request id, with its headers and bodies. */
     byRequestId(partnerUniqueID: string, requestId: string): (JournalEntry & { seq: number }) | undefined {
       const row = byRequestId.get(partnerUniqueID, requestId) as Row | undefined
       if (!row) return undefined
-      const body = bodyOf.get(row.seq) as BodyRow | undefined
-      return {
-        ...toSummary(row),
-        requestHeaders: body ? (JSON.parse(body.request_headers) as Record<string, string>) : {},
-        requestBody: body?.request_body ?? null,
-        requestTruncated: body?.request_truncated === 1,
-        responseContentType: body?.response_content_type ?? null,
-        responseBody: body?.response_body ?? null,
-        responseTruncated: body?.response_truncated === 1,
-      }
+      return withBody(row, bodyOf.get(row.seq) as BodyRow | undefined)
     },
     removeOfPartner: (partnerUniqueID: string): number => removeOfPartner.run(partnerUniqueID).changes,
     removeOlderThan: (cutoff: string, limit: number): number => removeOlder.run({ cutoff, limit }).changes,

@@ -97,6 +97,12 @@ export function createRequestJournalService(deps: { writes: Transactions; clock:
       return entry
     },
 
+    /** The partner's entries between two times of its clock, oldest first, with their bodies (the certification's client checks). */
+    window(partnerUniqueID: string, from: string, to: string) {
+      flush()
+      return repository.window(partnerUniqueID, from, to, settings.maxEntries || 10_000)
+    },
+
     /** Deletes the partner's journal (sandbox reset); returns how many entries. */
     deleteOfPartner(partnerUniqueID: string): number {
       flush()

@@ -18,6 +18,7 @@ export const ResetResultSchema = envelopeSchema(
         callbackConfigurations: count('Callback configurations'),
         jobs: count('Scenario jobs, pending or finished'),
         journalEntries: count('Entries of the request journal (the reset itself is journaled after it)'),
+        certificationRuns: count('Certification runs, with their results'),
         testClock: count("The partner's test clock: 1 when it was ahead and is back to the sandbox's time"),
       })
       .openapi('SandboxResetCounts'),

@@ -14,6 +14,7 @@ export interface PartnerData {
   /** The partner's test clock back to the machine's: 1 if it was ahead. */
   clock: Deletes<number>
   journal: Deletes<number>
+  certificationRuns: Deletes<number>
 }
 
 /**
@@ -36,6 +37,7 @@ export function createSandboxResetService(deps: { writes: Transactions; logger: 
       jobs: data.jobs(partnerUniqueID),
       testClock: data.clock(partnerUniqueID),
       journalEntries: data.journal(partnerUniqueID),
+      certificationRuns: data.certificationRuns(partnerUniqueID),
     }
   })
   return {

@@ -50,6 +50,8 @@ beforeAll(async () => {
   ids.partnerUniqueID = a.partnerUniqueID
   ids.userId = String(a.userId)
   ids.notificationType = '5'
+  ids.runId = (await s.call('POST', '/sandbox/certification/runs', { token: a.token, body: { checks: ['client-sends-accept-language'] } })).json.runId
+  await s.services.certification.idle()
   ids.notificationTypeID = '5'
   before = await snapshotOfA()
 })

@@ -44,6 +44,7 @@ describe('POST /sandbox/reset', () => {
           jobs: 2,
           testClock: 0,
           journalEntries: expect.any(Number),
+          certificationRuns: 0,
         },
       },
     })

@@ -1,0 +1,85 @@
+import { z } from '@hono/zod-openapi'
+import { ALL_CHECKS } from './certification.service.ts'
+
+const CheckIdSchema = z.enum(ALL_CHECKS)
+
+export const StartRunSchema = z
+  .object({
+    checks: z.array(CheckIdSchema).max(ALL_CHECKS.length).optional().openapi({ description: 'The checks to run; all of them when absent or empty', example: ['receiver-accepts-signed', 'client-reauthenticates'] }),
+    since: z.iso.datetime().optional().openapi({ description: "Start of the journal window the client checks read (the partner's clock); the last 24 hours by default", example: '2026-11-25T09:00:00Z' }),
+  })
+  .strict()
+  .openapi('SandboxCertificationStart')
+
+const EvidenceSchema = z
+  .object({
+    text: z.string().openapi({ description: 'What this piece of evidence shows, in the language of Accept-Language', example: 'Sem cabeçalhos de assinatura: HTTP 204.' }),
+    requestId: z.string().optional().openapi({ description: 'A request of the journal (GET /sandbox/requests/{requestId})' }),
+    notificationId: z.string().optional().openapi({ description: 'The webhook-id of a probe or a delivery' }),
+    at: z.string().optional(),
+    request: z.string().optional().openapi({ example: 'POST /v1/simulations' }),
+    status: z.number().int().optional().openapi({ description: "The answer's HTTP status" }),
+    callbackUrl: z.string().optional(),
+    latencyMs: z.number().optional(),
+    sentHeaders: z.record(z.string(), z.string()).optional().openapi({ description: 'The headers the probe carried (webhook-id, -timestamp, -signature, X-Sandbox-Certification)' }),
+    answer: z.string().nullable().optional().openapi({ description: "The start of the partner server's answer" }),
+  })
+  .openapi('SandboxCertificationEvidence')
+
+const CheckResultSchema = z
+  .object({
+    id: CheckIdSchema,
+    name: z.string(),
+    category: z.enum(['receiver', 'client']),
+    status: z.enum(['passed', 'failed', 'not-exercised', 'running']),
+    evidence: z.array(EvidenceSchema),
+    advice: z.string().nullable().openapi({ description: 'How to pass it, when it failed or was not exercised' }),
+  })
+  .openapi('SandboxCertificationCheck')
+
+export const RunSchema = z
+  .object({
+    runId: z.uuid(),
+    status: z.enum(['running', 'passed', 'failed', 'incomplete']).openapi({ description: 'passed: every check passed; failed: one failed; incomplete: none failed, some not exercised' }),
+    startedAt: z.string(),
+    finishedAt: z.string().nullable(),
+    window: z.object({ from: z.string(), to: z.string().nullable() }).openapi({ description: 'The journal window the client checks read' }),
+    checks: z.array(CheckResultSchema),
+  })
+  .openapi('SandboxCertificationRun')
+
+export const RunListSchema = z.object({ runList: z.array(RunSchema) }).openapi('SandboxCertificationRunList')
+
+export const RunParamsSchema = z.object({
+  runId: z.uuid().openapi({ param: { name: 'runId', in: 'path' }, example: '5b0c8f8e-2d4a-4b7e-9c1f-3a6d2e8b7c40' }),
+})
+
+export const SignedReportSchema = z
+  .object({
+    report: z.object({
+      kind: z.literal('mortgage-sandbox-certification'),
+      runId: z.uuid(),
+      partnerUniqueID: z.uuid(),
+      sandboxVersion: z.string(),
+      status: z.literal('passed'),
+      window: z.object({ from: z.string(), to: z.string().nullable() }),
+      startedAt: z.string(),
+      finishedAt: z.string().nullable(),
+      checks: z.array(z.object({ id: z.string(), category: z.string(), status: z.string() })),
+    }),
+    signature: z.object({
+      algorithm: z.literal('Ed25519'),
+      keyId: z.string(),
+      value: z.string().openapi({ description: 'base64url Ed25519 signature of the canonical JSON of report (keys sorted, no spaces)' }),
+    }),
+  })
+  .openapi('SandboxCertificationReport')
+
+export const SigningKeySchema = z
+  .object({
+    keyId: z.string(),
+    algorithm: z.literal('Ed25519'),
+    publicKeyPem: z.string(),
+    jwk: z.object({ kty: z.string(), crv: z.string(), x: z.string() }),
+  })
+  .openapi('SandboxCertificationSigningKey')

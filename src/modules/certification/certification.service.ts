@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto'
+import type { PartnerClock } from '../../clock.ts'
+import type { Transactions } from '../../db/write-batch.ts'
+import { CLIENT_CHECKS, runClientChecks, type ClientCheckId, type DeliveredDecision, type JournalRecord } from '../../domain/client-behaviour/client-checks.ts'
+import { ApiError } from '../../http/api-error.ts'
+import type { AuthContext } from '../../http/app-env.ts'
+import type { Lang } from '../../http/language.ts'
+import type { Logger } from '../../logger.ts'
+import type { CallbackProbe, CallbackService } from '../callbacks/index.ts'
+import type { RequestJournalService } from '../request-journal/index.ts'
+import { checkAdvice, checkName, noteText } from './certification-texts.ts'
+import type { CertificationRepository, RunStatus, StoredRun } from './certification.repository.ts'
+import { RECEIVER_CHECKS, runReceiverChecks, type ProbeEvidence, type ReceiverCheckId } from './receiver-checks.ts'
+import type { ReportSigner } from './report-signature.ts'
+
+export const ALL_CHECKS = [...RECEIVER_CHECKS, ...CLIENT_CHECKS] as const
+export type CheckId = (typeof ALL_CHECKS)[number]
+
+/** The window a run reads when none is given: the last day of the partner's clock. */
+const DEFAULT_WINDOW_MS = 24 * 3600 * 1000
+/** The console's "try it" calls are the sandbox's, not the partner client's: the client checks leave them out. */
+const SANDBOX_OWN_CALLS = /^mortgage-sandbox-console\//
+
+interface StoredOutcome {
+  id: CheckId
+  status: 'passed' | 'failed' | 'not-exercised'
+  evidence: ProbeEvidence[]
+}
+
+export interface CertificationDeps {
+  writes: Transactions
+  repository: CertificationRepository
+  clock: PartnerClock
+  logger: Logger
+  probe: Pick<CallbackProbe, 'targets' | 'sample' | 'send' | 'nowSeconds'>
+  journal: Pick<RequestJournalService, 'window'>
+  deliveries: Pick<CallbackService, 'deliveries'>
+  signer: ReportSigner
+  timeoutMs: number
+  version: string
+}
+
+const categoryOf = (id: string) => ((RECEIVER_CHECKS as readonly string[]).includes(id) ? 'receiver' : 'client')
+const statusOf = (outcomes: StoredOutcome[]): RunStatus =>
+  outcomes.some((o) => o.status === 'failed') ? 'failed' : outcomes.every((o) => o.status === 'passed') ? 'passed' : 'incomplete'
+
+/** A run as the API answers it, in a language: each check's name, evidence sentences and advice. */
+export function presentRun(run: StoredRun, lang: Lang) {
+  const outcomes = (run.results ?? []) as StoredOutcome[]
+  const byId = new Map(outcomes.map((o) => [o.id, o]))
+  return {
+    runId: run.runId,
+    status: run.status,
+    startedAt: run.startedAt,
+    finishedAt: run.finishedAt,
+    window: { from: run.windowFrom, to: run.windowTo },
+    checks: run.checksAsked.map((id) => {
+      const o = byId.get(id as CheckId)
+      const status: StoredOutcome['status'] | 'running' = o?.status ?? (run.status === 'running' ? 'running' : 'not-exercised')
+      return {
+        id: id as CheckId,
+        name: checkName(id, lang),
+        category: categoryOf(id) as 'receiver' | 'client',
+        status,
+        evidence: (o?.evidence ?? []).map(({ note, values, ...rest }) => ({ ...rest, text: noteText(note, values, lang) })),
+        advice: status === 'passed' || status === 'running' ? null : checkAdvice(id, lang),
+      }
+    }),
+  }
+}
+
+/**
+ * Partner certification (docs/design.md "Certification"): a run probes the partner's callback
+ * receivers now and reads what its client did in a window of its journal, then keeps each check's
+ * verdict with its evidence. A passed run can be exported as a report signed by the sandbox.
+ */
+export function createCertificationService(deps: CertificationDeps) {
+  const { repository } = deps
+  const inFlight = new Set<Promise<void>>()
+  const insert = deps.writes.transaction(repository.insert)
+  const finish = deps.writes.transaction(repository.finish)
+
+  // A run the process stopped under cannot be finished: it is failed, and says why.
+  for (const run of repository.interrupted()) {
+    finish({ runId: run.runId, status: 'failed', windowTo: run.startedAt, finishedAt: run.startedAt, results: run.checksAsked.map((id) => ({ id, status: 'not-exercised', evidence: [{ note: 'interrupted' }] })) })
+  }
+
+  function records(partnerUniqueID: string, from: string, to: string): JournalRecord[] {
+    return deps.journal
+      .window(partnerUniqueID, from, to)
+      .filter((e) => !SANDBOX_OWN_CALLS.test(e.requestHeaders['user-agent'] ?? ''))
+      .map((e) => ({ ...e, errors: e.errors as JournalRecord['errors'] }))
+  }
+
+  function decisions(partnerUniqueID: string, from: string): DeliveredDecision[] {
+    const { entries } = deps.deliveries.deliveries(partnerUniqueID, { lineCount: 100, status: 'delivered', notificationTypeId: 9 })
+    return entries.flatMap((n) => {
+      const accepted = n.attemptList.filter((a) => a.httpStatus !== null && a.httpStatus >= 200 && a.httpStatus < 300).at(-1)
+      if (!accepted || !n.notification.processUniqueId || accepted.attemptedAt < from) return []
+      return [{ notificationId: n.notificationId, processUniqueId: n.notification.processUniqueId, deliveredAt: accepted.attemptedAt }]
+    })
+  }
+
+  async function execute(run: { runId: string; partnerUniqueID: string; windowFrom: string; checks: CheckId[] }): Promise<void> {
+    const receiverAsked = run.checks.filter((c): c is ReceiverCheckId => categoryOf(c) === 'receiver')
+    const clientAsked = run.checks.filter((c): c is ClientCheckId => categoryOf(c) === 'client')
+    let outcomes: StoredOutcome[]
+    let windowTo = deps.clock.now(run.partnerUniqueID).toISOString()
+    try {
+      const receiver = await runReceiverChecks(deps.probe, run.partnerUniqueID, run.runId, receiverAsked, deps.timeoutMs)
+      windowTo = deps.clock.now(run.partnerUniqueID).toISOString()
+      const client = runClientChecks(clientAsked, records(run.partnerUniqueID, run.windowFrom, windowTo), decisions(run.partnerUniqueID, run.windowFrom))
+      const byId = new Map<string, StoredOutcome>([...receiver, ...client].map((o) => [o.id, o]))
+      outcomes = run.checks.map((id) => byId.get(id)!)
+    } catch (error) {
+      deps.logger.error('certification run failed', { runId: run.runId, error: error instanceof Error ? error.message : String(error) })
+      outcomes = run.checks.map((id) => ({ id, status: 'not-exercised', evidence: [{ note: 'interrupted' }] }))
+    }
+    const status = outcomes.some((o) => o.evidence.some((e) => e.note === 'interrupted')) ? 'failed' : statusOf(outcomes)
+    finish({ runId: run.runId, status, windowTo, finishedAt: deps.clock.now(run.partnerUniqueID).toISOString(), results: outcomes })
+  }
+
+  const getRun = (partnerUniqueID: string, runId: string) => {
+    const run = repository.get(partnerUniqueID, runId)
+    if (!run) throw new ApiError('NOT_FOUND', { field: 'runId', params: { resource: 'certification run', id: runId } })
+    return run
+  }
+
+  return {
+    /** Starts a run of the checks asked (all by default) over the window from `since` to now. @throws ApiError 409 while one runs, 400 on a window in the future. */
+    start(auth: AuthContext, request: { checks?: CheckId[] | undefined; since?: string | undefined }): StoredRun {
+      const partnerUniqueID = auth.partnerUniqueID
+      if (repository.runningOf(partnerUniqueID)) throw new ApiError('CERTIFICATION_RUNNING', { field: 'checks' })
+      const now = deps.clock.now(partnerUniqueID)
+      const from = request.since ? new Date(request.since) : new Date(now.getTime() - DEFAULT_WINDOW_MS)
+      if (from.getTime() > now.getTime()) throw new ApiError('OUT_OF_RANGE', { field: 'since', params: { limit: `<= ${now.toISOString()}` } })
+      const checks = request.checks && request.checks.length > 0 ? ALL_CHECKS.filter((c) => request.checks!.includes(c)) : [...ALL_CHECKS]
+      const run = { runId: randomUUID(), partnerUniqueID, userId: auth.userId, checksAsked: checks, windowFrom: from.toISOString(), startedAt: now.toISOString() }
+      insert(run)
+      const done = execute({ runId: run.runId, partnerUniqueID, windowFrom: run.windowFrom, checks })
+        .catch((error: unknown) => deps.logger.error('certification run not stored', { runId: run.runId, error: error instanceof Error ? error.message : String(error) }))
+        .finally(() => inFlight.delete(done))
+      inFlight.add(done)
+      return getRun(partnerUniqueID, run.runId)
+    },
+    get: getRun,
+    list: (partnerUniqueID: string) => repository.list(partnerUniqueID, 50),
+    /** The signed report of a passed run. @throws ApiError 409 when the run did not pass. */
+    report(partnerUniqueID: string, runId: string) {
+      const run = getRun(partnerUniqueID, runId)
+      if (run.status !== 'passed') throw new ApiError('CERTIFICATION_NOT_PASSED', { field: 'runId' })
+      const outcomes = (run.results ?? []) as StoredOutcome[]
+      return deps.signer.sign({
+        kind: 'mortgage-sandbox-certification' as const,
+        runId: run.runId,
+        partnerUniqueID: run.partnerUniqueID,
+        sandboxVersion: deps.version,
+        status: run.status,
+        window: { from: run.windowFrom, to: run.windowTo },
+        startedAt: run.startedAt,
+        finishedAt: run.finishedAt,
+        checks: outcomes.map((o) => ({ id: o.id, category: categoryOf(o.id), status: o.status })),
+      })
+    },
+    signingKey: () => deps.signer.publicKey,
+    /** Resolves when the runs started so far have finished (tests, and the server's stop). */
+    idle: async (): Promise<void> => {
+      while (inFlight.size > 0) await Promise.all([...inFlight])
+    },
+    deleteOfPartner: (partnerUniqueID: string) => repository.removeOfPartner(partnerUniqueID),
+    deleteOlderThan: (cutoff: Date, limit: number) => repository.removeOlderThan(cutoff.toISOString(), limit),
+  }
+}
+
+export type CertificationService = ReturnType<typeof createCertificationService>

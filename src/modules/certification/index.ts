@@ -1,0 +1,30 @@
+import { OpenAPIHono } from '@hono/zod-openapi'
+import type { Db } from '../../db/connection.ts'
+import type { AppEnv } from '../../http/app-env.ts'
+import { certificationHandlers } from './certification.handlers.ts'
+import { createCertificationRepository } from './certification.repository.ts'
+import * as routes from './certification.routes.ts'
+import { createCertificationService, type CertificationDeps, type CertificationService } from './certification.service.ts'
+import { createReportSigner } from './report-signature.ts'
+
+export { ALL_CHECKS, presentRun, type CertificationService, type CheckId } from './certification.service.ts'
+export { canonicalJson, verifyReport, type SignedReport } from './report-signature.ts'
+export { CERTIFICATION_HEADER } from './receiver-checks.ts'
+export { checkName } from './certification-texts.ts'
+
+/** Partner certification (docs/design.md "Certification"): runs of receiver and client checks, and their signed reports. */
+export function createCertification(deps: Omit<CertificationDeps, 'repository' | 'signer'> & { db: Db }): CertificationService {
+  const { db, ...rest } = deps
+  return createCertificationService({ ...rest, repository: createCertificationRepository(db), signer: createReportSigner(db) })
+}
+
+/** Sandbox control API: /sandbox/certification/runs (start, list, read, report) and the report's signing key. */
+export function certificationRouter(certification: Pick<CertificationService, 'start' | 'get' | 'list' | 'report' | 'signingKey'>) {
+  const handlers = certificationHandlers(certification)
+  return new OpenAPIHono<AppEnv>()
+    .openapi(routes.signingKey, handlers.signingKey)
+    .openapi(routes.start, handlers.start)
+    .openapi(routes.list, handlers.list)
+    .openapi(routes.get, handlers.get)
+    .openapi(routes.report, handlers.report)
+}

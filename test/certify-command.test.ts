@@ -1,0 +1,75 @@
+import { serve, type ServerType } from '@hono/node-server'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runCertifyCommand } from '../src/certify-command.ts'
+import { simulationInput } from './modules/simulations/simulation-fixtures.ts'
+import { tempDir } from './support/temp-dir.ts'
+import { createTestSandbox, type TestSandbox } from './support/test-app.ts'
+
+let s: TestSandbox
+let server: ServerType
+let url: string
+let dir: string
+
+beforeAll(async () => {
+  s = await createTestSandbox()
+  server = await new Promise<ServerType>((resolve) => {
+    const listening = serve({ fetch: s.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(listening))
+  })
+  const address = server.address()
+  if (address === null || typeof address === 'string') throw new Error('no port')
+  url = `http://127.0.0.1:${address.port}`
+  dir = tempDir('certify')
+})
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+})
+
+/** Runs `mortgage-sandbox certify …` against the listening sandbox as broker-a: what it printed and its exit code. */
+async function certify(...argv: string[]) {
+  const lines: string[] = []
+  const code = await runCertifyCommand(argv, { SANDBOX_URL: url, SANDBOX_USERNAME: 'broker-a', SANDBOX_PASSWORD: 'sandbox' }, (line) => lines.push(line))
+  return { code, text: lines.join('\n') }
+}
+
+describe('mortgage-sandbox certify', () => {
+  it('passes the checks the client exercised, writes the signed report, and the report checks', async () => {
+    const created = await s.call('POST', '/v1/simulations', { body: simulationInput(), headers: { 'Accept-Language': 'en' } })
+    expect(created.status).toBe(201)
+    const report = join(dir, 'certification.json')
+    const run = await certify('--checks', 'client-sends-accept-language,journey-simulation-eligible', '--report', report)
+    expect(run.code, run.text).toBe(0)
+    expect(run.text).toMatch(/^Certification run [0-9a-f-]+: PASSED/)
+    expect(run.text).toContain('PASS  journey-simulation-eligible  Journey: an eligible simulation')
+    expect(JSON.parse(readFileSync(report, 'utf8')).report.status).toBe('passed')
+
+    const checked = await certify('--check-report', report)
+    expect(checked.code, checked.text).toBe(0)
+    expect(checked.text).toMatch(/^VALID: run [0-9a-f-]+ of partner 7d1c3f2a/)
+
+    const forged = JSON.parse(readFileSync(report, 'utf8'))
+    forged.report.checks.push({ id: 'client-pages-lists', category: 'client', status: 'passed' })
+    writeFileSync(report, JSON.stringify(forged))
+    const refused = await certify('--check-report', report)
+    expect(refused.code).toBe(1)
+    expect(refused.text).toMatch(/^INVALID/)
+  })
+
+  it('exits 1 when a check was not exercised, printing its advice', async () => {
+    const run = await certify('--checks', 'client-pages-lists', '--lang', 'pt-PT')
+    expect(run.code).toBe(1)
+    expect(run.text).toContain('INCOMPLETE')
+    expect(run.text).toContain('SKIP  client-pages-lists  O cliente percorre uma lista com nextRecord')
+    expect(run.text).toContain('-> Quando hasMoreResults é true')
+  })
+
+  it('exits 2 on bad usage, a refused login or an unknown check', async () => {
+    expect((await certify('--nope')).code).toBe(2)
+    const login = await runCertifyCommand(['--url', url, '--username', 'broker-a', '--password', 'wrong'], {}, () => {})
+    expect(login).toBe(2)
+    const unknown = await certify('--checks', 'client-is-nice')
+    expect(unknown.code).toBe(2)
+    expect(unknown.text).toContain('checks.0')
+  })
+})

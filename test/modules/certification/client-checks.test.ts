@@ -1,0 +1,82 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createThrowawayCa, type ThrowawayCa } from '../callbacks/support/throwaway-ca.ts'
+import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../support/test-app.ts'
+import { receiverBehaviours, startProbeReceiver } from './support/probe-receiver.ts'
+import { playScriptedClient, type Mistake } from './support/scripted-client.ts'
+
+let ca: ThrowawayCa
+let s: TestSandbox
+let receiver: Awaited<ReturnType<typeof startProbeReceiver>>
+
+const CLIENT_CHECKS = [
+  'client-reauthenticates',
+  'client-honours-retry-after-429',
+  'client-honours-retry-after-503',
+  'client-pages-lists',
+  'client-fixes-refused-requests',
+  'client-sends-accept-language',
+  'client-sends-only-documented-fields',
+  'journey-simulation-eligible',
+  'journey-simulation-not-eligible',
+  'journey-process-submitted',
+  'journey-decision-followed',
+]
+
+beforeAll(() => {
+  ca = createThrowawayCa()
+})
+afterAll(() => ca.remove())
+beforeEach(async () => {
+  s = await createTestSandbox({ callbackCaFile: ca.caFile, callbackAllowPrivate: true })
+  // The partner's server: correct, with the secret of its type-9 configuration once registered.
+  receiver = await startProbeReceiver({ cert: ca.cert, key: ca.key }, receiverBehaviours(() => s.services.callbacks.configuration(PARTNER_A, 9)?.signingSecret ?? "").correct)
+})
+afterEach(async () => {
+  await receiver.close()
+})
+
+/** The client plays its script; then a certification run of the client checks reads its journal. */
+async function certifyClient(mistake?: Mistake) {
+  const decisionArrived = async () => {
+    expect(receiver.received.map((r) => r.json?.notificationTypeId)).toContain(9)
+  }
+  await playScriptedClient(s, { receiverUrl: receiver.url, decisionArrived, ...(mistake ? { mistake } : {}) })
+  const english = { 'Accept-Language': 'en' }
+  const started = await s.call('POST', '/sandbox/certification/runs', { body: { checks: CLIENT_CHECKS }, headers: english })
+  expect(started.status, started.text).toBe(202)
+  await s.services.certification.idle()
+  const run = (await s.call('GET', `/sandbox/certification/runs/${started.json.runId}`, { headers: english })).json
+  const byId = Object.fromEntries((run.checks as any[]).map((c) => [c.id, c]))
+  return { run, byId, failed: (run.checks as any[]).filter((c) => c.status !== 'passed').map((c) => c.id) }
+}
+
+describe('certification: the client checks, read from the journal of a scripted client', () => {
+  it('passes every behaviour check for the reference client playing every journey', async () => {
+    const { run, failed, byId } = await certifyClient()
+    expect(failed).toEqual([])
+    expect(run.status).toBe('passed')
+    expect(byId['client-reauthenticates'].evidence.map((e: any) => e.text)).toEqual(['Refused with an expired token (010502).', 'Next request with a new token.'])
+    expect(byId['client-honours-retry-after-503'].evidence[1].text).toBe('Repeated 30 s later (Retry-After 30 s).')
+    expect(byId['journey-decision-followed'].evidence[1].request).toMatch(/^GET \/v1\/processes\//)
+    for (const check of run.checks) expect(check.advice).toBeNull()
+  })
+
+  it('fails only the 429 check for a client that repeats a 429 at once', async () => {
+    const { failed, byId } = await certifyClient('retries-429-at-once')
+    expect(failed).toEqual(['client-honours-retry-after-429'])
+    expect(byId['client-honours-retry-after-429'].evidence[1].text).toBe('Repeated 0 s later (Retry-After 10 s).')
+    expect(byId['client-honours-retry-after-429'].advice).toContain('rate-limited')
+  })
+
+  it('fails only the re-authentication check for a client that sends the expired token again', async () => {
+    const { failed, byId } = await certifyClient('reuses-expired-token')
+    expect(failed).toEqual(['client-reauthenticates'])
+    expect(byId['client-reauthenticates'].evidence.map((e: any) => e.text)).toEqual(['Refused with an expired token (010502).', 'The same expired token was sent again.'])
+  })
+
+  it('fails only the refused-request check for a client that repeats a refused request three times', async () => {
+    const { failed, byId } = await certifyClient('repeats-refused-request')
+    expect(failed).toEqual(['client-fixes-refused-requests'])
+    expect(byId['client-fixes-refused-requests'].evidence[0].text).toBe('The same refused request 3 times.')
+  })
+})
