@@ -1,7 +1,9 @@
 /**
  * The bank's Mortgage Partner Portal API as a broker's client sees it: the interface document's
  * field names, exactly (elegibility, numberOfborrowers, matriomonialRegimeID, simulationUniqueID in
- * list items but simulationUniqueId in simulationDetail). Only what the client reads is typed.
+ * list items but simulationUniqueId in simulationDetail). Only what the client reads is typed. A
+ * field without a value is absent from an answer, never null: optional here, as a client generated
+ * from the bank's schema has it.
  */
 
 export interface OperationStatus {
@@ -59,7 +61,7 @@ export interface SimulationResult {
   simulationUniqueID: string
   simulationNumber: string
   elegibility: boolean
-  nonElegibilityDescription: string | null
+  nonElegibilityDescription?: string
 }
 
 export interface SimulationListItem {
@@ -97,13 +99,13 @@ export interface SimulationDetail {
   simulationDetail: {
     simulationUniqueId: string
     simulationNumber: number
-    processUniqueId: string | null
+    processUniqueId?: string
     creationDate: string
     simulationStatusId: number
     simulationStatusDescription: string
-    cancelReasonId: number | null
-    cancelReasonDescription: string | null
-    cancelObservations: string | null
+    cancelReasonId?: number
+    cancelReasonDescription?: string
+    cancelObservations?: string
   }
   borrowerSimulationDetail: { numberOfborrowers: number; keyBorrowerName: string; keyBorrowerTaxId: string }
   propertySimulationDetail: { typologyId: number; acquisitionAmount: number; evaluationEstimatedAmount: number }
@@ -116,14 +118,14 @@ export interface BorrowerListItem {
   borrowerUniqueID: string
   borrowerTypeID: number
   borrowerTypeDescription: string
-  keyBorrowerRelationID: number | null
-  keyBorrowerRelationDescription: string | null
+  keyBorrowerRelationID?: number
+  keyBorrowerRelationDescription?: string
 }
 
 export interface Borrower extends BorrowerListItem {
-  borrowerPersonalData: { name: string; birthDate: string; taxID: string; matriomonialRegimeID: number | null } & Record<string, unknown>
+  borrowerPersonalData: { name: string; birthDate: string; taxID: string; matriomonialRegimeID?: number } & Record<string, unknown>
   borrowerFinancialData: { incomeWagesPensions: number; hasSocialSecurityDebt: boolean } & Record<string, unknown>
-  borrowerProfessionalData: { employmentsSituationDescription: string | null } & Record<string, unknown>
+  borrowerProfessionalData: { employmentsSituationDescription?: string } & Record<string, unknown>
 }
 
 export interface BorrowerRequest {
@@ -145,7 +147,7 @@ export interface ProcessDocument {
   documentUniqueID: string
   documentTypeID: number
   documentTypeDescription: string
-  borrowerUniqueID: string | null
+  borrowerUniqueID?: string
   fileName: string
   contentType: string
   size: number
@@ -158,7 +160,7 @@ export interface Property {
   districtId: number
   countyId: number
   parishId: number
-  address: string | null
+  address?: string
   acquisitionAmount: number
 }
 

@@ -84,19 +84,27 @@ const INTERACTIONS: PactInteraction[] = [
     },
   },
   {
-    description: 'the key borrower of a process is read, misspelled fields included',
-    providerStates: [{ name: 'a process exists', params: { processUniqueId: PROCESS, keyBorrowerUniqueId: KEY_BORROWER } }],
+    description: 'the key borrower of a complete process is read, misspelled fields included',
+    providerStates: [{ name: 'a process ready to submit exists', params: { processUniqueId: PROCESS, keyBorrowerUniqueId: KEY_BORROWER } }],
     request: { method: 'GET', path: `/v1/processes/${PROCESS}/borrower/${KEY_BORROWER}`, headers: ANY_TOKEN },
     response: {
       status: 200,
       body: {
         borrowerUniqueID: KEY_BORROWER,
         borrowerTypeID: 1,
-        borrowerPersonalData: { name: 'Ana', taxID: '123456789', matriomonialRegimeID: null, matriomonialRegimeDescription: null },
+        borrowerPersonalData: { name: 'Ana', taxID: '123456789', matriomonialRegimeID: 1, matriomonialRegimeDescription: 'x' },
         borrowerFinancialData: { hasSocialSecurityDebt: false },
-        borrowerProfessionalData: { employmentsSituationDescription: null },
+        borrowerProfessionalData: { employmentsSituationDescription: 'x' },
       },
-      matchingRules: { body: typeRules('borrowerPersonalData.name', 'borrowerPersonalData.taxID') },
+      matchingRules: {
+        body: typeRules(
+          'borrowerPersonalData.name',
+          'borrowerPersonalData.taxID',
+          'borrowerPersonalData.matriomonialRegimeID',
+          'borrowerPersonalData.matriomonialRegimeDescription',
+          'borrowerProfessionalData.employmentsSituationDescription',
+        ),
+      },
     },
   },
   {

@@ -53,7 +53,7 @@ export const CallbackItemSchema = z
     status: z.enum(['active', 'disabled']).openapi({
       description: 'Always active in Callback List (a configuration disabled by a 410 Gone is left out of it until Callback Update sets an address again)',
     }),
-    disabledReason: z.string().nullable(),
+    disabledReason: z.string().optional().openapi({ description: 'Why a configuration was disabled; absent for an active one' }),
   })
   .openapi('CallbackItem')
 

@@ -1,5 +1,6 @@
 import type { PartnerClock } from '../../clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
+import { withoutNulls } from '../../http/answer-fields.ts'
 import { ApiError } from '../../http/api-error.ts'
 import type { AuthContext } from '../../http/app-env.ts'
 import type { Lang } from '../../http/language.ts'
@@ -88,16 +89,18 @@ export function createCallbackService(deps: CallbackServiceDeps) {
      */
     list(auth: AuthContext, partnerUniqueID: string, lang: Lang) {
       assertOwnPartner(auth, partnerUniqueID)
-      return configurations.list(partnerUniqueID).filter((c) => c.status === 'active').map((c) => ({
-        notificationType: c.notificationTypeId,
-        notificationTypeDescription: taxonomy.describe(NOTIFICATION_TYPES_LIST, c.notificationTypeId, lang) ?? '',
-        callbackUrl: c.callbackUrl,
-        signingSecretPrefix: signingSecretPrefix(c.signingSecret),
-        createdAt: c.createdAt,
-        updatedAt: c.updatedAt,
-        status: c.status,
-        disabledReason: c.disabledReason,
-      }))
+      return configurations.list(partnerUniqueID).filter((c) => c.status === 'active').map((c) =>
+        withoutNulls({
+          notificationType: c.notificationTypeId,
+          notificationTypeDescription: taxonomy.describe(NOTIFICATION_TYPES_LIST, c.notificationTypeId, lang) ?? '',
+          callbackUrl: c.callbackUrl,
+          signingSecretPrefix: signingSecretPrefix(c.signingSecret),
+          createdAt: c.createdAt,
+          updatedAt: c.updatedAt,
+          status: c.status,
+          disabledReason: c.disabledReason,
+        }),
+      )
     },
 
     /** Callback Delete: notifications of the type still waiting are not sent any more. @throws ApiError 404 when none is configured. */

@@ -1,8 +1,10 @@
+import { withoutNulls } from '../../http/answer-fields.ts'
 import type { NotificationEvent } from './notification-publisher.ts'
 
 /**
  * The notification types services publish, with the `data` each carries (docs/design.md "Callbacks").
- * One builder per type keeps real changes and Callback Echo sending the same layout.
+ * One builder per type keeps real changes and Callback Echo sending the same layout; a field without
+ * a value (the previous status of a first status, the reject reason of an approval) is left out.
  */
 export const NOTIFICATION_TYPE = {
   PROCESS_CREATED: 1,
@@ -35,11 +37,11 @@ export function processStatusChanged(e: Common & {
     partnerUniqueID: e.partnerUniqueID,
     notificationTypeId: NOTIFICATION_TYPE.PROCESS_STATUS_CHANGED,
     processUniqueId: e.processUniqueId,
-    data: {
+    data: withoutNulls({
       processStatusId: e.processStatusId,
       processStatusDescription: e.processStatusDescription,
-      previousProcessStatusId: e.previousProcessStatusId ?? null,
-    },
+      previousProcessStatusId: e.previousProcessStatusId,
+    }),
     ...(e.test ? { test: true } : {}),
   }
 }
@@ -55,11 +57,11 @@ export function simulationStatusChanged(e: Common & {
     partnerUniqueID: e.partnerUniqueID,
     notificationTypeId: NOTIFICATION_TYPE.SIMULATION_STATUS_CHANGED,
     simulationUniqueId: e.simulationUniqueId,
-    data: {
+    data: withoutNulls({
       simulationStatusId: e.simulationStatusId,
       simulationStatusDescription: e.simulationStatusDescription,
-      previousSimulationStatusId: e.previousSimulationStatusId ?? null,
-    },
+      previousSimulationStatusId: e.previousSimulationStatusId,
+    }),
     ...(e.test ? { test: true } : {}),
   }
 }
@@ -112,11 +114,11 @@ export function simulationExpired(e: Common & {
     partnerUniqueID: e.partnerUniqueID,
     notificationTypeId: NOTIFICATION_TYPE.SIMULATION_EXPIRED,
     simulationUniqueId: e.simulationUniqueId,
-    data: {
+    data: withoutNulls({
       simulationStatusId: e.simulationStatusId,
       simulationStatusDescription: e.simulationStatusDescription,
       previousSimulationStatusId: e.previousSimulationStatusId,
-    },
+    }),
     ...(e.test ? { test: true } : {}),
   }
 }
@@ -134,13 +136,13 @@ export function processDecision(e: Common & {
     partnerUniqueID: e.partnerUniqueID,
     notificationTypeId: NOTIFICATION_TYPE.PROCESS_DECISION,
     processUniqueId: e.processUniqueId,
-    data: {
+    data: withoutNulls({
       decision: e.decision,
       processStatusId: e.processStatusId,
       processStatusDescription: e.processStatusDescription,
       rejectReasonId: e.rejectReasonId,
       rejectReasonDescription: e.rejectReasonDescription,
-    },
+    }),
     ...(e.test ? { test: true } : {}),
   }
 }

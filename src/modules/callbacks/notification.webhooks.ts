@@ -4,7 +4,7 @@ const ProcessStatusDataSchema = z
   .object({
     processStatusId: z.number().int().openapi({ description: 'workflow-states-proposal id', example: 3 }),
     processStatusDescription: z.string().openapi({ example: 'Em análise' }),
-    previousProcessStatusId: z.number().int().nullable().openapi({ example: 2 }),
+    previousProcessStatusId: z.number().int().optional().openapi({ description: 'Absent for the first status of a process', example: 2 }),
   })
   .openapi('ProcessStatusChangedData', { description: 'data of type 5' })
 
@@ -12,7 +12,7 @@ const SimulationStatusDataSchema = z
   .object({
     simulationStatusId: z.number().int().openapi({ description: 'workflow-states-simulation id', example: 3 }),
     simulationStatusDescription: z.string().openapi({ example: 'Concluída' }),
-    previousSimulationStatusId: z.number().int().nullable().openapi({ example: 1 }),
+    previousSimulationStatusId: z.number().int().optional().openapi({ description: 'Absent for the first status of a simulation', example: 1 }),
   })
   .openapi('SimulationStatusChangedData', { description: 'data of type 6' })
 
@@ -38,8 +38,8 @@ const ProcessDecisionDataSchema = z
     decision: z.enum(['APPROVED', 'REJECTED']),
     processStatusId: z.number().int().openapi({ example: 5 }),
     processStatusDescription: z.string().openapi({ example: 'Recusado' }),
-    rejectReasonId: z.number().int().nullable().openapi({ description: 'proposal-reject-reasons id when rejected', example: 1 }),
-    rejectReasonDescription: z.string().nullable(),
+    rejectReasonId: z.number().int().optional().openapi({ description: 'proposal-reject-reasons id when rejected; absent when approved', example: 1 }),
+    rejectReasonDescription: z.string().optional(),
   })
   .openapi('ProcessDecisionData', { description: 'data of type 9 (sent with type 5 of the same change)' })
 

@@ -152,7 +152,7 @@ export function journeyPages(deps: JourneyDeps) {
       const lang = c.get('consoleLang')
       const detail = deps.processes.detail(auth(c), c.req.param('id'), lang)
       const section = detail.processDetail
-      const history = detail.statusHistory.map((h) => ({ statusId: h.processStatusId, description: h.processStatusDescription, at: h.statusDate, origin: h.origin, userId: h.userId }))
+      const history = detail.statusHistory.map((h) => ({ statusId: h.processStatusId, description: h.processStatusDescription, at: h.statusDate, origin: h.origin, userId: h.userId ?? null }))
       return c.html(
         page(
           { lang, title: `${t(lang, 'processes')} ${section.processNumber}`, current: '/console/processes', csrf: c.get('csrf'), flash: c.req.query('done') },

@@ -21,8 +21,8 @@ export const SimulationMessageSchema = z
     messageText: z.string(),
     messageDate: z.iso.datetime().openapi({ example: '2026-01-15T10:00:00.000Z' }),
     origin: z.enum(['BROKER', 'BANK']).openapi({ description: 'BROKER: written by a user of the broker; BANK: written by the bank (sandbox control API or a scenario)' }),
-    userId: z.number().int().nullable().openapi({ description: 'The broker user who wrote it; null for a bank message' }),
-    userName: z.string().nullable().openapi({ description: 'Name of that user; null for a bank message' }),
+    userId: z.number().int().optional().openapi({ description: 'The broker user who wrote it; absent for a bank message' }),
+    userName: z.string().optional().openapi({ description: 'Name of that user; absent for a bank message' }),
   })
   .openapi('SimulationMessage')
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { PartnerClock } from '../../clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
+import { withoutNulls } from '../../http/answer-fields.ts'
 import type { AuthContext } from '../../http/app-env.ts'
 import { keysetPage, type PagingQuery } from '../../http/pagination.ts'
 import { newMessage, type NotificationPublisher } from '../callbacks/index.ts'
@@ -10,14 +11,15 @@ import type { MessageRepository, MessageRow, Thread } from './messages.repositor
 import type { SimulationMessage } from './messages.schemas.ts'
 
 /** The message record both Simulations and Processes Message List answer. */
-const toMessage = (row: MessageRow): SimulationMessage => ({
-  messageUniqueID: row.messageUniqueId,
-  messageText: row.messageText,
-  messageDate: new Date(row.createdAt).toISOString(),
-  origin: row.origin,
-  userId: row.userId,
-  userName: row.origin === 'BROKER' ? row.userName : null,
-})
+const toMessage = (row: MessageRow): SimulationMessage =>
+  withoutNulls({
+    messageUniqueID: row.messageUniqueId,
+    messageText: row.messageText,
+    messageDate: new Date(row.createdAt).toISOString(),
+    origin: row.origin,
+    userId: row.userId,
+    userName: row.origin === 'BROKER' ? row.userName : null,
+  })
 
 /** What a thread needs of the simulation or process it hangs off. */
 interface ThreadOwner {

@@ -1,4 +1,5 @@
 import { describeFailures, type EligibilityFailure } from '../../domain/mortgage/index.ts'
+import { withoutNulls } from '../../http/answer-fields.ts'
 import type { Lang } from '../../http/language.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { toBorrowerListItem } from './borrowers/borrower-view.ts'
@@ -20,7 +21,7 @@ export function toProcessDetail(store: ProcessRepositories, taxonomy: TaxonomyCa
   const failures = JSON.parse(row.failures) as EligibilityFailure[]
   const property = store.properties.ofProcess(row.processUniqueId)
   return {
-    processDetail: {
+    processDetail: withoutNulls({
       processUniqueId: row.processUniqueId,
       processNumber: row.processNumber,
       simulationUniqueId: row.simulationUniqueId,
@@ -40,24 +41,26 @@ export function toProcessDetail(store: ProcessRepositories, taxonomy: TaxonomyCa
       cancelObservations: row.cancelObservations,
       rejectReasonId: row.rejectReasonId,
       rejectReasonDescription: taxonomy.describe('proposal-reject-reasons', row.rejectReasonId, lang),
-    },
+    }),
     ...loanSections(row, taxonomy, lang),
     borrowers: store.borrowers.list(row.processUniqueId).map((b) => toBorrowerListItem(b, taxonomy, lang)),
-    propertyProcessDetail: property ? toProperty(property, taxonomy, lang) : null,
+    ...(property ? { propertyProcessDetail: toProperty(property, taxonomy, lang) } : {}),
     documents: store.documents.list(row.processUniqueId).map((d) => documentView(d, taxonomy, lang)),
-    statusHistory: store.processes.history(row.processUniqueId).map((h) => ({
-      processStatusId: h.statusId,
-      processStatusDescription: statuses.describe(h.statusId, lang),
-      previousProcessStatusId: h.previousStatusId,
-      statusDate: iso(h.changedAt),
-      origin: h.origin,
-      userId: h.userId,
-    })),
+    statusHistory: store.processes.history(row.processUniqueId).map((h) =>
+      withoutNulls({
+        processStatusId: h.statusId,
+        processStatusDescription: statuses.describe(h.statusId, lang),
+        previousProcessStatusId: h.previousStatusId,
+        statusDate: iso(h.changedAt),
+        origin: h.origin,
+        userId: h.userId,
+      }),
+    ),
   }
 }
 
 export function toProcessListItem(taxonomy: TaxonomyCatalog, row: ProcessListRow, lang: Lang): ProcessListItem {
-  return {
+  return withoutNulls({
     processUniqueID: row.processUniqueId,
     processNumber: row.processNumber,
     simulationUniqueID: row.simulationUniqueId,
@@ -73,5 +76,5 @@ export function toProcessListItem(taxonomy: TaxonomyCatalog, row: ProcessListRow
     branchID: row.branchId,
     branchDescription: row.branchDescription,
     youthCredit: row.youthCredit === 1,
-  }
+  })
 }

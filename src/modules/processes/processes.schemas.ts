@@ -71,21 +71,21 @@ export const ProcessDetailSectionSchema = z
     processNumber: z.number().int(),
     simulationUniqueId: z.uuid().openapi({ description: 'The simulation the process was created from (now Completed)' }),
     creationDate: z.iso.datetime(),
-    submissionDate: z.iso.datetime().nullable().openapi({ description: 'When Process Submit accepted it' }),
+    submissionDate: z.iso.datetime().optional().openapi({ description: 'When Process Submit accepted it; absent before' }),
     statusLastDate: z.iso.datetime(),
     processStatusId: z.number().int().openapi({ description: 'From workflow-states-proposal: 1 Draft, 2 Submitted, 3 In analysis, 4 Approved, 5 Rejected, 6 Contracted, 7 Cancelled' }),
     processStatusDescription: z.string(),
-    phaseId: z.number().int().nullable().openapi({ description: 'From workflow-phases' }),
-    phaseDescription: z.string().nullable(),
+    phaseId: z.number().int().optional().openapi({ description: 'From workflow-phases' }),
+    phaseDescription: z.string().optional(),
     branchId: z.string().openapi({ description: 'A string, as in simulationDetail', example: '311' }),
     branchDescription: z.string(),
     elegibility: z.boolean().openapi({ description: 'The loan is eligible with the current borrowers and property (spelled as the document spells it)' }),
-    nonElegibilityDescription: z.string().nullable(),
-    cancelReasonId: z.number().int().nullable().openapi({ description: 'From proposal-cancel-reasons, once cancelled' }),
-    cancelReasonDescription: z.string().nullable(),
-    cancelObservations: z.string().nullable(),
-    rejectReasonId: z.number().int().nullable().openapi({ description: 'From proposal-reject-reasons, once Rejected by the bank (a scenario or the sandbox control API)' }),
-    rejectReasonDescription: z.string().nullable(),
+    nonElegibilityDescription: z.string().optional().openapi({ description: 'Why the loan is not eligible; absent when eligible' }),
+    cancelReasonId: z.number().int().optional().openapi({ description: 'From proposal-cancel-reasons, once cancelled' }),
+    cancelReasonDescription: z.string().optional(),
+    cancelObservations: z.string().optional(),
+    rejectReasonId: z.number().int().optional().openapi({ description: 'From proposal-reject-reasons, once Rejected by the bank (a scenario or the sandbox control API)' }),
+    rejectReasonDescription: z.string().optional(),
   })
   .openapi('ProcessDetailSection')
 
@@ -93,10 +93,10 @@ export const ProcessStatusHistoryItemSchema = z
   .object({
     processStatusId: z.number().int(),
     processStatusDescription: z.string(),
-    previousProcessStatusId: z.number().int().nullable(),
+    previousProcessStatusId: z.number().int().optional().openapi({ description: 'Absent for the first status' }),
     statusDate: z.iso.datetime(),
     origin: z.enum(['api', 'sandbox', 'scenario']).openapi({ description: 'api: an operation of the broker; sandbox: the control API; scenario: a scenario driving the bank side' }),
-    userId: z.number().int().nullable(),
+    userId: z.number().int().optional().openapi({ description: 'The broker user who made the change; absent when the bank side did (sandbox, scenario)' }),
   })
   .openapi('ProcessStatusHistoryItem')
 
@@ -107,7 +107,7 @@ export const ProcessDetailSchema = z
     insuranceProcessDetail: InsuranceSimulationDetailSchema,
     bankCharges: z.array(BankChargeSchema),
     borrowers: z.array(BorrowerListItemSchema),
-    propertyProcessDetail: PropertySchema.nullable(),
+    propertyProcessDetail: PropertySchema.optional(),
     documents: z.array(DocumentSchema),
     statusHistory: z.array(ProcessStatusHistoryItemSchema).openapi({ description: 'Oldest first' }),
   })
@@ -120,8 +120,8 @@ export const ProcessListItemSchema = z
     processUniqueID: z.uuid(),
     processNumber: z.number().int(),
     simulationUniqueID: z.uuid(),
-    keyBorrowerName: z.string().nullable(),
-    keyBorrowerTaxID: z.string().nullable(),
+    keyBorrowerName: z.string().optional(),
+    keyBorrowerTaxID: z.string().optional(),
     loanAmount: z.number(),
     creationDate: z.iso.datetime(),
     statusLastDate: z.iso.datetime(),

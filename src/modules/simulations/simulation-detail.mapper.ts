@@ -1,4 +1,5 @@
 import type { EligibilityFailure } from '../../domain/mortgage/index.ts'
+import { withoutNulls } from '../../http/answer-fields.ts'
 import type { Lang } from '../../http/language.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { SimulationDetail } from './simulation-detail.schemas.ts'
@@ -29,7 +30,7 @@ function loanSection(loan: LoanSimulator, quote: StoredQuote, taxonomy: Taxonomy
   const mixedIndex = loan.indexTypeMixedID ? taxonomy.get('index-type-list-mixed', loan.indexTypeMixedID) : undefined
   const indexTypeId = rateCode === 'MIXED' ? (mixedIndex?.attributes.indexTypeId as number | undefined) : loan.indexTypeID
   const periodList = rateCode === 'MIXED' ? 'mixed-fixed-period' : 'fixed-fixed-period'
-  return {
+  return withoutNulls({
     loanAmount: quote.loanAmount,
     loanDurationMonths: quote.loanDurationMonths,
     monthlyInstallmentAmount: quote.monthlyInstallmentAmount,
@@ -66,7 +67,7 @@ function loanSection(loan: LoanSimulator, quote: StoredQuote, taxonomy: Taxonomy
     baseInterestRate: quote.baseInterestRate,
     loanToValue: quote.loanToValue,
     youthCredit: loan.youthCredit ?? false,
-  }
+  })
 }
 
 /**
@@ -94,7 +95,7 @@ export function toSimulationDetail(row: SimulationRow, taxonomy: TaxonomyCatalog
   const contract = (id: number) => taxonomy.describe('employment-contract-types', id, lang) ?? ''
   const figures = loanFigures(input.loanSimulator, quote, taxonomy, lang)
   return {
-    simulationDetail: {
+    simulationDetail: withoutNulls({
       simulationUniqueId: row.simulationUniqueId,
       simulationNumber: row.simulationNumber,
       processUniqueId: row.processUniqueId,
@@ -109,8 +110,8 @@ export function toSimulationDetail(row: SimulationRow, taxonomy: TaxonomyCatalog
       cancelReasonDescription: taxonomy.describe('simulation-cancel-reasons', row.cancelReasonId, lang),
       cancelObservations: row.cancelObservations,
       nonElegibilityDescription: nonEligibilityDescription(taxonomy, { eligible: row.eligible === 1, failures: JSON.parse(row.failures) as EligibilityFailure[], rejectReasonId: row.rejectReasonId }, lang),
-    },
-    borrowerSimulationDetail: {
+    }),
+    borrowerSimulationDetail: withoutNulls({
       numberOfborrowers: b.numberOfborrowers,
       keyBorrowerName: b.keyBorrowerName,
       keyBorrowerTaxId: profile.keyBorrowerTaxId,
@@ -119,7 +120,7 @@ export function toSimulationDetail(row: SimulationRow, taxonomy: TaxonomyCatalog
       keyBorrowerContractTypeDescription: contract(profile.keyBorrowerContractTypeID),
       ...(monthly(b, 'keyBorrower', true) as Record<`keyBorrower${keyof typeof MONTHLY_FIELDS}`, number>),
       keyBorrowerHasSocialSecurityDebt: profile.keyBorrowerHasSocialSecurityDebt,
-      borrowerName: two ? (b.borrowerName ?? null) : null,
+      borrowerName: two ? b.borrowerName : null,
       borrowerTaxId: two ? profile.borrowerTaxId : null,
       borrowerBirthDate: two ? dateTime(b.borrowerBirthDate) : null,
       borrowerContractTypeID: two ? profile.borrowerContractTypeID : null,
@@ -127,16 +128,16 @@ export function toSimulationDetail(row: SimulationRow, taxonomy: TaxonomyCatalog
       ...(monthly(b, 'borrower', two) as Record<`borrower${keyof typeof MONTHLY_FIELDS}`, number | null>),
       borrowerHasSocialSecurityDebt: two ? profile.borrowerHasSocialSecurityDebt : null,
       borrowersDependentsNumber: profile.borrowersDependentsNumber,
-    },
-    propertySimulationDetail: {
+    }),
+    propertySimulationDetail: withoutNulls({
       typologyId: profile.typologyId,
       typologyDescription: taxonomy.describe('property-typologies', profile.typologyId, lang) ?? '',
-      evaluationEstimatedAmount: input.propertySimulator.evaluationEstimatedAmount ?? null,
-      acquisitionAmount: input.propertySimulator.acquisitionAmount ?? null,
+      evaluationEstimatedAmount: input.propertySimulator.evaluationEstimatedAmount,
+      acquisitionAmount: input.propertySimulator.acquisitionAmount,
       districtId: profile.districtId,
       districtDescription: taxonomy.describe('districts', profile.districtId, lang) ?? '',
       grossBuiltArea: profile.grossBuiltArea,
-    },
+    }),
     loanSimulationDetail: figures.loan,
     insuranceSimulationDetail: figures.insurance,
     bankCharges: figures.bankCharges,

@@ -4,39 +4,41 @@ import { MONTHLY_FIELDS, type MonthlyField } from './simulation-input.schemas.ts
 /**
  * Simulation Detail: the six sections of the interface document, names and JSON types as written
  * there (`simulationUniqueId` here but `simulationUniqueID` in the list; `branchId` a string here;
- * `loanPurposeId` and `productPurposeId` strings). A figure that does not apply is null (the fixed
- * part of a variable rate, the second borrower of a single borrower). Rates and ratios are percent
+ * `loanPurposeId` and `productPurposeId` strings). A figure that does not apply is left out (the
+ * fixed part of a variable rate, the second borrower of a single borrower), never sent as null
+ * (docs/design.md "Fields without a value"). Rates and ratios are percent
  * (3.5 means 3.5%), amounts euros, instalments and incomes monthly.
  */
 
 const money = (description?: string) => z.number().openapi(description ? { description } : {})
-const rate = (description: string) => z.number().nullable().openapi({ description: `${description}, percent` })
-const nullableMoney = (description: string) => z.number().nullable().openapi({ description })
+const rate = (description: string) => z.number().optional().openapi({ description: `${description}, percent` })
+const optionalMoney = (description: string) => z.number().optional().openapi({ description })
 
 export const SimulationDetailSectionSchema = z
   .object({
     simulationUniqueId: z.uuid(),
     simulationNumber: z.number().int().openapi({ description: 'Sequential in this sandbox', example: 1 }),
-    processUniqueId: z.uuid().nullable().openapi({ description: 'The process created from this simulation (it is then Completed); null until then' }),
-    processNumber: z.number().int().nullable(),
+    processUniqueId: z.uuid().optional().openapi({ description: 'The process created from this simulation (it is then Completed); absent until then' }),
+    processNumber: z.number().int().optional().openapi({ description: 'Absent until a process is created from this simulation' }),
     creationDate: z.iso.datetime().openapi({ example: '2026-01-15T10:00:00.000Z' }),
     origin: z.string().openapi({ description: '"API" for a simulation created through the API (a sandbox scenario name when a scenario created it)', example: 'API' }),
     branchId: z.string().openapi({ description: "The bank branch of the broker (a string here, an integer in the list)", example: '311' }),
     branchDescription: z.string().openapi({ example: 'Lisboa - Avenida da República' }),
     simulationStatusId: z.number().int().openapi({ description: 'From workflow-states-simulation: 1 Simulated, 2 Not eligible, 3 Completed, 4 Cancelled, 5 Expired', example: 1 }),
     simulationStatusDescription: z.string().openapi({ example: 'Simulada' }),
-    cancelReasonId: z.number().int().nullable().openapi({ description: 'From simulation-cancel-reasons, once cancelled' }),
-    cancelReasonDescription: z.string().nullable(),
-    cancelObservations: z.string().nullable().openapi({ description: 'The cancelComments of Simulation Cancel' }),
-    nonElegibilityDescription: z.string().nullable().openapi({
-      description: 'Sandbox addition, not in the interface document\'s detail: why a Not eligible simulation is not eligible, as Create and Update answer it (a reason of simulation-reject-reasons forced by a scenario or the sandbox control API, then every failed eligibility rule); null when eligible',
+    cancelReasonId: z.number().int().optional().openapi({ description: 'From simulation-cancel-reasons, once cancelled' }),
+    cancelReasonDescription: z.string().optional(),
+    cancelObservations: z.string().optional().openapi({ description: 'The cancelComments of Simulation Cancel, when it had some' }),
+    nonElegibilityDescription: z.string().optional().openapi({
+      description: 'Sandbox addition, not in the interface document\'s detail: why a Not eligible simulation is not eligible, as Create and Update answer it (a reason of simulation-reject-reasons forced by a scenario or the sandbox control API, then every failed eligibility rule); absent when eligible',
     }),
   })
   .openapi('SimulationDetailSection')
 
-function monthlyFields<P extends 'keyBorrower' | 'borrower'>(prefix: P, nullable: boolean) {
-  const entries = Object.keys(MONTHLY_FIELDS).map((suffix) => [`${prefix}${suffix}`, nullable ? z.number().nullable() : z.number()])
-  return Object.fromEntries(entries) as { [K in `${P}${MonthlyField}`]: z.ZodType<number | null> }
+function monthlyFields<P extends 'keyBorrower' | 'borrower'>(prefix: P): { [K in `${P}${MonthlyField}`]: z.ZodNumber }
+function monthlyFields<P extends 'keyBorrower' | 'borrower'>(prefix: P, optional: true): { [K in `${P}${MonthlyField}`]: z.ZodOptional<z.ZodNumber> }
+function monthlyFields(prefix: string, optional = false) {
+  return Object.fromEntries(Object.keys(MONTHLY_FIELDS).map((suffix) => [`${prefix}${suffix}`, optional ? z.number().optional() : z.number()]))
 }
 
 export const BorrowerSimulationDetailSchema = z
@@ -47,15 +49,15 @@ export const BorrowerSimulationDetailSchema = z
     keyBorrowerBirthDate: z.iso.datetime().openapi({ example: '1994-04-12T00:00:00.000Z' }),
     keyBorrowerContractTypeID: z.number().int().openapi({ description: 'Generated, from employment-contract-types' }),
     keyBorrowerContractTypeDescription: z.string(),
-    ...monthlyFields('keyBorrower', false),
+    ...monthlyFields('keyBorrower'),
     keyBorrowerHasSocialSecurityDebt: z.boolean().openapi({ description: 'Always false in a simulation: the process checks it' }),
-    borrowerName: z.string().nullable().openapi({ description: 'Second borrower; every borrower… field is null with one borrower' }),
-    borrowerTaxId: z.string().nullable(),
-    borrowerBirthDate: z.iso.datetime().nullable(),
-    borrowerContractTypeID: z.number().int().nullable(),
-    borrowerContractTypeDescription: z.string().nullable(),
+    borrowerName: z.string().optional().openapi({ description: 'Second borrower; every borrower… field is absent with one borrower' }),
+    borrowerTaxId: z.string().optional(),
+    borrowerBirthDate: z.iso.datetime().optional(),
+    borrowerContractTypeID: z.number().int().optional(),
+    borrowerContractTypeDescription: z.string().optional(),
     ...monthlyFields('borrower', true),
-    borrowerHasSocialSecurityDebt: z.boolean().nullable(),
+    borrowerHasSocialSecurityDebt: z.boolean().optional(),
     borrowersDependentsNumber: z.number().int().openapi({ description: 'Generated (0-3)' }),
   })
   .openapi('BorrowerSimulationDetail', { description: 'Incomes and instalments are monthly net amounts in euros, as entered (absent ones as 0).' })
@@ -64,11 +66,11 @@ export const PropertySimulationDetailSchema = z
   .object({
     typologyId: z.number().int().openapi({ description: 'Generated, from property-typologies, suited to the loan purpose (land for a land purchase, a house for construction)' }),
     typologyDescription: z.string(),
-    evaluationEstimatedAmount: nullableMoney('As entered; null when not given'),
-    acquisitionAmount: nullableMoney('As entered; null when not given'),
+    evaluationEstimatedAmount: optionalMoney('As entered; absent when not given'),
+    acquisitionAmount: optionalMoney('As entered; absent when not given'),
     districtId: z.number().int().openapi({ description: 'Generated, from districts' }),
     districtDescription: z.string(),
-    grossBuiltArea: z.number().nullable().openapi({ description: 'Generated, m², consistent with the typology; null for land' }),
+    grossBuiltArea: z.number().optional().openapi({ description: 'Generated, m², consistent with the typology; absent for land' }),
   })
   .openapi('PropertySimulationDetail')
 
@@ -79,7 +81,7 @@ export const LoanSimulationDetailSchema = z
     monthlyInstallmentAmount: money('First instalment of capital and interest: the French annuity of the TAN (of the fixed period for a mixed rate)'),
     mtic: money('Total amount payable: capital + all interest + every amount of bankCharges (upfront charges, stamp duty on interest, insurance over the term)'),
     proposedSpread: z.number().openapi({ description: 'Spread after the cross-selling and sustainability discounts, percent' }),
-    indexInterestRate: rate('Index value (Euribor) for a variable or mixed rate; null for a fixed rate'),
+    indexInterestRate: rate('Index value (Euribor) for a variable or mixed rate; absent for a fixed rate'),
     tan: z.number().openapi({ description: 'Nominal annual rate at the start, percent' }),
     taeg: z.number().openapi({ description: 'APRC (Directive 2014/17/EU Annex I) from the net drawdown (loan minus the upfront bankCharges) and the monthly instalments plus insurance and stamp duty on interest, percent' }),
     productSchemeId: z.number().int(),
@@ -91,21 +93,21 @@ export const LoanSimulationDetailSchema = z
     hasCrossSelling: z.boolean(),
     indexTypeSubCategoryID: z.number().int().openapi({ description: 'The interestRateTypeID of the input (index-type-sub-categories)' }),
     indexTypeSubCategoryDescription: z.string(),
-    indexTypeMixed: z.string().nullable().openapi({ description: 'Description of the index-type-list-mixed item (mixed rate), else null' }),
-    indexType: z.string().nullable().openapi({ description: 'Description of the index in use (variable and mixed rates), else null' }),
+    indexTypeMixed: z.string().optional().openapi({ description: 'Description of the index-type-list-mixed item (mixed rate), else absent' }),
+    indexType: z.string().optional().openapi({ description: 'Description of the index in use (variable and mixed rates), else absent' }),
     fixedBaseInterestRate: rate('Fixed base rate (fixed and mixed)'),
-    fixedMonthlyInstallmentAmount: nullableMoney('Instalment during the fixed part'),
+    fixedMonthlyInstallmentAmount: optionalMoney('Instalment during the fixed part'),
     fixedTAN: rate('TAN of the fixed part'),
     variableTAN: rate('TAN of the variable part (index + proposed spread)'),
     fixedSpread: rate('Standard spread of the fixed part'),
-    fixedPeriod: z.string().nullable().openapi({ description: 'Description of the fixed-fixed-period or mixed-fixed-period item, else null' }),
+    fixedPeriod: z.string().optional().openapi({ description: 'Description of the fixed-fixed-period or mixed-fixed-period item, else absent' }),
     fixedProposedSpread: rate('Proposed spread of the fixed part'),
-    loanFixedPeriodMonths: z.number().int().nullable(),
+    loanFixedPeriodMonths: z.number().int().optional(),
     variableBaseInterestRate: rate('Index of the variable part'),
-    variableMonthlyInstallmentAmount: nullableMoney('Instalment during the variable part (after the fixed period for a mixed rate, index assumed constant)'),
+    variableMonthlyInstallmentAmount: optionalMoney('Instalment during the variable part (after the fixed period for a mixed rate, index assumed constant)'),
     variableSpread: rate('Standard spread of the variable part'),
     variableProposedSpread: rate('Proposed spread of the variable part'),
-    loanVariablePeriodMonths: z.number().int().nullable(),
+    loanVariablePeriodMonths: z.number().int().optional(),
     spread: z.number().openapi({ description: 'Standard spread of the scheme and LTV band, before discounts, percent' }),
     baseInterestRate: z.number().openapi({ description: 'Fixed base rate or index at the start, percent' }),
     loanToValue: z.number().openapi({ description: 'Loan / property value (min of acquisition and evaluation, or the works rule), percent' }),

@@ -2,6 +2,7 @@ import type { RouteConfig } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { renderProblem } from '../../http/api-error.ts'
 import type { AppRouteHandler } from '../../http/app-env.ts'
+import { withoutNulls } from '../../http/answer-fields.ts'
 import { operationStatus } from '../../http/envelope.ts'
 import { jsonBody, serializedJson } from '../../http/json-body.ts'
 import type { Lang } from '../../http/language.ts'
@@ -20,12 +21,12 @@ const scenarioOf = (c: Context<ScenarioEnv>): ScenarioOptions => ({ scenario: c.
 export function simulationsHandlers(simulations: SimulationService, taxonomy: TaxonomyCatalog) {
   const result = (outcome: SimulationOutcome, lang: Lang) => ({
     operationStatus: operationStatus(lang),
-    additionalData: {
+    additionalData: withoutNulls({
       simulationUniqueID: outcome.simulationUniqueID,
       simulationNumber: String(outcome.simulationNumber),
       elegibility: outcome.eligible,
       nonElegibilityDescription: nonEligibilityDescription(taxonomy, outcome, lang),
-    },
+    }),
   })
 
   return {

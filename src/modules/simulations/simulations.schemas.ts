@@ -15,8 +15,8 @@ export const SimulationResultSchema = z
     simulationUniqueID: z.uuid(),
     simulationNumber: z.string().openapi({ description: 'Sequential number of the simulation in this sandbox: a string here, an integer in the detail and the list', example: '1' }),
     elegibility: z.boolean().openapi({ description: 'Spelled as the interface document spells it. true: status Simulated; false: Not eligible' }),
-    nonElegibilityDescription: z.string().nullable().openapi({
-      description: 'Every eligibility rule that failed (LTV, DSTI, term for the age, age at maturity, minimum age, youth credit rules, no income), one sentence each, in the language of Accept-Language, after the reason a sandbox scenario forced (a description of simulation-reject-reasons); null when eligible',
+    nonElegibilityDescription: z.string().optional().openapi({
+      description: 'Every eligibility rule that failed (LTV, DSTI, term for the age, age at maturity, minimum age, youth credit rules, no income), one sentence each, in the language of Accept-Language, after the reason a sandbox scenario forced (a description of simulation-reject-reasons); absent when eligible',
     }),
   })
   .openapi('SimulationResult')

@@ -1,3 +1,4 @@
+import { withoutNulls } from '../../http/answer-fields.ts'
 import type { Lang, LocalizedText } from '../../http/language.ts'
 import type { TaxonomyRow } from './taxonomy.repository.ts'
 
@@ -9,7 +10,8 @@ export interface TaxonomyItem {
   attributes: Record<string, unknown>
 }
 
-export type LocalizedItem = { id: number; code: string | null; description: string } & Record<string, unknown>
+/** An item as the reference-list operations answer it: no code when the item has none (never null). */
+export type LocalizedItem = { id: number; code?: string; description: string } & Record<string, unknown>
 
 /**
  * The reference lists held in memory: each read once from the database, then every lookup
@@ -44,9 +46,7 @@ export function createTaxonomyCatalog(loadList: (list: string) => TaxonomyRow[])
   }
 
   const localize = (item: TaxonomyItem, lang: Lang): LocalizedItem => ({
-    id: item.id,
-    code: item.code,
-    description: item.description[lang],
+    ...withoutNulls({ id: item.id, code: item.code, description: item.description[lang] }),
     ...item.attributes,
   })
 

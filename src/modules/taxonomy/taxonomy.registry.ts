@@ -156,7 +156,7 @@ export const componentName = (name: string, suffix: string) =>
 
 const responseBase = z.object({
   id: int.openapi({ example: 1 }),
-  code: z.string().nullable(),
+  code: z.string().optional().openapi({ description: 'A stable code of the item; absent when the item has none' }),
   description: z.string().openapi({ description: 'In the language of Accept-Language (pt-PT by default)' }),
 })
 

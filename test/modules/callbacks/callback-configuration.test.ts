@@ -101,8 +101,8 @@ describe('GET /{partnerUniqueID}/callbacks', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       status: 'active',
-      disabledReason: null,
     })
+    expect(seven).not.toHaveProperty('disabledReason')
     expect(JSON.stringify(res.json)).not.toContain(created.json.additionalData.signingSecret)
   })
 

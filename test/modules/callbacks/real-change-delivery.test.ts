@@ -33,9 +33,10 @@ describe('notifications of real changes, and echo on a real resource', () => {
       notificationTypeId: 6,
       partnerUniqueID: PARTNER_A,
       simulationUniqueId,
-      data: { simulationStatusId: 1, previousSimulationStatusId: null },
+      data: { simulationStatusId: 1 },
       test: false,
     })
+    expect(change!.json.data).not.toHaveProperty('previousSimulationStatusId')
 
     const echo = await sandbox.call('POST', `/v1/callbacks/echo/${PARTNER_A}/6`, { body: { simulationUniqueId } })
     expect(echo.status).toBe(200)

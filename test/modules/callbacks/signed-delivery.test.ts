@@ -51,7 +51,7 @@ describe('signed delivery to an HTTPS receiver trusted through SANDBOX_CALLBACK_
       partnerUniqueID: PARTNER_A,
       simulationUniqueId,
       occurredAt: expect.any(String),
-      data: { simulationStatusId: 3, simulationStatusDescription: 'Concluída', previousSimulationStatusId: null },
+      data: { simulationStatusId: 3, simulationStatusDescription: 'Concluída' },
       test: false,
     })
     const delivery = await eventually(async () => ((await deliveryOf(id))?.status === 'delivered' ? deliveryOf(id) : undefined))

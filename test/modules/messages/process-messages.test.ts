@@ -34,7 +34,9 @@ describe('Processes Message Create and List', () => {
     const { processUniqueId: id } = await draftProcess(s)
     const bankId = s.services.messages.process.addBankMessage({ brokerId: 1001 }, id, 'Falta a declaração de IRS do segundo titular.')
     const list = (await s.call('GET', messages(id))).json.listMessageDetail
-    expect(list).toEqual([expect.objectContaining({ messageUniqueID: bankId, origin: 'BANK', userId: null, userName: null })])
+    expect(list).toEqual([expect.objectContaining({ messageUniqueID: bankId, origin: 'BANK' })])
+    expect(list[0]).not.toHaveProperty('userId')
+    expect(list[0]).not.toHaveProperty('userName')
     expect(notificationsOf(s, 'process_unique_id', id).at(-1)).toMatchObject({ type: 7, body: { data: { messageUniqueId: bankId, origin: 'BANK' } } })
     expect(() => s.services.messages.process.addBankMessage({ brokerId: 2001 }, id, 'x')).toThrow()
   })

@@ -37,12 +37,12 @@ describe('Process Create', () => {
     const detail = (await s.call('GET', processPath(processUniqueId))).json
     expect(detail.processDetail).toMatchObject({ processStatusId: 1, processStatusDescription: 'Rascunho', phaseId: 2, simulationUniqueId, elegibility: true })
     expect(detail.statusHistory).toEqual([
-      { processStatusId: 1, processStatusDescription: 'Rascunho', previousProcessStatusId: null, statusDate: detail.processDetail.creationDate, origin: 'api', userId: 5001 },
+      { processStatusId: 1, processStatusDescription: 'Rascunho', statusDate: detail.processDetail.creationDate, origin: 'api', userId: 5001 },
     ])
     const notifications = notificationsOf(s, 'process_unique_id', processUniqueId)
     expect(notifications.map((n) => n.type)).toEqual([1, 5])
     expect(notifications[0]!.body).toMatchObject({ data: { processNumber, simulationUniqueId, processStatusId: 1 } })
-    expect(notifications[1]!.body).toMatchObject({ data: { processStatusId: 1, previousProcessStatusId: null } })
+    expect(notifications[1]!.body.data).toEqual({ processStatusId: 1, processStatusDescription: 'Rascunho' })
   })
 
   it("copies the simulation's borrowers, loan and property", async () => {
@@ -57,7 +57,8 @@ describe('Process Create', () => {
     expect(keyBorrower.borrowerPersonalData).toMatchObject({ name: b.keyBorrowerName, taxID: b.keyBorrowerTaxId, birthDate: b.keyBorrowerBirthDate.slice(0, 10), dependentsNumber: String(b.borrowersDependentsNumber) })
     expect(keyBorrower.borrowerFinancialData).toMatchObject({ incomeWagesPensions: b.keyBorrowerIncomeWagesPensions, installmentPersonalCredit: b.keyBorrowerInstallmentPersonalCredit, hasSocialSecurityDebt: false })
     expect(keyBorrower.borrowerProfessionalData.employmentContractTypeID).toBe(b.keyBorrowerContractTypeID)
-    expect(coBorrower).toMatchObject({ keyBorrowerRelationID: null, borrowerPersonalData: { name: b.borrowerName, taxID: b.borrowerTaxId } })
+    expect(coBorrower).toMatchObject({ borrowerPersonalData: { name: b.borrowerName, taxID: b.borrowerTaxId } })
+    expect(coBorrower).not.toHaveProperty('keyBorrowerRelationID')
     expect(detail.loanProcessDetail).toEqual(simulation.loanSimulationDetail)
     const p = simulation.propertySimulationDetail
     expect(detail.propertyProcessDetail).toMatchObject({

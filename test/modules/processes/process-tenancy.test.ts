@@ -70,7 +70,7 @@ describe("broker B on broker A's process", () => {
     expect(detail.loanProcessDetail.loanAmount).toBe(200000)
     expect(detail.borrowers).toHaveLength(2)
     expect(detail.documents.map((d: { documentUniqueID: string }) => d.documentUniqueID)).toEqual([documentId])
-    expect(detail.propertyProcessDetail.address).toBeNull()
+    expect(detail.propertyProcessDetail).not.toHaveProperty('address')
     expect((await s.call('GET', processPath(id, '/message'))).json.totalRecords).toBe(1)
     expect(s.services.mailbox.list('c2f9e8d7-6a5b-4c3d-8e2f-1a0b9c8d7e6f', { lineCount: 100 }).mailList).toEqual([])
   })

@@ -15,7 +15,7 @@ describe('POST /sandbox/{simulations|processes}/{id}/message', () => {
     expect(res.status).toBe(201)
     const messageUniqueID = res.json.additionalData.messageUniqueID
     const [message] = (await s.call('GET', `/v1/simulations/${id}/message`)).json.listMessageDetail
-    expect(message).toMatchObject({ messageUniqueID, messageText: 'Precisamos do último recibo.', origin: 'BANK', userId: null, userName: null })
+    expect(message).toEqual({ messageUniqueID, messageText: 'Precisamos do último recibo.', messageDate: expect.any(String), origin: 'BANK' })
     expect(notificationsOf(s, 'simulation_unique_id', id).at(-1)).toMatchObject({ type: 7, body: { data: { messageUniqueId: messageUniqueID, origin: 'BANK' } } })
   })
 

@@ -36,17 +36,19 @@ describe('process-approved', () => {
     expect(runJobsAfter(s, 0.1)).toBe(1)
 
     const detail = await processDetail(s, id)
-    expect(detail.processDetail).toMatchObject({ processStatusId: 4, processStatusDescription: 'Aprovado', rejectReasonId: null, rejectReasonDescription: null })
+    expect(detail.processDetail).toMatchObject({ processStatusId: 4, processStatusDescription: 'Aprovado' })
+    expect(detail.processDetail).not.toHaveProperty('rejectReasonId')
+    expect(detail.processDetail).not.toHaveProperty('rejectReasonDescription')
     expect(detail.statusHistory.slice(-2)).toEqual([
-      expect.objectContaining({ processStatusId: 3, previousProcessStatusId: 2, origin: 'scenario', userId: null }),
-      expect.objectContaining({ processStatusId: 4, previousProcessStatusId: 3, origin: 'scenario', userId: null }),
+      { processStatusId: 3, processStatusDescription: 'Em análise', previousProcessStatusId: 2, statusDate: expect.any(String), origin: 'scenario' },
+      { processStatusId: 4, processStatusDescription: 'Aprovado', previousProcessStatusId: 3, statusDate: expect.any(String), origin: 'scenario' },
     ])
     const after = notificationsAfter(id, since)
     expect(typesOf(after)).toEqual([5, 5, 9, 7])
     expect(after.map((n) => n.body.data)).toEqual([
       { processStatusId: 3, processStatusDescription: 'Em análise', previousProcessStatusId: 2 },
       { processStatusId: 4, processStatusDescription: 'Aprovado', previousProcessStatusId: 3 },
-      { decision: 'APPROVED', processStatusId: 4, processStatusDescription: 'Aprovado', rejectReasonId: null, rejectReasonDescription: null },
+      { decision: 'APPROVED', processStatusId: 4, processStatusDescription: 'Aprovado' },
       expect.objectContaining({ origin: 'BANK', messageText: expect.stringContaining('aprovado') }),
     ])
     expect(await bankMessages(s, processPath(id))).toEqual(['O seu processo foi aprovado. Entraremos em contacto para agendar a escritura.'])

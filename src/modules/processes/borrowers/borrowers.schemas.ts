@@ -4,17 +4,18 @@ import { ACADEMIC_LEVELS_TEXT } from './academic-levels.ts'
 /**
  * Borrower Get and Borrower List exactly as the interface document writes them: `…ID` fields,
  * `matriomonialRegimeID`, `employmentsSituationDescription`. In borrowerPersonalData "ID fields
- * are integers; the rest are strings", so dependentsNumber is a string. A value not known yet is null.
+ * are integers; the rest are strings", so dependentsNumber is a string. A value not known yet is left
+ * out, never sent as null (docs/design.md "Fields without a value").
  */
 
-const idOf = (description: string) => z.number().int().nullable().openapi({ description })
-const str = (example?: string) => z.string().nullable().openapi(example === undefined ? {} : { example })
+const idOf = (description: string) => z.number().int().optional().openapi({ description })
+const str = (example?: string) => z.string().optional().openapi(example === undefined ? {} : { example })
 const amount = () => z.number().openapi({ description: 'Monthly net amount, euros' })
 
 export const BorrowerPersonalDataSchema = z
   .object({
     name: str('Ana Sofia Martins'),
-    birthDate: z.iso.date().nullable().openapi({ example: '1990-04-12' }),
+    birthDate: z.iso.date().optional().openapi({ example: '1990-04-12' }),
     taxID: str('123456789'),
     socialSecurityNumber: str('12000000004'),
     phone: str(),
@@ -28,7 +29,7 @@ export const BorrowerPersonalDataSchema = z
     identificationDocumentTypeDescription: str('Cartão de Cidadão'),
     identificationDocumentNumber: str('12345678'),
     checkDigit: str('3ZZ4'),
-    identificationDocumentExpiredDate: z.iso.date().nullable().openapi({ example: '2031-05-20' }),
+    identificationDocumentExpiredDate: z.iso.date().optional().openapi({ example: '2031-05-20' }),
     maritalStatusID: idOf('From marital-statuses'),
     maritalStatusDescription: str('Casado(a)'),
     matriomonialRegimeID: idOf('From matrimonial-regimes (spelled as the interface document spells it)'),
@@ -76,7 +77,7 @@ export const BorrowerProfessionalDataSchema = z
     employmentContractTypeDescription: str(),
     employerName: str(),
     employerTaxID: str('500000000'),
-    employmentDurationMonths: z.number().int().nullable(),
+    employmentDurationMonths: z.number().int().optional(),
   })
   .openapi('BorrowerProfessionalData')
 
@@ -84,8 +85,8 @@ const borrowerHeader = {
   borrowerUniqueID: z.uuid(),
   borrowerTypeID: z.number().int().openapi({ description: 'From entity-types: 1 key borrower, 2 co-borrower', example: 1 }),
   borrowerTypeDescription: z.string().openapi({ example: 'Primeiro titular' }),
-  keyBorrowerRelationID: z.number().int().nullable().openapi({ description: 'From key-borrower-relations; null for the key borrower' }),
-  keyBorrowerRelationDescription: z.string().nullable(),
+  keyBorrowerRelationID: z.number().int().optional().openapi({ description: 'From key-borrower-relations; absent for the key borrower' }),
+  keyBorrowerRelationDescription: z.string().optional(),
 }
 
 export const BorrowerSchema = z

@@ -1,3 +1,4 @@
+import { withoutNulls } from '../../../http/answer-fields.ts'
 import type { Lang } from '../../../http/language.ts'
 import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
 import type { DocumentRecord } from './documents.repository.ts'
@@ -11,7 +12,7 @@ export const documentContentUrl = (d: Pick<DocumentRecord, 'processUniqueId' | '
 export function documentView(d: DocumentRecord, taxonomy: TaxonomyCatalog, lang: Lang): ProcessDocument {
   const type = taxonomy.get('document-types', d.documentTypeId)
   const categoryId = (type?.attributes.documentCategoryId as number | undefined) ?? null
-  return {
+  return withoutNulls({
     documentUniqueID: d.documentUniqueId,
     documentTypeID: d.documentTypeId,
     documentTypeDescription: type?.description[lang] ?? String(d.documentTypeId),
@@ -27,5 +28,5 @@ export function documentView(d: DocumentRecord, taxonomy: TaxonomyCatalog, lang:
     lastUpdateDate: iso(d.updatedAt),
     userId: d.userId,
     contentUrl: documentContentUrl(d),
-  }
+  })
 }

@@ -53,38 +53,39 @@ type NonNull<T> = { [K in keyof T]?: Exclude<T[K], null | undefined> }
 export type PropertyData = NonNull<z.infer<typeof PropertyUpdateRequestSchema>>
 
 const described = (name: string, description: string) => ({
-  [`${name}Id`]: z.number().int().nullable().openapi({ description }),
-  [`${name}Description`]: z.string().nullable(),
+  [`${name}Id`]: z.number().int().optional().openapi({ description }),
+  [`${name}Description`]: z.string().optional(),
 })
 
 export const PropertySchema = z
   .object({
     propertyUniqueId: z.uuid(),
-    ...(described('typology', 'From property-typologies') as { typologyId: z.ZodNullable<z.ZodNumber>; typologyDescription: z.ZodNullable<z.ZodString> }),
-    ...(described('district', 'From districts') as { districtId: z.ZodNullable<z.ZodNumber>; districtDescription: z.ZodNullable<z.ZodString> }),
-    ...(described('county', 'From counties') as { countyId: z.ZodNullable<z.ZodNumber>; countyDescription: z.ZodNullable<z.ZodString> }),
-    ...(described('parish', 'From parishes') as { parishId: z.ZodNullable<z.ZodNumber>; parishDescription: z.ZodNullable<z.ZodString> }),
-    address: z.string().nullable(),
-    doorNumber: z.string().nullable(),
-    floor: z.string().nullable(),
-    zipCode: z.string().nullable(),
-    zipCodeLocal: z.string().nullable(),
-    grossBuiltArea: z.number().nullable().openapi({ description: 'm²' }),
-    usefulArea: z.number().nullable(),
-    landArea: z.number().nullable(),
-    constructionYear: z.number().int().nullable(),
-    energyCertificateClass: z.string().nullable(),
-    matrixArticle: z.string().nullable(),
-    landRegistryNumber: z.string().nullable(),
-    acquisitionAmount: z.number().nullable(),
-    evaluationEstimatedAmount: z.number().nullable(),
-    worksCost: z.number().nullable(),
-    estimatedValueAfterWorks: z.number().nullable(),
-    landValue: z.number().nullable(),
+    ...(described('typology', 'From property-typologies') as { typologyId: z.ZodOptional<z.ZodNumber>; typologyDescription: z.ZodOptional<z.ZodString> }),
+    ...(described('district', 'From districts') as { districtId: z.ZodOptional<z.ZodNumber>; districtDescription: z.ZodOptional<z.ZodString> }),
+    ...(described('county', 'From counties') as { countyId: z.ZodOptional<z.ZodNumber>; countyDescription: z.ZodOptional<z.ZodString> }),
+    ...(described('parish', 'From parishes') as { parishId: z.ZodOptional<z.ZodNumber>; parishDescription: z.ZodOptional<z.ZodString> }),
+    address: z.string().optional(),
+    doorNumber: z.string().optional(),
+    floor: z.string().optional(),
+    zipCode: z.string().optional(),
+    zipCodeLocal: z.string().optional(),
+    grossBuiltArea: z.number().optional().openapi({ description: 'm²' }),
+    usefulArea: z.number().optional(),
+    landArea: z.number().optional(),
+    constructionYear: z.number().int().optional(),
+    energyCertificateClass: z.string().optional(),
+    matrixArticle: z.string().optional(),
+    landRegistryNumber: z.string().optional(),
+    acquisitionAmount: z.number().optional(),
+    evaluationEstimatedAmount: z.number().optional(),
+    worksCost: z.number().optional(),
+    estimatedValueAfterWorks: z.number().optional(),
+    landValue: z.number().optional(),
     sustainabilityCampaign: z.boolean(),
   })
   .openapi('PropertyProcessDetail', {
-    description: "The process's property: copied from the simulation at Process Create (typology, district and values; county and parish generated within the district), completed with Property Update.",
+    description:
+      "The process's property: copied from the simulation at Process Create (typology, district and values; county and parish generated within the district), completed with Property Update. A field without a value is left out.",
   })
 
 export const PropertyListSchema = z.object({ propertyList: z.array(PropertySchema) }).openapi('PropertyList')

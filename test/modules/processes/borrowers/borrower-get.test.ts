@@ -19,7 +19,7 @@ beforeAll(async () => {
 const DOCUMENT_FIELDS = {
   top: { borrowerUniqueID: 'string', borrowerTypeID: 'number', borrowerTypeDescription: 'string', keyBorrowerRelationID: 'number', keyBorrowerRelationDescription: 'string' },
   borrowerPersonalData: {
-    name: 'string', birthDate: 'string', taxID: 'string', socialSecurityNumber: 'string', phone: 'object', mobile: 'string', email: 'string',
+    name: 'string', birthDate: 'string', taxID: 'string', socialSecurityNumber: 'string', phone: 'string', mobile: 'string', email: 'string',
     genderID: 'number', genderDescription: 'string', nationalityID: 'number', nationalityDescription: 'string',
     identificationDocumentTypeID: 'number', identificationDocumentTypeDescription: 'string', identificationDocumentNumber: 'string', checkDigit: 'string',
     identificationDocumentExpiredDate: 'string', maritalStatusID: 'number', maritalStatusDescription: 'string', matriomonialRegimeID: 'number',
@@ -47,8 +47,9 @@ describe('Borrower Get', () => {
     expect(res.status).toBe(200)
     const { borrowerPersonalData, borrowerFinancialData, borrowerProfessionalData, ...top } = res.json
     expect(typesOf(top)).toEqual(DOCUMENT_FIELDS.top)
-    // "ID fields are integers; the rest are strings" (phone was not given: null).
-    expect(typesOf(borrowerPersonalData)).toEqual(DOCUMENT_FIELDS.borrowerPersonalData)
+    // "ID fields are integers; the rest are strings". Phone was not given: it is left out, not null.
+    const { phone: _phone, ...given } = DOCUMENT_FIELDS.borrowerPersonalData
+    expect(typesOf(borrowerPersonalData)).toEqual(given)
     expect(typesOf(borrowerFinancialData)).toEqual(DOCUMENT_FIELDS.borrowerFinancialData)
     expect(typesOf(borrowerProfessionalData)).toEqual(DOCUMENT_FIELDS.borrowerProfessionalData)
     for (const id of ['genderID', 'nationalityID', 'maritalStatusID', 'countryID']) expect(Number.isInteger(borrowerPersonalData[id])).toBe(true)
@@ -64,7 +65,7 @@ describe('Borrower Get', () => {
       keyBorrowerRelationID: 1,
       keyBorrowerRelationDescription: 'Spouse',
       borrowerPersonalData: {
-        name: p.name, birthDate: p.birthDate, taxID: p.taxId, socialSecurityNumber: p.socialSecurityNumber, phone: null, mobile: p.mobile, email: p.email,
+        name: p.name, birthDate: p.birthDate, taxID: p.taxId, socialSecurityNumber: p.socialSecurityNumber, mobile: p.mobile, email: p.email,
         genderID: 1, genderDescription: 'Male', nationalityID: 620, nationalityDescription: 'Portugal',
         identificationDocumentTypeID: 1, identificationDocumentTypeDescription: 'Citizen card (Portugal)', identificationDocumentNumber: '12345678', checkDigit: '3ZZ4',
         identificationDocumentExpiredDate: p.identificationDocumentExpiredDate, maritalStatusID: 2, maritalStatusDescription: 'Married',
@@ -84,7 +85,9 @@ describe('Borrower Get', () => {
   it('answers the key borrower with no relation', async () => {
     const [key] = await borrowerIds(s, processUniqueId)
     const res = await s.call('GET', borrowerPath(processUniqueId, key))
-    expect(res.json).toMatchObject({ borrowerTypeID: 1, borrowerTypeDescription: 'Primeiro titular', keyBorrowerRelationID: null, keyBorrowerRelationDescription: null })
+    expect(res.json).toMatchObject({ borrowerTypeID: 1, borrowerTypeDescription: 'Primeiro titular' })
+    expect(res.json).not.toHaveProperty('keyBorrowerRelationID')
+    expect(res.json).not.toHaveProperty('keyBorrowerRelationDescription')
   })
 })
 
@@ -93,7 +96,7 @@ describe('Borrower List', () => {
     const res = await s.call('GET', borrowerPath(processUniqueId))
     expect(res.status).toBe(200)
     expect(res.json.borrowerList).toEqual([
-      { borrowerUniqueID: expect.any(String), borrowerTypeID: 1, borrowerTypeDescription: 'Primeiro titular', keyBorrowerRelationID: null, keyBorrowerRelationDescription: null },
+      { borrowerUniqueID: expect.any(String), borrowerTypeID: 1, borrowerTypeDescription: 'Primeiro titular' },
       { borrowerUniqueID: borrowerUniqueId, borrowerTypeID: 2, borrowerTypeDescription: 'Cotitular', keyBorrowerRelationID: 1, keyBorrowerRelationDescription: 'Cônjuge' },
     ])
   })
