@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { ConfigError, loadConfig } from './config.ts'
+import { packageVersion } from './package-root.ts'
 import { startServer } from './server.ts'
 
 const USAGE = `Usage: mortgage-sandbox <command>
@@ -8,7 +9,8 @@ Commands:
   serve     run the sandbox (default); configuration from the environment (see README)
   verify    verify Pact contracts against the sandbox (mortgage-sandbox verify --help)
   partners  the operator's side of a hosted sandbox: list, create, suspend, resume, delete, invite (mortgage-sandbox partners --help)
-  openapi   print the OpenAPI document`
+  openapi   print the OpenAPI document
+  version   print the sandbox's version (what GET /v1/health/version answers; verify publishes it)`
 
 async function serveCommand() {
   const sandbox = await startServer(loadConfig())
@@ -48,6 +50,10 @@ async function main(argv: string[]) {
       return partnersCommand(args)
     case 'openapi':
       return openapiCommand()
+    case 'version':
+    case '--version':
+      process.stdout.write(packageVersion() + '\n')
+      return
     case '--help':
     case '-h':
     case 'help':
