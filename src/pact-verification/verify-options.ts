@@ -125,31 +125,29 @@ export function parseVerifyOptions(argv: string[], env: Record<string, string | 
   return options
 }
 
+/** The options `verify` takes (node:util parseArgs): the CI examples' flags are checked against these. */
+export const VERIFY_OPTIONS = {
+  pact: { type: 'string', multiple: true },
+  provider: { type: 'string' },
+  'broker-url': { type: 'string' },
+  'broker-token': { type: 'string' },
+  'broker-username': { type: 'string' },
+  'broker-password': { type: 'string' },
+  'consumer-version-selectors': { type: 'string' },
+  'consumer-version-tag': { type: 'string', multiple: true },
+  'enable-pending': { type: 'boolean' },
+  'include-wip-pacts-since': { type: 'string' },
+  'provider-version': { type: 'string' },
+  'provider-branch': { type: 'string' },
+  'provider-version-tag': { type: 'string', multiple: true },
+  'build-url': { type: 'string' },
+  publish: { type: 'boolean' },
+  static: { type: 'boolean' },
+  spec: { type: 'string' },
+  'log-level': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
 function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      pact: { type: 'string', multiple: true },
-      provider: { type: 'string' },
-      'broker-url': { type: 'string' },
-      'broker-token': { type: 'string' },
-      'broker-username': { type: 'string' },
-      'broker-password': { type: 'string' },
-      'consumer-version-selectors': { type: 'string' },
-      'consumer-version-tag': { type: 'string', multiple: true },
-      'enable-pending': { type: 'boolean' },
-      'include-wip-pacts-since': { type: 'string' },
-      'provider-version': { type: 'string' },
-      'provider-branch': { type: 'string' },
-      'provider-version-tag': { type: 'string', multiple: true },
-      'build-url': { type: 'string' },
-      publish: { type: 'boolean' },
-      static: { type: 'boolean' },
-      spec: { type: 'string' },
-      'log-level': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  })
+  return parseArgs({ args: argv, strict: true, allowPositionals: false, options: VERIFY_OPTIONS })
 }
