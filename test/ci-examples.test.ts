@@ -128,6 +128,20 @@ describe('the GitHub Actions workflows (this repository and the partners example
   })
 })
 
+describe('docs/contract-testing.md', () => {
+  it('links every example, and quotes their steps as they are', () => {
+    const doc = read('docs/contract-testing.md')
+    for (const path of yamlFiles(EXAMPLES)) expect(doc).toContain(`](${path.replace('docs/', '')})`)
+    const snippets = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!)
+    expect(snippets.length).toBeGreaterThan(0)
+    const examples = yamlFiles(EXAMPLES).map((path) => read(path).split('\n').map((line) => line.trim()).join('\n'))
+    for (const snippet of snippets) {
+      const lines = snippet.trim().split('\n').map((line) => line.trim()).join('\n')
+      expect(examples.some((example) => example.includes(lines)), snippet).toBe(true)
+    }
+  })
+})
+
 describe('the GitLab CI example', () => {
   it('exists', () => {
     expect(gitlabFiles).toEqual([`${EXAMPLES}/gitlab-ci-pact.yml`])
