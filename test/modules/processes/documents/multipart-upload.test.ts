@@ -99,6 +99,12 @@ describe('readMultipart (busboy)', () => {
     expect(parts[0]).toMatchObject({ name: 'file', filename: 'cartão.pdf' })
   })
 
+  it('skips a part without a Content-Disposition header (the form then lacks what it carried)', async () => {
+    const { parts, sink } = recorder()
+    await readMultipart(chunked('--XyZ\r\nContent-Type: text/plain\r\n\r\n1\r\n--XyZ\r\nContent-Disposition: form-data; name="a"\r\n\r\n2\r\n--XyZ--', 4), 'XyZ', LIMITS, sink)
+    expect(parts).toEqual([{ name: 'a', filename: null, contentType: null, text: '2' }])
+  })
+
   it('marks a text field over its limit as truncated, at one byte over', async () => {
     const fields: Array<[string, string, boolean]> = []
     const body = (value: string) => `--XyZ\r\nContent-Disposition: form-data; name="d"\r\n\r\n${value}\r\n--XyZ--\r\n`
