@@ -139,7 +139,7 @@ export async function readMultipart(body: { contentLength: string | null; source
     let target: FileSink | null = null
     guard(() => {
       if (name === undefined) throw malformed(NAMELESS)
-      // busboy takes an application/octet-stream part without a file name for a file; so do we not.
+      // busboy counts an application/octet-stream part without a file name as a file: it is a text field here.
       const wanted = info.filename === undefined ? 'field' : sink.file({ name, filename: info.filename, contentType: info.mimeType })
       target = wanted === 'field' ? textField(name, limits.fieldBytes, sink) : wanted
     })
