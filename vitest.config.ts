@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
 
 /**
@@ -5,6 +6,14 @@ import { defineConfig } from 'vitest/config'
  * real Node server (project "node-server"), the path production takes (test/support/transport.ts).
  */
 export default defineConfig({
+  plugins: [
+    {
+      // The workflow parser ships source maps to sources it does not ship: read without them, vite
+      // has nothing to warn about on every run.
+      name: 'workflow-parser-without-source-maps',
+      load: (id) => (/@actions\/workflow-parser\/dist\/.*\.js$/.test(id) ? readFileSync(id, 'utf8').replace(/^\/\/# sourceMappingURL=.*$/m, '') : null),
+    },
+  ],
   test: {
     environment: 'node',
     pool: 'forks',
@@ -14,6 +23,9 @@ export default defineConfig({
     // languages, schemas, the package root), the same whichever file filled them.
     isolate: false,
     testTimeout: 20_000,
+    // GitHub's workflow parser imports its JSON schema without `with { type: 'json' }`, which Node
+    // refuses: vite transforms it instead of leaving it to Node (test/ci-examples.test.ts).
+    server: { deps: { inline: ['@actions/workflow-parser'] } },
     projects: [
       { extends: true, test: { name: 'web', include: ['test/**/*.test.ts'] } },
       {

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { ConfigError, loadConfig } from './config.ts'
+import { packageVersion } from './package-root.ts'
 import { startServer } from './server.ts'
 
 const USAGE = `Usage: mortgage-sandbox <command>
@@ -9,7 +10,8 @@ Commands:
   verify    verify Pact contracts against the sandbox (mortgage-sandbox verify --help)
   partners  the operator's side of a hosted sandbox: list, create, suspend, resume, delete, invite (mortgage-sandbox partners --help)
   certify   certify your integration on a sandbox; exits 1 on a failed check (mortgage-sandbox certify --help)
-  openapi   print the OpenAPI document`
+  openapi   print the OpenAPI document
+  version   print the sandbox's version (what GET /v1/health/version answers; verify publishes it)`
 
 async function serveCommand() {
   const sandbox = await startServer(loadConfig())
@@ -56,6 +58,10 @@ async function main(argv: string[]) {
       return certifyCommand(args)
     case 'openapi':
       return openapiCommand()
+    case 'version':
+    case '--version':
+      process.stdout.write(packageVersion() + '\n')
+      return
     case '--help':
     case '-h':
     case 'help':

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { createPartnerClock, systemClock, type Clock } from './clock.ts'
 import type { Config } from './config.ts'
 import { openDatabase, type Db } from './db/connection.ts'
@@ -24,7 +23,7 @@ import { createSandboxReset, type SandboxResetService } from './modules/sandbox-
 import { createScenarioPicks, createScenarios, createScenarioScheduler } from './modules/sandbox-scenarios/index.ts'
 import { createSimulations } from './modules/simulations/index.ts'
 import { createTaxonomy, seedTaxonomy, taxonomySeedFiles } from './modules/taxonomy/index.ts'
-import { fromRoot } from './package-root.ts'
+import { fromRoot, packageVersion } from './package-root.ts'
 import { createLoopback } from './http/loopback.ts'
 import { createScenarioTrials } from './modules/sample-journeys/index.ts'
 import { createCertification } from './modules/certification/index.ts'
@@ -33,8 +32,6 @@ export const SEEDS_DIR = fromRoot('seeds')
 
 /** The shipped scenarios, then the partner's own folder (which may override them by name). */
 const scenarioFolders = (config: Config): string[] => [fromRoot('scenarios'), ...(config.scenariosDir ? [config.scenariosDir] : [])]
-
-const packageVersion = (): string => (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version
 
 /**
  * Opens, migrates and seeds the database the sandbox expects: the reference lists and the

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -21,3 +21,6 @@ export function packageRoot(): string {
 }
 
 export const fromRoot = (...segments: string[]): string => join(packageRoot(), ...segments)
+
+/** The version of package.json: what `/v1/health/version` answers and `verify` publishes as the provider's version. */
+export const packageVersion = (): string => (JSON.parse(readFileSync(fromRoot('package.json'), 'utf8')) as { version: string }).version

@@ -45,7 +45,7 @@ export function toVerifierOptions(options: VerifyOptions, providerBaseUrl: strin
     providerBaseUrl,
     ...(options.pacts.length ? { pactUrls: options.pacts } : {}),
     ...broker,
-    ...(options.providerVersion ? { providerVersion: options.providerVersion } : {}),
+    providerVersion: options.providerVersion,
     ...(options.providerBranch ? { providerVersionBranch: options.providerBranch } : {}),
     ...(options.providerVersionTags.length ? { providerVersionTags: options.providerVersionTags } : {}),
     ...(options.buildUrl ? { buildUrl: options.buildUrl } : {}),

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { fromRoot } from '../package-root.ts'
+import { fromRoot, packageVersion } from '../package-root.ts'
 
 /** The provider name pacts use for this API (any name verifies from files; a broker needs the right one). */
 export const DEFAULT_PROVIDER = 'mortgage-partner-portal'
@@ -24,7 +24,9 @@ Pact Broker (PACT_BROKER_BASE_URL, PACT_BROKER_TOKEN, PACT_BROKER_USERNAME/PASSW
   --consumer-version-tag <tag>        consumer version tag to verify (repeatable)
   --enable-pending                    pending pacts do not fail the build
   --include-wip-pacts-since <date>    also verify work-in-progress pacts since this date
-  --provider-version <version>        version of the verified provider (required by --publish)
+  --provider-version <version>        version of the verified provider, published with --publish
+                                      (default: the sandbox's own version, ${packageVersion()}, as
+                                      GET /v1/health/version answers it: not your commit)
   --provider-branch <branch>          branch of the verified provider
   --provider-version-tag <tag>        tag of the verified provider version (repeatable)
   --build-url <url>                   link to the CI build, shown by the broker
@@ -48,7 +50,8 @@ export interface VerifyOptions {
   consumerVersionTags: string[]
   enablePending: boolean
   includeWipPactsSince?: string
-  providerVersion?: string
+  /** The sandbox's own version unless given: the results describe the bank's API as the sandbox plays it. */
+  providerVersion: string
   providerBranch?: string
   providerVersionTags: string[]
   buildUrl?: string
@@ -83,10 +86,10 @@ function selectorsOf(text: string | undefined): Array<Record<string, unknown>> |
 
 /**
  * Reads the arguments of `verify` (after the command name); the broker settings fall back on the
- * environment variables the Pact tools use.
+ * environment variables the Pact tools use, the provider version on the sandbox's own version.
  * @throws VerifyUsageError on unknown options or missing values.
  */
-export function parseVerifyOptions(argv: string[], env: Record<string, string | undefined> = process.env): VerifyOptions {
+export function parseVerifyOptions(argv: string[], env: Record<string, string | undefined> = process.env, sandboxVersion: string = packageVersion()): VerifyOptions {
   let values: ReturnType<typeof parse>['values']
   try {
     values = parse(argv).values
@@ -106,7 +109,7 @@ export function parseVerifyOptions(argv: string[], env: Record<string, string | 
     consumerVersionTags: values['consumer-version-tag'] ?? [],
     enablePending: values['enable-pending'] ?? false,
     includeWipPactsSince: values['include-wip-pacts-since'],
-    providerVersion: values['provider-version'],
+    providerVersion: values['provider-version'] ?? sandboxVersion,
     providerBranch: values['provider-branch'],
     providerVersionTags: values['provider-version-tag'] ?? [],
     buildUrl: values['build-url'],
@@ -119,35 +122,32 @@ export function parseVerifyOptions(argv: string[], env: Record<string, string | 
   if (options.help) return options
   if (options.pacts.length === 0 && !options.brokerUrl) throw new VerifyUsageError('give --pact <file|folder|url> or --broker-url <url>')
   if (options.publish && !options.brokerUrl) throw new VerifyUsageError('--publish needs --broker-url')
-  if (options.publish && !options.providerVersion) throw new VerifyUsageError('--publish needs --provider-version')
   return options
 }
 
+/** The options `verify` takes (node:util parseArgs): the CI examples' flags are checked against these. */
+export const VERIFY_OPTIONS = {
+  pact: { type: 'string', multiple: true },
+  provider: { type: 'string' },
+  'broker-url': { type: 'string' },
+  'broker-token': { type: 'string' },
+  'broker-username': { type: 'string' },
+  'broker-password': { type: 'string' },
+  'consumer-version-selectors': { type: 'string' },
+  'consumer-version-tag': { type: 'string', multiple: true },
+  'enable-pending': { type: 'boolean' },
+  'include-wip-pacts-since': { type: 'string' },
+  'provider-version': { type: 'string' },
+  'provider-branch': { type: 'string' },
+  'provider-version-tag': { type: 'string', multiple: true },
+  'build-url': { type: 'string' },
+  publish: { type: 'boolean' },
+  static: { type: 'boolean' },
+  spec: { type: 'string' },
+  'log-level': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
 function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    strict: true,
-    allowPositionals: false,
-    options: {
-      pact: { type: 'string', multiple: true },
-      provider: { type: 'string' },
-      'broker-url': { type: 'string' },
-      'broker-token': { type: 'string' },
-      'broker-username': { type: 'string' },
-      'broker-password': { type: 'string' },
-      'consumer-version-selectors': { type: 'string' },
-      'consumer-version-tag': { type: 'string', multiple: true },
-      'enable-pending': { type: 'boolean' },
-      'include-wip-pacts-since': { type: 'string' },
-      'provider-version': { type: 'string' },
-      'provider-branch': { type: 'string' },
-      'provider-version-tag': { type: 'string', multiple: true },
-      'build-url': { type: 'string' },
-      publish: { type: 'boolean' },
-      static: { type: 'boolean' },
-      spec: { type: 'string' },
-      'log-level': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  })
+  return parseArgs({ args: argv, strict: true, allowPositionals: false, options: VERIFY_OPTIONS })
 }

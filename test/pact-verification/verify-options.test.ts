@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { toVerifierOptions } from '../../src/pact-verification/verify-command.ts'
-import { parseVerifyOptions, VerifyUsageError } from '../../src/pact-verification/verify-options.ts'
+import { parseVerifyOptions, VERIFY_USAGE, VerifyUsageError } from '../../src/pact-verification/verify-options.ts'
+import { createTestSandbox } from '../support/test-app.ts'
 
 const SANDBOX_URL = 'http://127.0.0.1:43210'
 
@@ -55,10 +56,19 @@ describe('verify options', () => {
     expect(toVerifierOptions(options, SANDBOX_URL).consumerVersionSelectors).toEqual([{ mainBranch: true }, { deployedOrReleased: true }])
   })
 
+  it("publishes under the sandbox's own version unless told otherwise (the version /v1/health/version answers, not the partner's commit)", async () => {
+    const s = await createTestSandbox()
+    const version = await (await s.request('/v1/health/version')).text()
+    expect(version).toMatch(/^\d+\.\d+\.\d+/)
+    const options = parseVerifyOptions(['--broker-url', 'https://broker.example', '--publish', '--provider-branch', 'main'], {})
+    expect(toVerifierOptions(options, SANDBOX_URL)).toMatchObject({ providerVersion: version, providerVersionBranch: 'main', publishVerificationResult: true })
+    expect(parseVerifyOptions(['--pact', 'p.json'], {}).providerVersion).toBe(version)
+    expect(VERIFY_USAGE).toContain(`the sandbox's own version, ${version}`)
+  })
+
   it.each([
     [[], /--pact .* or --broker-url/],
     [['--pact', 'p.json', '--publish'], /--publish needs --broker-url/],
-    [['--broker-url', 'https://b.example', '--publish'], /--publish needs --provider-version/],
     [['--pact', 'p.json', '--consumer-version-selectors', '{bad'], /not JSON/],
     [['--pact', 'p.json', '--log-level', 'loud'], /--log-level/],
     [['--pact', 'p.json', '--colour'], /Unknown option '--colour'/],

@@ -53,30 +53,23 @@ async function receiveForm(upload: UploadRequest, boundary: string, stager: Cont
   const fields = new Map<string, string>()
   const problems: Problem[] = []
   let fileName: string | null = null
-  let current: { name: string; chunks: Buffer[]; bytes: number } | 'file' | 'ignored' = 'ignored'
-  await readMultipart(upload, boundary, MAX_DOCUMENT_BYTES + FORM_OVERHEAD_BYTES, '10 MB', {
-    start(part) {
-      if (part.name === 'file' && part.filename !== null && fileName === null) {
+  const field = (name: string, value: string, truncated: boolean) => {
+    if (name === 'file') return
+    if (!FIELDS.has(name)) problems.push(notAllowed(name, text('não é um campo do formulário.', 'it is not a field of the form.')))
+    else if (truncated) problems.push(outOfRange(name, `<= ${MAX_FIELD_BYTES} bytes`))
+    else fields.set(name, value.trim())
+  }
+  await readMultipart(upload, boundary, { bodyBytes: MAX_DOCUMENT_BYTES + FORM_OVERHEAD_BYTES, bodyText: '10 MB', fieldBytes: MAX_FIELD_BYTES }, {
+    field,
+    file(part) {
+      // A text field (or an unknown one) sent with a file name: its bytes are its value.
+      if (part.name !== 'file') return 'field'
+      if (fileName === null) {
         fileName = part.filename
-        current = 'file'
-      } else if (part.name === 'file' && part.filename !== null) {
-        problems.push(invalidCombination('file', text('só um ficheiro por documento.', 'one file per document.')))
-        current = 'ignored'
-      } else if (FIELDS.has(part.name) && part.name !== 'file') {
-        current = { name: part.name, chunks: [], bytes: 0 }
-      } else {
-        if (part.name !== 'file') problems.push(notAllowed(part.name, text('não é um campo do formulário.', 'it is not a field of the form.')))
-        current = 'ignored'
+        return { data: (bytes) => stager.write(bytes), end: () => undefined }
       }
-    },
-    data(bytes) {
-      if (current === 'file') stager.write(bytes)
-      else if (current !== 'ignored' && (current.bytes += bytes.length) <= MAX_FIELD_BYTES) current.chunks.push(Buffer.from(bytes))
-    },
-    end() {
-      if (typeof current === 'object' && current.bytes > MAX_FIELD_BYTES) problems.push(outOfRange(current.name, `<= ${MAX_FIELD_BYTES} bytes`))
-      else if (typeof current === 'object') fields.set(current.name, Buffer.concat(current.chunks).toString('utf8').trim())
-      current = 'ignored'
+      problems.push(invalidCombination('file', text('só um ficheiro por documento.', 'one file per document.')))
+      return null
     },
   })
   return { fields, problems, fileName: fileName as string | null }

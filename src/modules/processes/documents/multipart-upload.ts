@@ -1,29 +1,43 @@
+import busboy from 'busboy'
 import { ApiError } from '../../../http/api-error.ts'
 import type { BodySource } from '../../../http/body-source.ts'
 
 /**
- * A streaming multipart/form-data reader (RFC 7578): the body is read chunk by chunk and each part's
- * bytes are handed on as they arrive, so an upload never has to sit in memory whole. A Content-Length
- * above the limit is refused before reading (413); a body without one is refused as soon as it
- * passes the limit, the rest left unread.
+ * multipart/form-data (RFC 7578) read with busboy: the body is pulled chunk by chunk from the request
+ * and written into the parser, and each file part's bytes are handed on as they arrive, so an upload
+ * never has to sit in memory whole. A Content-Length above the limit is refused before reading (413);
+ * a body without one is refused as soon as it passes the limit, the rest left unread.
  */
 
 export interface PartInfo {
   name: string
-  filename: string | null
-  contentType: string | null
+  filename: string
+  /** As declared by the part (text/plain when it declares none), never trusted for the stored type. */
+  contentType: string
 }
 
-export interface PartSink {
-  /** A part begins. */
-  start(part: PartInfo): void
-  /** Bytes of the current part, in order; a view valid only during the call. */
+/** Where a file part's bytes go, in order; each chunk is valid only during the call. */
+export interface FileSink {
   data(bytes: Buffer): void
-  /** The current part is complete. */
   end(): void
 }
 
-const MAX_HEADER_BYTES = 16 * 1024
+/** What the form's parts are handed to. Each callback may throw (an ApiError): reading stops, the error is answered. */
+export interface FormSink {
+  /** A text part, complete; `truncated` when it had more than the field limit's bytes. */
+  field(name: string, value: string, truncated: boolean): void
+  /** A file part begins (a part with a filename): where its bytes go, 'field' to read it as a text field, or null to skip it. */
+  file(part: PartInfo): FileSink | 'field' | null
+}
+
+export interface MultipartLimits {
+  /** Bytes of the whole body (413 past it). */
+  bodyBytes: number
+  /** The limit as the 413 names it ("10 MB"). */
+  bodyText: string
+  /** Bytes of a text field; one more and it is reported `truncated`. */
+  fieldBytes: number
+}
 
 /**
  * 413. No `Connection: close`: closing a socket with unread upload bytes makes TCP reset it, and the
@@ -34,6 +48,16 @@ export const tooLarge = (limit: string) => new ApiError('PAYLOAD_TOO_LARGE', { f
 const malformed = (detail: string) =>
   new ApiError('INVALID_VALUE', { field: 'body', message: { 'pt-PT': `O corpo multipart/form-data não é válido: ${detail}.`, en: `The multipart/form-data body is not valid: ${detail}.` } })
 
+/** busboy's words for a broken body, in the error body's. */
+const BUSBOY_ERRORS: Record<string, string> = {
+  'Unexpected end of form': 'the closing boundary is missing',
+  'Unexpected end of file': 'the closing boundary is missing',
+  'Malformed part header': 'a part header is malformed or too long',
+  'Malformed content type': 'the boundary is not valid',
+}
+const malformedFrom = (error: Error) => malformed(BUSBOY_ERRORS[error.message] ?? error.message)
+const NAMELESS = 'a part has no Content-Disposition form-data name'
+
 /** The boundary of a multipart/form-data Content-Type, or null when the type is anything else. */
 export function multipartBoundary(contentType: string | undefined): string | null {
   if (!contentType || !/^multipart\/form-data\s*(;|$)/i.test(contentType)) return null
@@ -41,147 +65,107 @@ export function multipartBoundary(contentType: string | undefined): string | nul
   return match ? (match[1] ?? match[2] ?? null) : null
 }
 
-function dispositionParam(disposition: string, name: string): string | null {
-  const match = new RegExp(`;\\s*${name}="((?:[^"\\\\]|\\\\.)*)"`, 'i').exec(disposition) ?? new RegExp(`;\\s*${name}=([^;\\s]+)`, 'i').exec(disposition)
-  return match ? match[1]!.replace(/\\(.)/g, '$1') : null
+/** A part read as a text field: its first `maxBytes` bytes (one more marks it truncated), as UTF-8. */
+function textField(name: string, maxBytes: number, sink: FormSink): FileSink {
+  const chunks: Buffer[] = []
+  let bytes = 0
+  return {
+    data(chunk) {
+      const room = maxBytes + 1 - bytes
+      if (room > 0) chunks.push(Buffer.from(chunk.subarray(0, room)))
+      bytes += chunk.length
+    },
+    end: () => sink.field(name, Buffer.concat(chunks).subarray(0, maxBytes).toString('utf8'), bytes > maxBytes),
+  }
 }
 
-function partInfo(block: string): PartInfo {
-  const headers = new Map<string, string>()
-  for (const line of block.split('\r\n')) {
-    const colon = line.indexOf(':')
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim())
-  }
-  const disposition = headers.get('content-disposition') ?? ''
-  const name = dispositionParam(disposition, 'name')
-  if (!/^form-data/i.test(disposition) || name === null) throw malformed('a part has no Content-Disposition form-data name')
-  return { name, filename: dispositionParam(disposition, 'filename'), contentType: headers.get('content-type') ?? null }
-}
-
-type State = 'preamble' | 'boundary-end' | 'headers' | 'body' | 'done'
-
-/** The parser: feed it chunks with write(), then call finish(). @throws ApiError 400 when the body breaks the format. */
-export class MultipartParser {
-  private state: State = 'preamble'
-  // The stream is read as if it started with CRLF, so the first boundary looks like the others.
-  private carry: Buffer = Buffer.from('\r\n')
-  private readonly delimiter: Buffer
-
-  constructor(
-    boundary: string,
-    private readonly sink: PartSink,
-  ) {
-    this.delimiter = Buffer.from(`\r\n--${boundary}`)
-  }
-
-  write(chunk: Uint8Array): void {
-    let input = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
-    if (this.carry.length > 0) input = this.joinCarry(input)
-    while (input.length > 0 && this.state !== 'done') input = this.step(input)
-  }
-
-  /**
-   * Resolves the few bytes kept from the previous chunk against the start of this one, without
-   * copying the chunk (a 10 MB upload would otherwise be copied once more, 64 KB at a time).
-   */
-  private joinCarry(input: Buffer): Buffer {
-    const carry = this.carry
-    this.carry = Buffer.alloc(0)
-    const scanning = this.state === 'preamble' || this.state === 'body'
-    if (!scanning || input.length < this.delimiter.length) return Buffer.concat([carry, input])
-    const junction = Buffer.concat([carry, input.subarray(0, this.delimiter.length)])
-    const at = junction.indexOf(this.delimiter)
-    if (at >= 0 && at < carry.length) {
-      if (this.state === 'body') {
-        if (at > 0) this.sink.data(junction.subarray(0, at))
-        this.sink.end()
-      }
-      this.state = 'boundary-end'
-      return input.subarray(at + this.delimiter.length - carry.length)
-    }
-    // No delimiter starts in the carried bytes: they are data (or preamble) for sure.
-    if (this.state === 'body') this.sink.data(carry)
-    return input
-  }
-
-  finish(): void {
-    if (this.state !== 'done') throw malformed(this.state === 'preamble' ? 'no boundary found' : 'the closing boundary is missing')
-  }
-
-  /** Consumes what it can of the input and answers the rest (kept as carry when it needs more bytes). */
-  private step(input: Buffer): Buffer {
-    switch (this.state) {
-      case 'preamble':
-      case 'body': {
-        const at = input.indexOf(this.delimiter)
-        if (at < 0) {
-          // Keep the bytes that could begin a delimiter cut by the chunk edge.
-          const safe = Math.max(0, input.length - (this.delimiter.length - 1))
-          if (this.state === 'body' && safe > 0) this.sink.data(input.subarray(0, safe))
-          this.carry = Buffer.from(input.subarray(safe))
-          return Buffer.alloc(0)
-        }
-        if (this.state === 'body') {
-          if (at > 0) this.sink.data(input.subarray(0, at))
-          this.sink.end()
-        }
-        this.state = 'boundary-end'
-        return input.subarray(at + this.delimiter.length)
-      }
-      case 'boundary-end': {
-        if (input.length < 2) {
-          this.carry = Buffer.from(input)
-          return Buffer.alloc(0)
-        }
-        const next = input.toString('latin1', 0, 2)
-        if (next === '--') {
-          this.state = 'done'
-          return Buffer.alloc(0)
-        }
-        if (next !== '\r\n') throw malformed('a boundary line is not followed by CRLF')
-        this.state = 'headers'
-        return input.subarray(2)
-      }
-      case 'headers': {
-        const end = input.indexOf('\r\n\r\n', 0, 'latin1')
-        if (end < 0) {
-          if (input.length > MAX_HEADER_BYTES) throw malformed('a part header is too long')
-          this.carry = Buffer.from(input)
-          return Buffer.alloc(0)
-        }
-        this.sink.start(partInfo(input.toString('utf8', 0, end)))
-        this.state = 'body'
-        return input.subarray(end + 4)
-      }
-      default:
-        return Buffer.alloc(0)
-    }
+/** busboy, told the boundary we read (quoted, so any boundary we accept is one it accepts). @throws ApiError 400 */
+function parserFor(boundary: string, fieldBytes: number): busboy.Busboy {
+  try {
+    return busboy({
+      headers: { 'content-type': `multipart/form-data; boundary="${boundary.replace(/[\\"]/g, '\\$&')}"` },
+      // Browsers and curl send file names as raw UTF-8; the path is cut by the service itself.
+      defParamCharset: 'utf8',
+      preservePath: true,
+      limits: { fieldSize: fieldBytes + 1 },
+      // A request's chunks (64 KiB from a socket) pass in one write each, without a wait for 'drain'.
+      highWaterMark: 256 * 1024,
+    })
+  } catch (error) {
+    throw malformedFrom(error as Error)
   }
 }
 
 /**
- * Reads a multipart/form-data body into a sink, at most `limit` bytes in all.
- * @throws ApiError 413 past the limit, declared or read; 400 when malformed.
+ * Reads a multipart/form-data body into a sink, at most `limits.bodyBytes` bytes in all; resolves
+ * once every part has been handed over.
+ * @throws ApiError 413 past the limit, declared or read; 400 when malformed; whatever the sink throws;
+ *   the body's own error when the client goes away.
  */
-export async function readMultipart(
-  body: { contentLength: string | null; source: BodySource },
-  boundary: string,
-  limit: number,
-  limitText: string,
-  sink: PartSink,
-): Promise<void> {
+export async function readMultipart(body: { contentLength: string | null; source: BodySource }, boundary: string, limits: MultipartLimits, sink: FormSink): Promise<void> {
   const declared = body.contentLength
-  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limit) throw tooLarge(limitText)
-  const parser = new MultipartParser(boundary, sink)
+  if (declared !== null && /^\d+$/.test(declared) && Number(declared) > limits.bodyBytes) throw tooLarge(limits.bodyText)
+  const form = parserFor(boundary, limits.fieldBytes)
+  // The first failure wins: from the parser, a sink or the body; it ends the wait under way (the
+  // `interrupt` of a wait already over is harmless: its promise is settled).
+  let failure: { error: unknown } | null = null
+  let interrupt: ((error: unknown) => void) | null = null
+  const fail = (error: unknown) => {
+    if (failure) return
+    failure = { error }
+    interrupt?.(error)
+  }
+  const until = <T>(promise: Promise<T>) =>
+    new Promise<T>((resolve, reject) => {
+      if (failure) return reject(failure.error)
+      interrupt = reject
+      promise.then(resolve, reject)
+    })
+  const guard = (fn: () => void) => {
+    if (failure) return
+    try {
+      fn()
+    } catch (error) {
+      fail(error)
+    }
+  }
+
+  form.on('error', (error: Error) => fail(malformedFrom(error)))
+  form.on('field', (name: string | undefined, value, info) => guard(() => {
+    if (name === undefined) throw malformed(NAMELESS)
+    sink.field(name, value, info.valueTruncated)
+  }))
+  form.on('file', (name: string | undefined, stream, info: { filename?: string; mimeType: string }) => {
+    let target: FileSink | null = null
+    guard(() => {
+      if (name === undefined) throw malformed(NAMELESS)
+      // busboy counts an application/octet-stream part without a file name as a file: it is a text field here.
+      const wanted = info.filename === undefined ? 'field' : sink.file({ name, filename: info.filename, contentType: info.mimeType })
+      target = wanted === 'field' ? textField(name, limits.fieldBytes, sink) : wanted
+    })
+    // Errors of the stream are the parser's, reported by its own 'error' event.
+    stream.on('error', () => undefined)
+    const into = target as FileSink | null
+    if (!into || failure) return void stream.resume()
+    stream.on('data', (bytes: Buffer) => guard(() => into.data(bytes)))
+    stream.on('end', () => guard(() => into.end()))
+  })
+  const finished = new Promise<void>((resolve) => form.once('finish', resolve))
+
   let total = 0
   try {
-    for (let chunk = await body.source.next(); chunk !== null; chunk = await body.source.next()) {
+    for (let chunk = await until(body.source.next()); chunk !== null; chunk = await until(body.source.next())) {
       total += chunk.byteLength
-      if (total > limit) throw tooLarge(limitText)
-      parser.write(chunk)
+      if (total > limits.bodyBytes) throw tooLarge(limits.bodyText)
+      if (!form.write(chunk)) await until(new Promise((resolve) => form.once('drain', resolve)))
     }
+    form.end()
+    await until(finished)
+  } catch (error) {
+    fail(error)
+    form.destroy()
+    throw error
   } finally {
     body.source.release()
   }
-  parser.finish()
 }
