@@ -21,6 +21,21 @@ Options:
 
   --check-report <file>  instead: check a signed report against the sandbox's published key`
 
+/** The options of `certify` (the CI examples' test checks their commands against these). */
+export const CERTIFY_OPTIONS = {
+  url: { type: 'string' },
+  username: { type: 'string' },
+  password: { type: 'string' },
+  checks: { type: 'string' },
+  since: { type: 'string' },
+  lang: { type: 'string' },
+  report: { type: 'string' },
+  timeout: { type: 'string' },
+  json: { type: 'boolean' },
+  'check-report': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
 interface Check {
   id: string
   name: string
@@ -88,22 +103,7 @@ export async function runCertifyCommand(
 ): Promise<number> {
   let values
   try {
-    values = parseArgs({
-      args: argv,
-      options: {
-        url: { type: 'string' },
-        username: { type: 'string' },
-        password: { type: 'string' },
-        checks: { type: 'string' },
-        since: { type: 'string' },
-        lang: { type: 'string' },
-        report: { type: 'string' },
-        timeout: { type: 'string' },
-        json: { type: 'boolean' },
-        'check-report': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }).values
+    values = parseArgs({ args: argv, options: CERTIFY_OPTIONS }).values
   } catch (error) {
     out(`${(error as Error).message}\n\n${USAGE}`)
     return 2

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
+import { CERTIFY_OPTIONS } from '../src/certify-command.ts'
 import { VERIFY_OPTIONS } from '../src/pact-verification/verify-options.ts'
 import { createTestSandbox } from './support/test-app.ts'
 
@@ -83,16 +84,17 @@ function shellCommands(content: string): string[] {
   return scripts.flatMap((script) => script.replace(/\\\n\s*/g, ' ').split('\n'))
 }
 
-/** The flags of every `verify` command the sandbox image runs, whatever the example calls it by. */
-function verifyFlags(content: string): string[][] {
+/** The flags of every `verify` (or another) command the sandbox image runs, whatever the example calls it by. */
+function verifyFlags(content: string, command = 'verify'): string[][] {
   return shellCommands(content)
-    .map((line) => /(?:mortgage-sandbox|"\$SANDBOX_IMAGE"|dist\/cli\.js)\s+verify\b(.*)$/.exec(line)?.[1])
+    .map((line) => new RegExp(`(?:mortgage-sandbox|"\\$SANDBOX_IMAGE"|dist\\/cli\\.js)\\s+${command}\\b(.*)$`).exec(line)?.[1])
     .filter((rest): rest is string => rest !== undefined)
     .map((rest) => [...rest.replace(/"[^"]*"|'[^']*'/g, '""').matchAll(/(?:^|\s)(--?[\w-]+)/g)].map((m) => m[1]!))
 }
 
 const CLI_FLAGS = new Set(Object.entries(VERIFY_OPTIONS).flatMap(([name, option]) => [`--${name}`, ...('short' in option ? [`-${option.short}`] : [])]))
 const unknownFlags = (content: string) => verifyFlags(content).flat().filter((flag) => !CLI_FLAGS.has(flag))
+const CERTIFY_FLAGS = new Set(Object.entries(CERTIFY_OPTIONS).flatMap(([name, option]) => [`--${name}`, ...('short' in option ? [`-${option.short}`] : [])]))
 
 describe('the GitHub Actions workflows (this repository and the partners examples), linted by @actions/workflow-parser', () => {
   it('finds the release workflow and both GitHub examples', () => {
@@ -125,6 +127,18 @@ describe('the GitHub Actions workflows (this repository and the partners example
     // The job graph is checked too: here no job can start.
     const dangling = await workflowErrors('dangling.yml', 'on: push\njobs:\n  verify:\n    needs: build\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo hi\n')
     expect(dangling).toEqual([expect.stringMatching(/at least one job with no dependencies/)])
+  })
+})
+
+describe('docs/certification.md', () => {
+  it('quotes the certify steps of the examples as they are', () => {
+    const snippets = [...read('docs/certification.md').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!)
+    expect(snippets).toHaveLength(2)
+    const examples = yamlFiles(EXAMPLES).map((path) => read(path).split('\n').map((line) => line.trim()).join('\n'))
+    for (const snippet of snippets) {
+      const lines = snippet.trim().split('\n').map((line) => line.trim()).join('\n')
+      expect(examples.some((example) => example.includes(lines)), snippet).toBe(true)
+    }
   })
 })
 
@@ -179,6 +193,13 @@ describe('the examples call `mortgage-sandbox verify` with flags it takes', () =
       expect(flags, path).toContain('--publish')
       expect(flags, path).not.toContain('--provider-version')
     }
+  })
+
+  it.each(examples.filter((p) => /pact-files|gitlab/.test(p)))('%s: its certify command uses only the options certify takes', (path) => {
+    const commands = verifyFlags(read(path), 'certify')
+    expect(commands).toHaveLength(1)
+    expect(commands[0]).toEqual(['--url', '--username', '--password', '--checks', '--report'])
+    expect(commands.flat().filter((flag) => !CERTIFY_FLAGS.has(flag))).toEqual([])
   })
 
   it('a renamed or misspelled flag is caught', () => {
