@@ -80,8 +80,19 @@ function print(run: { runId: string; status: string; window: { from: string; to:
   }
 }
 
+/** A local file's failure, told apart from the sandbox being unreachable. */
+class FileProblem extends Error {}
+
+function readReport(file: string): SignedReport<{ runId: string; partnerUniqueID: string; checks: unknown[] }> {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as SignedReport<{ runId: string; partnerUniqueID: string; checks: unknown[] }>
+  } catch (error) {
+    throw new FileProblem(`Cannot read the report ${file}: ${(error as Error).message}`)
+  }
+}
+
 async function checkReport(base: string, file: string, out: (line: string) => void): Promise<number> {
-  const signed = JSON.parse(readFileSync(file, 'utf8')) as SignedReport<{ runId: string; partnerUniqueID: string; checks: unknown[] }>
+  const signed = readReport(file)
   const key = await request(base, '/sandbox/certification/signing-key')
   if (key.status !== 200) {
     out(`Cannot read the sandbox's signing key: ${problem(key)}`)
@@ -154,12 +165,16 @@ export async function runCertifyCommand(
     else print(run, out)
     if (run.status === 'passed' && values.report) {
       const report = await request(base, `/sandbox/certification/runs/${run.runId}/report`, { token })
-      writeFileSync(values.report, `${JSON.stringify(report.body, null, 2)}\n`)
+      try {
+        writeFileSync(values.report, `${JSON.stringify(report.body, null, 2)}\n`)
+      } catch (error) {
+        throw new FileProblem(`Cannot write the report to ${values.report}: ${(error as Error).message}`)
+      }
       out(`Signed report written to ${values.report}`)
     }
     return run.status === 'passed' ? 0 : 1
   } catch (error) {
-    out(`Cannot reach the sandbox at ${base}: ${(error as Error).message}`)
+    out(error instanceof FileProblem ? error.message : `Cannot reach the sandbox at ${base}: ${(error as Error).message}`)
     return 2
   }
 }

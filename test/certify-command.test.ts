@@ -64,6 +64,18 @@ describe('mortgage-sandbox certify', () => {
     expect(run.text).toContain('-> Quando hasMoreResults é true')
   })
 
+  it('tells a report it cannot write or read from an unreachable sandbox (exit 2)', async () => {
+    expect((await s.call('GET', '/v1/simulations', { headers: { 'Accept-Language': 'pt-PT' } })).status).toBe(200)
+    const unwritable = await certify('--checks', 'client-sends-accept-language', '--report', join(dir, 'no-such-folder', 'r.json'))
+    expect(unwritable.code).toBe(2)
+    expect(unwritable.text).toMatch(/Cannot write the report to .*no-such-folder/)
+    const missing = await certify('--check-report', join(dir, 'missing.json'))
+    expect(missing.code).toBe(2)
+    expect(missing.text).toMatch(/^Cannot read the report/)
+    const down = await runCertifyCommand(['--url', 'http://127.0.0.1:9', '--username', 'a', '--password', 'b'], {}, () => {})
+    expect(down).toBe(2)
+  })
+
   it('exits 2 on bad usage, a refused login or an unknown check', async () => {
     expect((await certify('--nope')).code).toBe(2)
     const login = await runCertifyCommand(['--url', url, '--username', 'broker-a', '--password', 'wrong'], {}, () => {})
