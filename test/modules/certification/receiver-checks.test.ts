@@ -59,6 +59,17 @@ describe('certification: the receiver checks against real HTTPS receivers', () =
     expect(receiver!.received.filter((p) => !p.headers['webhook-signature'])).toHaveLength(2)
   })
 
+  it('fails check 1 for a receiver that refuses a correctly signed notification (its secret is not the configuration\'s)', async () => {
+    const { byId, failed } = await certifyReceiver((b) => b.staleSecret)
+    expect(failed).toEqual(['receiver-accepts-signed'])
+    expect(byId['receiver-accepts-signed'].evidence.map((e: any) => e.text)).toEqual([
+      'Correctly signed PROCESS_STATUS_CHANGED notification: HTTP 401.',
+      'Correctly signed SIMULATION_STATUS_CHANGED notification: HTTP 401.',
+    ])
+    // Nothing was accepted, so there is no redelivery to judge.
+    expect(byId['receiver-accepts-redelivery'].status).toBe('not-exercised')
+  })
+
   it('fails check 2 for a receiver that skips signature verification, with the forged probes as evidence', async () => {
     const { byId, failed } = await certifyReceiver((b) => b.skipsSignature)
     expect(failed).toEqual(['receiver-refuses-forgeries'])

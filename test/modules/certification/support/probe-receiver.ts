@@ -96,6 +96,15 @@ export function receiverBehaviours(secretOf: () => string) {
       if (seen.has(probe.headers['webhook-id'] ?? '')) return { status: 409 }
       return correct(probe)
     },
+    /** Correct, but with a secret the sandbox no longer signs with (a rotation it missed): it refuses everything. */
+    staleSecret: (probe: ReceivedProbe): Answer => {
+      try {
+        new Webhook(`whsec_${Buffer.alloc(32, 9).toString('base64')}`).verify(probe.body, probe.headers)
+        return { status: 204 }
+      } catch {
+        return { status: 401 }
+      }
+    },
     /** Correct, but crashes on a type it does not know. */
     crashesOnNewType: (probe: ReceivedProbe): Answer => (probe.json?.notificationTypeId > 9 ? { status: 500 } : correct(probe)),
   }
