@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { CLIENT_CHECKS } from '../../../src/domain/client-behaviour/client-checks.ts'
 import { createThrowawayCa, type ThrowawayCa } from '../callbacks/support/throwaway-ca.ts'
 import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../support/test-app.ts'
 import { receiverBehaviours, startProbeReceiver } from './support/probe-receiver.ts'
@@ -8,19 +9,6 @@ let ca: ThrowawayCa
 let s: TestSandbox
 let receiver: Awaited<ReturnType<typeof startProbeReceiver>>
 
-const CLIENT_CHECKS = [
-  'client-reauthenticates',
-  'client-honours-retry-after-429',
-  'client-honours-retry-after-503',
-  'client-pages-lists',
-  'client-fixes-refused-requests',
-  'client-sends-accept-language',
-  'client-sends-only-documented-fields',
-  'journey-simulation-eligible',
-  'journey-simulation-not-eligible',
-  'journey-process-submitted',
-  'journey-decision-followed',
-]
 
 beforeAll(() => {
   ca = createThrowawayCa()
