@@ -23,6 +23,8 @@ export interface ProbeRequest {
 }
 
 export interface ProbeResult {
+  /** When it was sent, on the partner's clock. */
+  sentAt: string
   callbackUrl: string
   sentHeaders: Record<string, string>
   httpStatus: number | null
@@ -112,11 +114,12 @@ export function createCallbackProbe(deps: {
         headers['webhook-timestamp'] = String(probe.timestampSeconds)
         headers['webhook-signature'] = signWebhook(secret, probe.webhookId, probe.timestampSeconds, probe.body)
       }
-      const unsent = (error: string): ProbeResult => ({ callbackUrl: configuration.callbackUrl, sentHeaders: headers, httpStatus: null, latencyMs: 0, error, responseExcerpt: null })
+      const sentAt = deps.clock.now(partnerUniqueID).toISOString()
+      const unsent = (error: string): ProbeResult => ({ sentAt, callbackUrl: configuration.callbackUrl, sentHeaders: headers, httpStatus: null, latencyMs: 0, error, responseExcerpt: null })
       const target = await deps.policy.resolveForDelivery(configuration.callbackUrl)
       if (!target.ok) return unsent(describeRefusal(target.refusal))
       const outcome = await deps.sender.send({ url: target.url, address: target.address, headers, body: probe.body, timeoutMs: probe.timeoutMs })
-      return { callbackUrl: configuration.callbackUrl, sentHeaders: headers, httpStatus: outcome.httpStatus, latencyMs: outcome.latencyMs, error: outcome.error, responseExcerpt: outcome.responseExcerpt }
+      return { sentAt, callbackUrl: configuration.callbackUrl, sentHeaders: headers, httpStatus: outcome.httpStatus, latencyMs: outcome.latencyMs, error: outcome.error, responseExcerpt: outcome.responseExcerpt }
     },
   }
 }

@@ -8,9 +8,7 @@ import { createCertificationService, type CertificationDeps, type CertificationS
 import { createReportSigner } from './report-signature.ts'
 
 export { ALL_CHECKS, presentRun, type CertificationService, type CheckId } from './certification.service.ts'
-export { canonicalJson, verifyReport, type SignedReport } from './report-signature.ts'
-export { CERTIFICATION_HEADER } from './receiver-checks.ts'
-export { checkName } from './certification-texts.ts'
+export { verifyReport, type SignedReport } from './report-signature.ts'
 
 /** Partner certification (docs/design.md "Certification"): runs of receiver and client checks, and their signed reports. */
 export function createCertification(deps: Omit<CertificationDeps, 'repository' | 'signer'> & { db: Db }): CertificationService {

@@ -90,7 +90,7 @@ export async function runReceiverChecks(
     note,
     values: { notificationType: target.notificationType, outcome: outcomeText(sent.result), ...values },
     notificationId: sent.webhookId,
-    at: new Date().toISOString(),
+    at: sent.result.sentAt,
     callbackUrl: target.callbackUrl,
     latencyMs: sent.result.latencyMs,
     sentHeaders: sent.result.sentHeaders,

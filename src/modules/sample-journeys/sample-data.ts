@@ -4,6 +4,7 @@
  */
 import { CO_BORROWER_COMPLETION_EXAMPLE, KEY_BORROWER_COMPLETION_EXAMPLE } from '../processes/index.ts'
 import type { SimulationInput } from '../simulations/index.ts'
+import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 
 /**
  * Eligible: two borrowers in their thirties, 200,000 € over 30 years on a 250,000 € home, variable
@@ -70,3 +71,23 @@ export const PROPERTY_COMPLETION = {
 /** A one-page PDF, as small as a reader accepts. */
 export const SAMPLE_PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1')
 
+/** One document Submit requires, for a borrower or for the property. */
+export interface MandatoryDocument {
+  documentTypeId: number
+  borrowerUniqueId?: string
+  fileName: string
+}
+
+/**
+ * The documents Submit requires of a process with these borrowers: each mandatory document type
+ * (document-types, `mandatory`) once per borrower when its scope is the borrower, else once.
+ */
+export function mandatoryDocuments(taxonomy: Pick<TaxonomyCatalog, 'items'>, borrowerUniqueIds: readonly string[]): MandatoryDocument[] {
+  return taxonomy
+    .items('document-types')
+    .filter((type) => type.attributes.mandatory === true)
+    .flatMap((type) => {
+      const fileName = `${type.code ?? type.id}.pdf`.toLowerCase()
+      return type.attributes.scope === 'borrower' ? borrowerUniqueIds.map((borrowerUniqueId) => ({ documentTypeId: type.id, borrowerUniqueId, fileName })) : [{ documentTypeId: type.id, fileName }]
+    })
+}

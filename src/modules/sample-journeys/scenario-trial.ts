@@ -2,7 +2,7 @@ import type { PartnerClock } from '../../clock.ts'
 import type { Lang } from '../../http/language.ts'
 import { SCENARIO_HEADER, type Scenario } from '../sandbox-scenarios/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
-import { coBorrowerCompletion, ELIGIBLE_SIMULATION, keyBorrowerCompletion, PROPERTY_COMPLETION, SAMPLE_PDF } from './sample-data.ts'
+import { coBorrowerCompletion, ELIGIBLE_SIMULATION, keyBorrowerCompletion, mandatoryDocuments, PROPERTY_COMPLETION, SAMPLE_PDF } from './sample-data.ts'
 
 /** What a trial needs to know of a scenario: the journey that shows it and how it is triggered. */
 export type TrialJourney = 'request' | 'simulation' | 'process'
@@ -144,15 +144,12 @@ async function completeProcess(call: TrialCallFn, deps: TrialDeps, processUnique
   for (const [index, id] of borrowers.entries()) {
     await call('PUT', `${base}/borrower/${id}`, { json: index === 0 ? keyBorrowerCompletion(now) : coBorrowerCompletion(now), expect: 200 })
   }
-  for (const type of deps.taxonomy.items('document-types').filter((t) => t.attributes.mandatory === true)) {
-    const owners = type.attributes.scope === 'borrower' ? borrowers : [undefined]
-    for (const owner of owners) {
-      const form = new FormData()
-      form.append('documentTypeId', String(type.id))
-      if (owner) form.append('borrowerUniqueId', owner)
-      form.append('file', new Blob([SAMPLE_PDF], { type: 'application/pdf' }), `${type.code ?? type.id}.pdf`.toLowerCase())
-      await call('POST', `${base}/document`, { form, expect: 201 })
-    }
+  for (const { documentTypeId, borrowerUniqueId, fileName } of mandatoryDocuments(deps.taxonomy, borrowers)) {
+    const form = new FormData()
+    form.append('documentTypeId', String(documentTypeId))
+    if (borrowerUniqueId) form.append('borrowerUniqueId', borrowerUniqueId)
+    form.append('file', new Blob([SAMPLE_PDF], { type: 'application/pdf' }), fileName)
+    await call('POST', `${base}/document`, { form, expect: 201 })
   }
   const { propertyList } = await call('GET', `${base}/property`, { expect: 200 })
   const property = (propertyList as Array<{ propertyUniqueId: string }>)[0]!

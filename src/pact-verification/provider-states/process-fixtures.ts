@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { coBorrowerCompletion, keyBorrowerCompletion, PROPERTY_COMPLETION } from '../../modules/sample-journeys/index.ts'
+import { coBorrowerCompletion, keyBorrowerCompletion, mandatoryDocuments, PROPERTY_COMPLETION } from '../../modules/sample-journeys/index.ts'
 import { pdfUpload } from './fixture-data.ts'
 import { defineFixture, partnerParam, type FixtureContext } from './fixture.ts'
 import { createSimulation } from './simulation-fixtures.ts'
@@ -36,11 +36,8 @@ async function completeProcess(ctx: FixtureContext, processUniqueId: string) {
   borrowers.forEach((b, index) =>
     borrowerService.update(actor, processUniqueId, b.borrowerUniqueId, index === 0 ? keyBorrowerCompletion(services.clock.machine.now()) : coBorrowerCompletion(services.clock.machine.now())),
   )
-  for (const type of services.taxonomy.items('document-types').filter((t) => t.attributes.mandatory === true)) {
-    const owners = type.attributes.scope === 'borrower' ? borrowers.map((b) => ({ borrowerUniqueId: b.borrowerUniqueId })) : [{}]
-    for (const owner of owners) {
-      await documents.create(actor, processUniqueId, pdfUpload({ documentTypeId: String(type.id), ...owner }, `${type.code ?? type.id}.pdf`.toLowerCase()))
-    }
+  for (const { documentTypeId, borrowerUniqueId, fileName } of mandatoryDocuments(services.taxonomy, borrowers.map((b) => b.borrowerUniqueId))) {
+    await documents.create(actor, processUniqueId, pdfUpload({ documentTypeId: String(documentTypeId), ...(borrowerUniqueId ? { borrowerUniqueId } : {}) }, fileName))
   }
   const current = property.list(actor, processUniqueId)[0]!
   property.update(actor, processUniqueId, current.propertyUniqueId, PROPERTY_COMPLETION)

@@ -17,7 +17,7 @@ afterAll(() => ca.remove())
 beforeEach(async () => {
   s = await createTestSandbox({ callbackCaFile: ca.caFile, callbackAllowPrivate: true })
   // The partner's server: correct, with the secret of its type-9 configuration once registered.
-  receiver = await startProbeReceiver({ cert: ca.cert, key: ca.key }, receiverBehaviours(() => s.services.callbacks.configuration(PARTNER_A, 9)?.signingSecret ?? "").correct)
+  receiver = await startProbeReceiver({ cert: ca.cert, key: ca.key }, receiverBehaviours(() => [s.services.callbacks.configuration(PARTNER_A, 9)?.signingSecret].filter((x): x is string => x !== undefined)).correct)
 })
 afterEach(async () => {
   await receiver.close()

@@ -6,7 +6,7 @@ import { receiverBehaviours, startProbeReceiver, type Answer, type ReceivedProbe
 let ca: ThrowawayCa
 let s: TestSandbox
 let receiver: Awaited<ReturnType<typeof startProbeReceiver>> | undefined
-let secret = ''
+const secrets: string[] = []
 
 beforeAll(() => {
   ca = createThrowawayCa()
@@ -22,15 +22,14 @@ const RECEIVER_CHECKS = ['receiver-accepts-signed', 'receiver-refuses-forgeries'
 /** A fresh sandbox trusting the test CA, a receiver behaving as `handle`, registered for types 5 and 6. */
 async function certifyReceiver(pick: (b: ReturnType<typeof receiverBehaviours>) => (probe: ReceivedProbe) => Answer, timeoutMs = 1500) {
   s = await createTestSandbox({ callbackCaFile: ca.caFile, callbackAllowPrivate: true, certificationTimeoutMs: timeoutMs })
-  const handle = pick(receiverBehaviours(() => secret))
+  secrets.length = 0
+  const handle = pick(receiverBehaviours(() => secrets))
   receiver = await startProbeReceiver({ cert: ca.cert, key: ca.key }, handle)
   for (const type of [5, 6]) {
     const res = await s.call('PUT', `/${PARTNER_A}/callbacks/${type}`, { body: { callbackUrl: receiver.url } })
     expect(res.status, res.text).toBe(201)
-    secret = res.json.additionalData.signingSecret
+    secrets.push(res.json.additionalData.signingSecret)
   }
-  // Both configurations share the address and the receiver keeps one secret: the test gives them the last one.
-  s.db.prepare('UPDATE callback_configuration SET signing_secret = ? WHERE partner_unique_id = ?').run(secret, PARTNER_A)
   const started = await s.call('POST', '/sandbox/certification/runs', { body: { checks: RECEIVER_CHECKS }, headers: { 'Accept-Language': 'en' } })
   expect(started.status, started.text).toBe(202)
   expect(started.json.status).toBe('running')

@@ -58,16 +58,23 @@ export async function startProbeReceiver(tls: { cert: string; key: string }, han
 /**
  * The receivers a partner might write. `correct` is what the bank asks for, built on the
  * standardwebhooks library: verify (signature and a 5-minute timestamp window), then deduplicate by
- * webhook-id, and ignore a type it does not know. The others each get one thing wrong.
+ * webhook-id, and ignore a type it does not know. The others each get one thing wrong. One address
+ * serves several notification types, each configuration with its own secret: a request is genuine
+ * when one of them verifies it.
  */
-export function receiverBehaviours(secretOf: () => string) {
+export function receiverBehaviours(secrets: () => string[]) {
   const seen = new Set<string>()
+  const verifies = (probe: ReceivedProbe) =>
+    secrets().some((secret) => {
+      try {
+        new Webhook(secret).verify(probe.body, probe.headers)
+        return true
+      } catch {
+        return false
+      }
+    })
   const correct = (probe: ReceivedProbe): Answer => {
-    try {
-      new Webhook(secretOf()).verify(probe.body, probe.headers)
-    } catch {
-      return { status: 401 }
-    }
+    if (!verifies(probe)) return { status: 401 }
     if (seen.has(probe.headers['webhook-id']!)) return { status: 200, body: 'already processed' }
     seen.add(probe.headers['webhook-id']!)
     return { status: 204 }
@@ -76,10 +83,12 @@ export function receiverBehaviours(secretOf: () => string) {
   const signatureOnly = (probe: ReceivedProbe): boolean => {
     const [id, timestamp, signature] = [probe.headers['webhook-id'], probe.headers['webhook-timestamp'], probe.headers['webhook-signature']]
     if (!id || !timestamp || !signature) return false
-    const key = Buffer.from(secretOf().replace(/^whsec_/, ''), 'base64')
-    const expected = Buffer.from(`v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${probe.body}`).digest('base64')}`)
     const given = Buffer.from(signature.split(' ')[0]!)
-    return given.length === expected.length && timingSafeEqual(given, expected)
+    return secrets().some((secret) => {
+      const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64')
+      const expected = Buffer.from(`v1,${createHmac('sha256', key).update(`${id}.${timestamp}.${probe.body}`).digest('base64')}`)
+      return given.length === expected.length && timingSafeEqual(given, expected)
+    })
   }
   return {
     correct,

@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import { createPartnerClient, PartnerApiError } from '../../../../contracts/consumer/partner-client.ts'
 import { resilientFetch } from '../../../../contracts/consumer/resilient-fetch.ts'
-import { coBorrowerCompletion, ELIGIBLE_SIMULATION, keyBorrowerCompletion, PROPERTY_COMPLETION, SAMPLE_PDF } from '../../../../src/modules/sample-journeys/index.ts'
+import { coBorrowerCompletion, ELIGIBLE_SIMULATION, keyBorrowerCompletion, mandatoryDocuments, PROPERTY_COMPLETION, SAMPLE_PDF } from '../../../../src/modules/sample-journeys/index.ts'
 import { PARTNER_A, type TestSandbox } from '../../../support/test-app.ts'
 
 /** How a scripted client strays from the reference client; the reference makes none of these mistakes. */
@@ -89,14 +89,8 @@ export async function playScriptedClient(s: TestSandbox, options: { receiverUrl:
   const borrowers = (await api.borrowers.list(processUniqueID)).borrowerList.map((b) => b.borrowerUniqueID)
   await api.borrowers.update(processUniqueID, borrowers[0]!, keyBorrowerCompletion(now) as never)
   await api.borrowers.update(processUniqueID, borrowers[1]!, coBorrowerCompletion(now) as never)
-  for (const type of s.services.taxonomy.items('document-types').filter((t) => t.attributes.mandatory === true)) {
-    for (const owner of type.attributes.scope === 'borrower' ? borrowers : [undefined]) {
-      await api.documents.upload(processUniqueID, {
-        documentTypeId: type.id,
-        ...(owner ? { borrowerUniqueId: owner } : {}),
-        file: { bytes: SAMPLE_PDF, fileName: `${type.id}.pdf`, contentType: 'application/pdf' },
-      })
-    }
+  for (const { documentTypeId, borrowerUniqueId, fileName } of mandatoryDocuments(s.services.taxonomy, borrowers)) {
+    await api.documents.upload(processUniqueID, { documentTypeId, ...(borrowerUniqueId ? { borrowerUniqueId } : {}), file: { bytes: SAMPLE_PDF, fileName, contentType: 'application/pdf' } })
   }
   const [property] = (await api.processes.properties(processUniqueID)).propertyList
   await api.processes.updateProperty(processUniqueID, property!.propertyUniqueId, PROPERTY_COMPLETION)
