@@ -13,7 +13,7 @@ import { MemoRouter } from './http/memo-router.ts'
 import { requestContext } from './http/request-context.ts'
 import { requireAuth } from './http/require-auth.ts'
 import { clientAddress } from './http/node-request.ts'
-import { partnerRateLimit } from './http/rate-limit.ts'
+import { partnerFairShare } from './http/rate-limit.ts'
 import { createTokenBuckets } from './http/token-buckets.ts'
 import { ApiError } from './http/api-error.ts'
 import { validationHook } from './http/validation-hook.ts'
@@ -100,8 +100,10 @@ export function createApp(sandbox: Sandbox) {
   app.use('*', drainGate(sandbox.drain))
   // Right after authentication, the journal: refusals of the rate limit and of validation are journaled too.
   app.use('*', forPartners(requireAuth(sandbox.auth.authenticate, journalRequests(sandbox.journal))))
-  // Before the body is read: a partner flooding past its rate costs the others as little as can be.
-  if (config.rateLimit) app.use('*', forPartners(partnerRateLimit(createTokenBuckets(config.rateLimit))))
+  // Before the body is read: a partner flooding past its share costs the others as little as can be.
+  // The console's pages take the same share behind their session (consoleRouter).
+  const fairShare = sandbox.fairShare ? partnerFairShare(sandbox.fairShare) : undefined
+  if (fairShare) app.use('*', forPartners(fairShare))
   app.use('*', jsonBodyLimit(JSON_BODY_LIMIT_BYTES))
   app.use('*', jsonTextGuard())
   app.use('*', forPartners(scenarioMiddleware(sandbox.scenarios, sandbox.scenarioPicks)))
@@ -129,7 +131,7 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', sandboxClockRouter(sandbox.testClock))
   app.route('/', requestJournalRouter(sandbox.journal))
   app.route('/', certificationRouter(sandbox.certification))
-  app.route('/', consoleRouter({ ...sandbox, trustProxy: config.trustProxy }))
+  app.route('/', consoleRouter({ ...sandbox, trustProxy: config.trustProxy, partnerShare: fairShare }))
   app.route('/', sandboxResetRouter(sandbox.reset))
   app.route('/', accountRouter(sandbox.partners, sandbox.partners.account))
   app.route('/', operatorRouter(sandbox.partners, config.operatorToken))

@@ -25,6 +25,8 @@ import { createSimulations } from './modules/simulations/index.ts'
 import { createTaxonomy, seedTaxonomy, taxonomySeedFiles } from './modules/taxonomy/index.ts'
 import { fromRoot, packageVersion } from './package-root.ts'
 import { createLoopback } from './http/loopback.ts'
+import { createFairShare, partnerRateLimited } from './http/rate-limit.ts'
+import { createEsisRenderPool } from './esis-pdf/esis-render-pool.ts'
 import { createScenarioTrials } from './modules/sample-journeys/index.ts'
 import { createCertification } from './modules/certification/index.ts'
 
@@ -121,7 +123,19 @@ export function buildSandbox(options: SandboxOptions) {
     assertRoom: { processes: (partner) => quotas.assertRoom(partner, 'processes'), documentBytes: (partner, bytes) => quotas.assertRoom(partner, 'documentBytes', bytes) },
   })
   const messages = createMessages({ db, writes, clock, notifications, simulations, processes })
-  const esis = createEsis({ clock, taxonomy, identityOf, simulations, processes, mailbox })
+  // Each partner's share of the one process (hosted): the HTTP app lets requests in by it, the render threads charge it.
+  const fairShare = config.rateLimit ? createFairShare({ ...config.rateLimit, ...config.fairShare }) : undefined
+  const esisRenders = createEsisRenderPool({ ...config.esisRendering, onRendered: ({ partnerUniqueID, ms }) => fairShare?.chargeTime(partnerUniqueID, ms) })
+  const esis = createEsis({
+    clock,
+    taxonomy,
+    identityOf,
+    simulations,
+    processes,
+    mailbox,
+    renderPdf: esisRenders.render,
+    partnerBusy: (seconds) => partnerRateLimited(config.rateLimit?.perSecond ?? null, seconds),
+  })
   const echo = createEchoService({ writes, taxonomy, callbacks, notifications, findSimulation: simulations.statusOfPartner, findProcess: processes.statusOfPartner })
   for (const [kind, handler] of Object.entries(scenarioJobHandlers({ taxonomy, simulations, processes, messages, notifications }))) jobs.handle(kind, handler)
   // The console's "try it" calls the API through the HTTP application, attached by createApp.
@@ -180,6 +194,9 @@ export function buildSandbox(options: SandboxOptions) {
     writes,
     /** Whether the server is stopping (the HTTP app's drain gate, the server's stop). */
     drain: createDrainState(),
+    /** Each partner's rate limit and concurrency bound; undefined without a rate limit. */
+    fairShare,
+    esisRenders,
     health: createHealthProbe(db, version),
     taxonomy,
     partners,
@@ -218,6 +235,8 @@ export function buildSandbox(options: SandboxOptions) {
         journal.flush()
         retention.stop()
         await callbacks.worker.stop(graceMs)
+        // The renders under way finish (their answers may still be awaited), then the threads end.
+        await esisRenders.stop()
         mailbox.close()
       },
     },
