@@ -41,7 +41,7 @@ const envSchema = z.object({
   SANDBOX_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).optional(),
   SANDBOX_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).optional(),
   SANDBOX_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).optional(),
-  SANDBOX_RATE_LIMIT_COST_MS: z.coerce.number().min(0.1).max(60_000).default(2),
+  SANDBOX_RATE_LIMIT_COST_MS: z.coerce.number().min(0.1).max(60_000).default(1),
   SANDBOX_PARTNER_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(4),
   SANDBOX_PARTNER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(16),
   SANDBOX_PARTNER_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),

@@ -25,7 +25,7 @@ describe('configuration from the environment', () => {
       demoIdentities: true,
       retentionDays: 0,
       rateLimit: null,
-      fairShare: { costMs: 2, concurrency: { inFlight: 4, queue: 16, waitMs: 2000 } },
+      fairShare: { costMs: 1, concurrency: { inFlight: 4, queue: 16, waitMs: 2000 } },
       esisRendering: { threads: Math.max(1, availableParallelism() - 1), perPartner: null, queue: 64 },
       quotas: { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null },
       sqliteCacheMb: 64,
@@ -45,7 +45,7 @@ describe('configuration from the environment', () => {
       demoIdentities: false,
       retentionDays: 30,
       rateLimit: { perSecond: 20, burst: 100 },
-      fairShare: { costMs: 2, concurrency: { inFlight: 4, queue: 16, waitMs: 2000 } },
+      fairShare: { costMs: 1, concurrency: { inFlight: 4, queue: 16, waitMs: 2000 } },
       esisRendering: { perPartner: 2, queue: 64 },
       quotas: { simulations: 5000, processes: 1000, documentBytes: 200 * 1024 * 1024, callbackConfigurations: 12 },
     })

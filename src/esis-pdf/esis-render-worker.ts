@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs'
+import { setPriority } from 'node:os'
 import { parentPort } from 'node:worker_threads'
 import type { EsisDocument } from './esis-document.ts'
 import { renderEsisPdf } from './render-esis-pdf.ts'
@@ -11,10 +13,24 @@ export interface RenderRequest {
 /** What the thread answers: the PDF and the time it took, or why it failed. */
 export type RenderAnswer = { id: number; pdf: Uint8Array; ms: number } | { id: number; error: string }
 
+/**
+ * Below the event loop's priority (nice 10, this thread only): where the thread and the loop share a
+ * core, every partner's requests come before a render. Linux names a thread by its id in /proc;
+ * elsewhere the thread keeps the process's priority.
+ */
+function yieldToTheEventLoop(): void {
+  try {
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 10)
+  } catch {
+    // Not Linux, or no /proc: nothing to lower.
+  }
+}
+
 // The thread of esis-render-pool.ts: one render at a time, each answered with its own time, which the
 // partner's fair share is charged.
 const port = parentPort
 if (port) {
+  yieldToTheEventLoop()
   port.on('message', async ({ id, doc }: RenderRequest) => {
     const started = performance.now()
     try {

@@ -42,6 +42,19 @@ export function createFairShare(settings: FairShareSettings) {
 
 export type FairShare = ReturnType<typeof createFairShare>
 
+/**
+ * Server time a body may take to read and parse, a KB, reserved when its request is let in and
+ * settled to the measured time when it ends: so a partner cannot start several costly bodies at once
+ * before the first one's cost is known. JSON: a body of 60,000 unknown keys (720 KB) took 300 to
+ * 600 ms; ordinary bodies take less, and get back what they did not use. Multipart: uploads cost
+ * 6 to 8 ms a MB (docs/decisions.md "Processes").
+ */
+const RESERVED_MS_PER_KB = { json: 0.5, multipart: 0.01 }
+/** A body without a declared length (chunked) is reserved as this large. */
+const UNDECLARED_BODY_BYTES = 1024 * 1024
+/** A refused request with a body larger than this closes its connection: the server does not read a body it refused. */
+const DRAINED_BODY_BYTES = 64 * 1024
+
 /** The 429 of a partner past its fair share (010604), telling it when to come back. */
 export function partnerRateLimited(perSecond: number | null, seconds: number): ApiError {
   const wait = String(seconds)
@@ -72,25 +85,37 @@ export function partnerFairShare(share: FairShare, options: { refusalDelayMs?: n
     setResponseHeader(c, 'RateLimit-Remaining', String(state.remaining))
     setResponseHeader(c, 'RateLimit-Reset', String(state.resetSeconds))
   }
-  const refuse = async (c: Context, partner: string, seconds: number): Promise<never> => {
+  /** The body the request declares: its bytes, and whether it is a multipart upload (none for a GET). */
+  const bodyOf = (c: Context): { bytes: number; multipart: boolean } => {
+    const method = c.req.method
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return { bytes: 0, multipart: false }
+    const multipart = /^multipart\//i.test(c.req.header('content-type') ?? '')
+    const bytes = c.req.header('transfer-encoding') === undefined ? Number(c.req.header('content-length') ?? 0) || 0 : UNDECLARED_BODY_BYTES
+    return { bytes, multipart }
+  }
+  const refuse = async (c: Context, partner: string, seconds: number, bodyBytes: number): Promise<never> => {
     answerHeaders(c, buckets.state(partner))
     // Between one and one and a half delays: a flood's connections come back spread out, not together.
     if (!refusals.take(partner).allowed) await new Promise((resolve) => setTimeout(resolve, refusalDelayMs * (1 + Math.random() / 2)))
-    throw partnerRateLimited(settings.perSecond, seconds)
+    const refusal = partnerRateLimited(settings.perSecond, seconds)
+    // Node would read and drop the rest of the body to keep the connection: closing it costs less.
+    if (bodyBytes > DRAINED_BODY_BYTES) refusal.headers.Connection = 'close'
+    throw refusal
   }
 
   return async (c, next) => {
     const partner = c.get('auth').partnerUniqueID
+    const body = bodyOf(c)
     if (turns) {
       // In debt: refused before it takes a place in the queue.
       const before = buckets.state(partner)
-      if (before.resetSeconds > 0) return refuse(c, partner, before.resetSeconds)
+      if (before.resetSeconds > 0) return refuse(c, partner, before.resetSeconds, body.bytes)
       const turn = turns.enter(partner)
       if (turn !== true) {
         try {
           await turn
         } catch (error) {
-          if (error instanceof TurnRefused) return refuse(c, partner, error.retryAfterSeconds)
+          if (error instanceof TurnRefused) return refuse(c, partner, error.retryAfterSeconds, body.bytes)
           throw error
         }
       }
@@ -99,14 +124,17 @@ export function partnerFairShare(share: FairShare, options: { refusalDelayMs?: n
     const take = buckets.take(partner)
     if (!take.allowed) {
       turns?.leave(partner)
-      return refuse(c, partner, take.retryAfterSeconds)
+      return refuse(c, partner, take.retryAfterSeconds, body.bytes)
     }
+    const reserved = body.bytes === 0 ? 0 : ((body.bytes / 1024) * RESERVED_MS_PER_KB[body.multipart ? 'multipart' : 'json']) / settings.costMs
+    buckets.charge(partner, reserved)
     const mark = meter.start()
     try {
       await next()
     } finally {
       const ms = meter.stop(mark)
-      if (ms > settings.costMs) buckets.charge(partner, ms / settings.costMs - 1)
+      // Its time beyond the first token's, less what it reserved (given back when it cost less).
+      buckets.charge(partner, Math.max(0, ms / settings.costMs - 1) - reserved)
       turns?.leave(partner)
       answerHeaders(c, buckets.state(partner))
     }

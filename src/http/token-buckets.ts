@@ -67,9 +67,14 @@ export function createTokenBuckets(options: { perSecond: number; burst: number; 
       }
       return { allowed: false, remaining: Math.max(0, Math.floor(bucket.tokens)), retryAfterSeconds: secondsUntil(bucket.tokens, cost) }
     },
-    /** Takes `cost` whatever is left: below zero, the key owes it, and its next take waits for the refill. */
+    /**
+     * Takes `cost` whatever is left: below zero, the key owes it, and its next take waits for the
+     * refill. A negative cost gives back what was taken beforehand (up to the burst).
+     */
     charge(key: string, cost: number): void {
-      if (cost > 0) refilled(key, now()).tokens -= cost
+      if (cost === 0) return
+      const bucket = refilled(key, now())
+      bucket.tokens = Math.min(burst, bucket.tokens - cost)
     },
     /** The key's bucket now, for the RateLimit answer headers. */
     state(key: string): BucketState {

@@ -1,0 +1,84 @@
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import type { AppEnv } from '../../src/http/app-env.ts'
+import { errorHandler } from '../../src/http/error-handler.ts'
+import { createFairShare, partnerFairShare, type FairShareSettings } from '../../src/http/rate-limit.ts'
+import { createLogger } from '../../src/logger.ts'
+
+// A bucket that does not refill within a test (a token every 100 s).
+const SLOW = 0.01
+
+/**
+ * The fair share in front of two routes of partner `p` (the partner named by the `x-partner` header):
+ * `/busy/:ms` keeps the event loop busy that long, `/held` answers when the test releases it.
+ */
+function appWith(settings: Partial<FairShareSettings>) {
+  const share = createFairShare({ perSecond: SLOW, burst: 50, costMs: 1, concurrency: null, ...settings })
+  const app = new Hono<AppEnv>()
+  app.onError(errorHandler(createLogger('silent')))
+  app.use('*', async (c, next) => {
+    c.set('auth', { partnerUniqueID: c.req.header('x-partner') ?? 'p', brokerId: 1, userId: 1 })
+    await next()
+  })
+  app.use('*', partnerFairShare(share, { refusalDelayMs: 1 }))
+  let release = () => {}
+  app.all('/held', async (c) => {
+    await new Promise<void>((resolve) => (release = resolve))
+    return c.text('done')
+  })
+  app.get('/busy/:ms', (c) => {
+    const until = performance.now() + Number(c.req.param('ms'))
+    while (performance.now() < until);
+    return c.text('busy')
+  })
+  app.get('/cheap', (c) => c.text('cheap'))
+  return { app, share, release: () => release() }
+}
+
+const remaining = (res: Response) => Number(res.headers.get('ratelimit-remaining'))
+
+describe('the fair share middleware', () => {
+  it("charges a request its event-loop time beyond the first token's, and says so on its own answer", async () => {
+    const { app } = appWith({})
+    const busy = await app.request('/busy/30')
+    expect(busy.status).toBe(200)
+    // 50 - 1 for the request - about 29 for its time beyond the first millisecond.
+    expect(remaining(busy)).toBeLessThanOrEqual(21)
+    expect(remaining(busy)).toBeGreaterThanOrEqual(10)
+    expect(remaining(await app.request('/cheap'))).toBe(remaining(busy) - 1)
+  })
+
+  it('refuses the next request of a partner whose last one cost more than its bucket held, until the debt is paid', async () => {
+    const { app } = appWith({})
+    expect((await app.request('/busy/80')).status).toBe(200)
+    const refused = await app.request('/cheap')
+    expect(refused.status).toBe(429)
+    expect(((await refused.json()) as { errors: Array<{ errorCode: string }> }).errors[0]!.errorCode).toBe('010604')
+    // About 30 tokens owed at a token every 100 s.
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(1000)
+    expect(refused.headers.get('retry-after')).toBe(refused.headers.get('ratelimit-reset'))
+    expect((await app.request('/cheap', { headers: { 'x-partner': 'other' } })).status).toBe(200)
+  })
+
+  it("reserves a declared body's likely cost when its request is let in, and gives back what it did not use", async () => {
+    const { app, release } = appWith({})
+    // 200 KB of JSON may take 100 ms to parse and check: 100 tokens reserved, more than the bucket holds.
+    const held = app.request('/held', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(200 * 1024) }, body: '{}' })
+    await new Promise((resolve) => setImmediate(resolve))
+    expect((await app.request('/cheap')).status).toBe(429)
+    release()
+    const answer = await held
+    expect(answer.status).toBe(200)
+    expect(remaining(answer)).toBeGreaterThanOrEqual(45)
+    expect((await app.request('/cheap')).status).toBe(200)
+  })
+
+  it('closes the connection of a refused request with a large body rather than read it, and keeps it for a small one', async () => {
+    const { app } = appWith({ burst: 1 })
+    expect((await app.request('/cheap')).status).toBe(200)
+    const large = await app.request('/held', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(512 * 1024) }, body: '{}' })
+    expect([large.status, large.headers.get('connection')]).toEqual([429, 'close'])
+    const small = await app.request('/held', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': '2' }, body: '{}' })
+    expect([small.status, small.headers.get('connection')]).toEqual([429, null])
+  })
+})
