@@ -18,7 +18,8 @@ interface Waiter {
 
 interface Turns {
   running: number
-  waiting: Waiter[]
+  /** Made when a first request has to wait: most partners never do. */
+  waiting: Waiter[] | undefined
 }
 
 /**
@@ -38,31 +39,32 @@ export function createPartnerConcurrency(options: { inFlight: number; queue: num
     enter(key: string): true | Promise<void> {
       const current = turns.get(key)
       if (!current) {
-        turns.set(key, { running: 1, waiting: [] })
+        turns.set(key, { running: 1, waiting: undefined })
         return true
       }
       if (current.running < inFlight) {
         current.running += 1
         return true
       }
-      if (current.waiting.length >= queue) return Promise.reject(new TurnRefused('queue-full'))
+      const waiting = (current.waiting ??= [])
+      if (waiting.length >= queue) return Promise.reject(new TurnRefused('queue-full'))
       return new Promise<void>((resolve, reject) => {
         const waiter: Waiter = {
           resolve,
           reject,
           timer: setTimeout(() => {
-            current.waiting.splice(current.waiting.indexOf(waiter), 1)
+            waiting.splice(waiting.indexOf(waiter), 1)
             reject(new TurnRefused('waited-too-long', Math.max(1, Math.ceil(waitMs / 1000))))
           }, waitMs),
         }
-        current.waiting.push(waiter)
+        waiting.push(waiter)
       })
     },
     /** A request of `key` that entered is done: its turn goes to the first waiting, if any. */
     leave(key: string): void {
       const current = turns.get(key)
       if (!current) return
-      const next = current.waiting.shift()
+      const next = current.waiting?.shift()
       if (next) {
         clearTimeout(next.timer)
         next.resolve()
@@ -74,7 +76,7 @@ export function createPartnerConcurrency(options: { inFlight: number; queue: num
     /** Requests of `key` running and waiting now. */
     of(key: string): { running: number; waiting: number } {
       const current = turns.get(key)
-      return { running: current?.running ?? 0, waiting: current?.waiting.length ?? 0 }
+      return { running: current?.running ?? 0, waiting: current?.waiting?.length ?? 0 }
     },
   }
 }
