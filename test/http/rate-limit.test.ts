@@ -39,13 +39,12 @@ const remaining = (res: Response) => Number(res.headers.get('ratelimit-remaining
 
 describe('the fair share middleware', () => {
   it("charges a request its event-loop time beyond the first token's, and says so on its own answer", async () => {
-    const { app } = appWith({})
+    const { app } = appWith({ burst: 200 })
     const busy = await app.request('/busy/30')
     expect(busy.status).toBe(200)
-    // 50 - 1 for the request - about 29 for its time beyond the first millisecond.
-    expect(remaining(busy)).toBeLessThanOrEqual(21)
-    expect(remaining(busy)).toBeGreaterThanOrEqual(10)
-    expect(remaining(await app.request('/cheap'))).toBe(remaining(busy) - 1)
+    // 200 - 1 for the request - at least 29 for its time beyond the first millisecond.
+    expect(remaining(busy)).toBeLessThanOrEqual(170)
+    expect(remaining(await app.request('/cheap'))).toBeLessThan(remaining(busy))
   })
 
   it('refuses the next request of a partner whose last one cost more than its bucket held, until the debt is paid', async () => {
@@ -61,15 +60,16 @@ describe('the fair share middleware', () => {
   })
 
   it("reserves a declared body's likely cost when its request is let in, and gives back what it did not use", async () => {
-    const { app, release } = appWith({})
-    // 200 KB of JSON may take 100 ms to parse and check: 100 tokens reserved, more than the bucket holds.
-    const held = app.request('/held', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(200 * 1024) }, body: '{}' })
+    const { app, release } = appWith({ burst: 1000 })
+    // 2 MB of JSON may take a second to parse and check: 1,000 tokens reserved, more than the bucket holds.
+    const held = app.request('/held', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(2000 * 1024) }, body: '{}' })
     await new Promise((resolve) => setImmediate(resolve))
     expect((await app.request('/cheap')).status).toBe(429)
     release()
     const answer = await held
     expect(answer.status).toBe(200)
-    expect(remaining(answer)).toBeGreaterThanOrEqual(45)
+    // Back to the bucket less what the held request really took (milliseconds, however busy the machine).
+    expect(remaining(answer)).toBeGreaterThanOrEqual(500)
     expect((await app.request('/cheap')).status).toBe(200)
   })
 
