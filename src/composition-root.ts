@@ -26,7 +26,8 @@ import { createTaxonomy, seedTaxonomy, taxonomySeedFiles } from './modules/taxon
 import { fromRoot, packageVersion } from './package-root.ts'
 import { createLoopback } from './http/loopback.ts'
 import { createFairShare, partnerRateLimited } from './http/rate-limit.ts'
-import { createEsisRenderPool } from './esis-pdf/esis-render-pool.ts'
+import type { EsisDocument } from './esis-pdf/esis-document.ts'
+import { createEsisRenderPool, type EsisRenderPool } from './esis-pdf/esis-render-pool.ts'
 import { createScenarioTrials } from './modules/sample-journeys/index.ts'
 import { createCertification } from './modules/certification/index.ts'
 
@@ -67,6 +68,12 @@ export interface SandboxOptions {
   smtpRelay?: SmtpRelay
   /** The password check (tests count its calls). */
   verifyPassword?: PasswordVerifier
+  /**
+   * ESIS render threads of the caller's, which it stops: the tests and the Pact verification build
+   * many sandboxes in one process and share one set of threads. Without it, the sandbox starts its
+   * own (SANDBOX_ESIS_*) and its stop ends them.
+   */
+  esisRenders?: EsisRenderPool
 }
 
 /**
@@ -125,7 +132,13 @@ export function buildSandbox(options: SandboxOptions) {
   const messages = createMessages({ db, writes, clock, notifications, simulations, processes })
   // Each partner's share of the one process (hosted): the HTTP app lets requests in by it, the render threads charge it.
   const fairShare = config.rateLimit ? createFairShare({ ...config.rateLimit, ...config.fairShare }) : undefined
-  const esisRenders = createEsisRenderPool({ ...config.esisRendering, onRendered: ({ partnerUniqueID, ms }) => fairShare?.chargeTime(partnerUniqueID, ms) })
+  const esisRenders = options.esisRenders ?? createEsisRenderPool(config.esisRendering)
+  // A render's time in its thread is the partner's, as the event loop's is.
+  const renderPdf = async (partnerUniqueID: string, doc: EsisDocument) => {
+    const rendered = await esisRenders.render(partnerUniqueID, doc)
+    fairShare?.chargeTime(partnerUniqueID, rendered.ms)
+    return rendered.pdf
+  }
   const esis = createEsis({
     clock,
     taxonomy,
@@ -133,7 +146,7 @@ export function buildSandbox(options: SandboxOptions) {
     simulations,
     processes,
     mailbox,
-    renderPdf: esisRenders.render,
+    renderPdf,
     partnerBusy: (seconds) => partnerRateLimited(config.rateLimit?.perSecond ?? null, seconds),
   })
   const echo = createEchoService({ writes, taxonomy, callbacks, notifications, findSimulation: simulations.statusOfPartner, findProcess: processes.statusOfPartner })
@@ -236,7 +249,7 @@ export function buildSandbox(options: SandboxOptions) {
         retention.stop()
         await callbacks.worker.stop(graceMs)
         // The renders under way finish (their answers may still be awaited), then the threads end.
-        await esisRenders.stop()
+        if (!options.esisRenders) await esisRenders.stop()
         mailbox.close()
       },
     },

@@ -15,9 +15,9 @@ export class EsisRenderRefused extends Error {
   }
 }
 
-/** One finished render, for the fair share: whose it was, how long its thread worked, which thread. */
-export interface RenderReport {
-  partnerUniqueID: string
+/** A finished render: the PDF, how long its thread worked on it (the partner's fair share is charged that), which thread. */
+export interface RenderedEsis {
+  pdf: Buffer
   ms: number
   threadId: number
 }
@@ -31,13 +31,12 @@ export interface EsisRenderPoolOptions {
   queue: number
   /** A thread idle this long ends (the next render starts one again). */
   idleMs?: number
-  onRendered?: (report: RenderReport) => void
 }
 
 interface Job {
   partnerUniqueID: string
   doc: EsisDocument
-  resolve(pdf: Buffer): void
+  resolve(rendered: RenderedEsis): void
   reject(error: unknown): void
 }
 
@@ -65,7 +64,7 @@ const workerEntry = (): URL =>
  * `stop()` lets the renders running and waiting finish, then ends the threads.
  */
 export function createEsisRenderPool(options: EsisRenderPoolOptions) {
-  const { threads: size, perPartner, queue, idleMs = 30_000, onRendered } = options
+  const { threads: size, perPartner, queue, idleMs = 30_000 } = options
   const threads: Thread[] = []
   const waiting: Job[] = []
   const ofPartner = new Map<string, number>()
@@ -118,10 +117,7 @@ export function createEsisRenderPool(options: EsisRenderPoolOptions) {
       if (!job || job.id !== answer.id) return
       settled(job)
       if ('error' in answer) job.reject(new Error(`ESIS render failed: ${answer.error}`))
-      else {
-        job.resolve(Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength))
-        onRendered?.({ partnerUniqueID: job.partnerUniqueID, ms: answer.ms, threadId: worker.threadId })
-      }
+      else job.resolve({ pdf: Buffer.from(answer.pdf.buffer, answer.pdf.byteOffset, answer.pdf.byteLength), ms: answer.ms, threadId: worker.threadId })
       free(thread)
     })
     // A thread that dies takes its render with it (a 500 for that request); the next render starts another.
@@ -146,17 +142,17 @@ export function createEsisRenderPool(options: EsisRenderPoolOptions) {
 
   return {
     /**
-     * The PDF of `doc`, rendered in a thread for `partnerUniqueID`.
+     * The PDF of `doc`, rendered in a thread for `partnerUniqueID`, with the thread's time.
      * @throws EsisRenderRefused past the partner's bound or the queue's, or while stopping.
      */
-    render(partnerUniqueID: string, doc: EsisDocument): Promise<Buffer> {
+    render(partnerUniqueID: string, doc: EsisDocument): Promise<RenderedEsis> {
       if (stopping) return Promise.reject(new EsisRenderRefused('everyone', 5))
       const count = ofPartner.get(partnerUniqueID) ?? 0
       if (perPartner !== null && count >= perPartner) return Promise.reject(new EsisRenderRefused('partner', 1))
       const idle = threads.find((t) => !t.job)
       if (!idle && threads.length >= size && waiting.length >= queue) return Promise.reject(new EsisRenderRefused('everyone', 1))
       ofPartner.set(partnerUniqueID, count + 1)
-      return new Promise<Buffer>((resolve, reject) => {
+      return new Promise<RenderedEsis>((resolve, reject) => {
         const job: Job = { partnerUniqueID, doc, resolve, reject }
         if (idle) dispatch(idle, job)
         else if (threads.length < size) dispatch(spawn(), job)
@@ -171,7 +167,7 @@ export function createEsisRenderPool(options: EsisRenderPoolOptions) {
       for (const thread of ending) if (thread.idle) clearTimeout(thread.idle)
       await Promise.all(ending.map((thread) => thread.worker.terminate()))
     },
-    /** The pool's threads by id, and the renders running and waiting (for tests and the logs). */
+    /** The pool's threads by id, and the renders running and waiting. */
     status(): { threadIds: number[]; running: number; waiting: number } {
       return { threadIds: threads.map((t) => t.worker.threadId), running: threads.filter((t) => t.job).length, waiting: waiting.length }
     },

@@ -4,7 +4,8 @@ import { createSimulation } from '../simulations/simulation-fixtures.ts'
 
 describe('the ESIS render threads on a stop', () => {
   it("answer the render under way, then end: the server's stop of the workers waits for it", async () => {
-    const s = await createTestSandbox()
+    // Threads of its own, which its stop ends.
+    const s = await createTestSandbox({ esisRendering: { threads: 1, perPartner: null, queue: 8 } })
     const { id } = await createSimulation(s)
     const pool = s.services.esisRenders
     const answering = s.request(`/v1/simulations/${id}/esis`, { headers: { Authorization: `Bearer ${s.tokens.a}` } })

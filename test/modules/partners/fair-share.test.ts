@@ -89,7 +89,7 @@ describe("a partner's fair share weighs each request by what it cost", () => {
       expect(errorOf(answer)).toEqual([['010604', '']])
       expect(Number(answer.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
     }
-  })
+  }, 60_000)
 
   it("counts a console page against the partner's budget, the API's requests and the pages alike", async () => {
     const s = await createTestSandbox(counted(3))
