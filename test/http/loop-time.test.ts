@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { createLoopTimeMeter } from '../../src/http/loop-time.ts'
 
-/** A meter on a loop clock the test moves: `busy(ms)` is the loop running code for that long. */
+/**
+ * A meter on clocks the test moves: `busy(ms)` is the loop running code for that long, on the CPU;
+ * `stalled(ms)` is the loop's thread waiting that long for a core another process holds.
+ */
 function meter() {
   let active = 0
-  const m = createLoopTimeMeter(() => active)
-  return { m, busy: (ms: number) => (active += ms) }
+  let cpu = 0
+  let cpuReads = 0
+  const m = createLoopTimeMeter({ activeMs: () => active, cpuMs: () => (cpuReads++, cpu) })
+  return {
+    m,
+    busy: (ms: number) => ((active += ms), (cpu += ms)),
+    stalled: (ms: number) => (active += ms),
+    cpuReads: () => cpuReads,
+  }
 }
 
 describe('the loop time of each request', () => {
@@ -31,7 +41,27 @@ describe('the loop time of each request', () => {
     const { m, busy } = meter()
     busy(1000)
     const mark = m.start()
-    busy(1)
-    expect(m.stop(mark)).toBe(1)
+    busy(0.5)
+    expect(m.stop(mark)).toBe(0.5)
+  })
+
+  it("does not charge a request the time the loop's thread waited for a core", () => {
+    const { m, busy, stalled } = meter()
+    const mark = m.start()
+    busy(0.1)
+    stalled(78)
+    busy(0.1)
+    expect(m.stop(mark)).toBeCloseTo(0.2, 5)
+  })
+
+  it('reads the CPU clock at most once a millisecond of loop time, and not at the end of a cheap request', () => {
+    const { m, busy, cpuReads } = meter()
+    const before = cpuReads()
+    for (let i = 0; i < 100; i++) {
+      const mark = m.start()
+      busy(0.05)
+      m.stop(mark)
+    }
+    expect(cpuReads() - before).toBeLessThanOrEqual(5)
   })
 })
