@@ -12,8 +12,9 @@
 //
 // Usage: node bench/partners-fair-share.mjs [seconds per phase] [rate limit a second] [phase ...]
 //   phases: limit flood esis validate upload console (all by default). Builds dist/ first
-//   (BENCH_SKIP_BUILD=1 to skip). Server on CPU 0, this script and A's load on CPU 1.
-import autocannon from 'autocannon'
+//   (BENCH_SKIP_BUILD=1 to skip). Server on CPU 0; this script (B) and A's load, in a process of its
+//   own (bench/flood-process.mjs), on CPU 1.
+import { fork } from 'node:child_process'
 import { HOSTED_ENV, paced, percentile, signUp } from './partners-support.mjs'
 import { EXAMPLE, ensureBuilt, fmt, pinBenchToCpu1, settle, startSandbox } from './simulations-support.mjs'
 
@@ -92,10 +93,14 @@ try {
       await new Promise((r) => setTimeout(r, 1000))
     }
   }
-  const flood = ({ label: _label, url, ...options }, seconds) =>
+  // A's load from a process of its own (bench/flood-process.mjs), so its work does not delay B's client.
+  const flood = ({ label: _label, url, body, ...options }, seconds) =>
     new Promise((resolve, reject) => {
-      const instance = autocannon({ url: `${sandbox.url}${url}`, headers: a.headers, duration: seconds, ...options }, (error, r) => (error ? reject(error) : resolve(r)))
-      autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false })
+      const child = fork(new URL('./flood-process.mjs', import.meta.url))
+      child.once('message', (answer) => (answer.error ? reject(new Error(answer.error)) : resolve(answer.result)))
+      child.once('error', reject)
+      const encoded = Buffer.isBuffer(body) ? { base64: body.toString('base64') } : body
+      child.send({ url: `${sandbox.url}${url}`, headers: a.headers, duration: seconds, ...options, ...(body === undefined ? {} : { body: encoded }) })
     })
   /** B's latencies from `from` seconds of its loop on. */
   const steady = (r, from) => {

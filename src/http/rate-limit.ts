@@ -52,8 +52,6 @@ export type FairShare = ReturnType<typeof createFairShare>
 const RESERVED_MS_PER_KB = { json: 0.5, multipart: 0.01 }
 /** A body without a declared length (chunked) is reserved as this large. */
 const UNDECLARED_BODY_BYTES = 1024 * 1024
-/** A refused request with a body larger than this closes its connection: the server does not read a body it refused. */
-const DRAINED_BODY_BYTES = 64 * 1024
 
 /** The 429 of a partner past its fair share (010604), telling it when to come back. */
 export function partnerRateLimited(perSecond: number | null, seconds: number): ApiError {
@@ -93,14 +91,11 @@ export function partnerFairShare(share: FairShare, options: { refusalDelayMs?: n
     const bytes = c.req.header('transfer-encoding') === undefined ? Number(c.req.header('content-length') ?? 0) || 0 : UNDECLARED_BODY_BYTES
     return { bytes, multipart }
   }
-  const refuse = async (c: Context, partner: string, seconds: number, bodyBytes: number): Promise<never> => {
+  const refuse = async (c: Context, partner: string, seconds: number): Promise<never> => {
     answerHeaders(c, buckets.state(partner))
     // Between one and one and a half delays: a flood's connections come back spread out, not together.
     if (!refusals.take(partner).allowed) await new Promise((resolve) => setTimeout(resolve, refusalDelayMs * (1 + Math.random() / 2)))
-    const refusal = partnerRateLimited(settings.perSecond, seconds)
-    // Node would read and drop the rest of the body to keep the connection: closing it costs less.
-    if (bodyBytes > DRAINED_BODY_BYTES) refusal.headers.Connection = 'close'
-    throw refusal
+    throw partnerRateLimited(settings.perSecond, seconds)
   }
 
   return async (c, next) => {
@@ -109,13 +104,13 @@ export function partnerFairShare(share: FairShare, options: { refusalDelayMs?: n
     if (turns) {
       // In debt: refused before it takes a place in the queue.
       const before = buckets.state(partner)
-      if (before.resetSeconds > 0) return refuse(c, partner, before.resetSeconds, body.bytes)
+      if (before.resetSeconds > 0) return refuse(c, partner, before.resetSeconds)
       const turn = turns.enter(partner)
       if (turn !== true) {
         try {
           await turn
         } catch (error) {
-          if (error instanceof TurnRefused) return refuse(c, partner, error.retryAfterSeconds, body.bytes)
+          if (error instanceof TurnRefused) return refuse(c, partner, error.retryAfterSeconds)
           throw error
         }
       }
@@ -124,7 +119,7 @@ export function partnerFairShare(share: FairShare, options: { refusalDelayMs?: n
     const take = buckets.take(partner)
     if (!take.allowed) {
       turns?.leave(partner)
-      return refuse(c, partner, take.retryAfterSeconds, body.bytes)
+      return refuse(c, partner, take.retryAfterSeconds)
     }
     const reserved = body.bytes === 0 ? 0 : ((body.bytes / 1024) * RESERVED_MS_PER_KB[body.multipart ? 'multipart' : 'json']) / settings.costMs
     buckets.charge(partner, reserved)
