@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import type { AppEnv } from '../../src/http/app-env.ts'
 import { errorHandler } from '../../src/http/error-handler.ts'
+import { NODE_CLOCKS } from '../../src/http/loop-time.ts'
 import { createFairShare, partnerFairShare, type FairShareSettings } from '../../src/http/rate-limit.ts'
 import { createLogger } from '../../src/logger.ts'
 
@@ -10,7 +11,7 @@ const SLOW = 0.01
 
 /**
  * The fair share in front of two routes of partner `p` (the partner named by the `x-partner` header):
- * `/busy/:ms` keeps the event loop busy that long on the CPU, `/held` answers when the test releases it.
+ * `/busy/:ms` keeps the event loop busy that long, `/held` answers when the test releases it.
  */
 function appWith(settings: Partial<FairShareSettings>) {
   const share = createFairShare({ perSecond: SLOW, burst: 50, costMs: 1, concurrency: null, ...settings })
@@ -26,15 +27,11 @@ function appWith(settings: Partial<FairShareSettings>) {
     await new Promise<void>((resolve) => (release = resolve))
     return c.text('done')
   })
-  // That long on the clock and on the CPU: on a busy machine the thread may wait for a core, which is not charged.
+  // That long running, not counting a wait for a core (on a busy machine), which is not charged.
   app.get('/busy/:ms', (c) => {
-    const ms = Number(c.req.param('ms'))
-    const cpuMs = () => {
-      const usage = process.cpuUsage()
-      return (usage.user + usage.system) / 1000
-    }
-    const [clockUntil, cpuUntil] = [performance.now() + ms, cpuMs() + ms]
-    while (performance.now() < clockUntil || cpuMs() < cpuUntil);
+    const running = () => performance.now() - NODE_CLOCKS.waitedMs()
+    const until = running() + Number(c.req.param('ms'))
+    while (running() < until);
     return c.text('busy')
   })
   app.get('/cheap', (c) => c.text('cheap'))
