@@ -52,6 +52,8 @@ export type FairShare = ReturnType<typeof createFairShare>
 const RESERVED_MS_PER_KB = { json: 0.5, multipart: 0.01 }
 /** A body without a declared length (chunked) is reserved as this large. */
 const UNDECLARED_BODY_BYTES = 1024 * 1024
+/** An insistent client's refusal waits one delay more for each of these in its body. */
+const BODY_BYTES_PER_DELAY = 256 * 1024
 
 /** The 429 of a partner past its fair share (010604), telling it when to come back. */
 export function partnerRateLimited(perSecond: number | null, seconds: number): ApiError {
@@ -68,9 +70,9 @@ export function partnerRateLimited(perSecond: number | null, seconds: number): A
  * within the wait bound.
  *
  * A client that goes on regardless (more refusals than a second's worth of its rate, within a
- * second) has its further refusals answered only after `refusalDelayMs` (or up to half more): a
- * flood then slows itself down, instead of taking the core every partner shares. A client that
- * honours Retry-After never meets the delay.
+ * second) has its further refusals answered only after `refusalDelayMs` (or up to half more), and a
+ * delay more for each 256 KB of body: a flood then slows itself down, instead of taking the core
+ * every partner shares. A client that honours Retry-After never meets the delay.
  */
 export function partnerFairShare(share: FairShare, options: { refusalDelayMs?: number } = {}): MiddlewareHandler<AppEnv> {
   const { buckets, meter, turns, settings } = share
@@ -91,10 +93,15 @@ export function partnerFairShare(share: FairShare, options: { refusalDelayMs?: n
     const bytes = c.req.header('transfer-encoding') === undefined ? Number(c.req.header('content-length') ?? 0) || 0 : UNDECLARED_BODY_BYTES
     return { bytes, multipart }
   }
-  const refuse = async (c: Context, partner: string, seconds: number): Promise<never> => {
+  const refuse = async (c: Context, partner: string, seconds: number, bodyBytes: number): Promise<never> => {
     answerHeaders(c, buckets.state(partner))
     // Between one and one and a half delays: a flood's connections come back spread out, not together.
-    if (!refusals.take(partner).allowed) await new Promise((resolve) => setTimeout(resolve, refusalDelayMs * (1 + Math.random() / 2)))
+    // Node reads a refused body to its end to keep the connection (closing it instead would reset a
+    // client still sending, before it reads its 429), so a flood of large bodies waits longer.
+    if (!refusals.take(partner).allowed) {
+      const delays = 1 + bodyBytes / BODY_BYTES_PER_DELAY
+      await new Promise((resolve) => setTimeout(resolve, refusalDelayMs * delays * (1 + Math.random() / 2)))
+    }
     throw partnerRateLimited(settings.perSecond, seconds)
   }
 
@@ -104,13 +111,13 @@ export function partnerFairShare(share: FairShare, options: { refusalDelayMs?: n
     if (turns) {
       // In debt: refused before it takes a place in the queue.
       const before = buckets.state(partner)
-      if (before.resetSeconds > 0) return refuse(c, partner, before.resetSeconds)
+      if (before.resetSeconds > 0) return refuse(c, partner, before.resetSeconds, body.bytes)
       const turn = turns.enter(partner)
       if (turn !== true) {
         try {
           await turn
         } catch (error) {
-          if (error instanceof TurnRefused) return refuse(c, partner, error.retryAfterSeconds)
+          if (error instanceof TurnRefused) return refuse(c, partner, error.retryAfterSeconds, body.bytes)
           throw error
         }
       }
@@ -119,7 +126,7 @@ export function partnerFairShare(share: FairShare, options: { refusalDelayMs?: n
     const take = buckets.take(partner)
     if (!take.allowed) {
       turns?.leave(partner)
-      return refuse(c, partner, take.retryAfterSeconds)
+      return refuse(c, partner, take.retryAfterSeconds, body.bytes)
     }
     const reserved = body.bytes === 0 ? 0 : ((body.bytes / 1024) * RESERVED_MS_PER_KB[body.multipart ? 'multipart' : 'json']) / settings.costMs
     buckets.charge(partner, reserved)

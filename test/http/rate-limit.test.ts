@@ -13,7 +13,7 @@ const SLOW = 0.01
  * The fair share in front of two routes of partner `p` (the partner named by the `x-partner` header):
  * `/busy/:ms` keeps the event loop busy that long, `/held` answers when the test releases it.
  */
-function appWith(settings: Partial<FairShareSettings>) {
+function appWith(settings: Partial<FairShareSettings>, refusalDelayMs = 1) {
   const share = createFairShare({ perSecond: SLOW, burst: 50, costMs: 1, concurrency: null, ...settings })
   const app = new Hono<AppEnv>()
   app.onError(errorHandler(createLogger('silent')))
@@ -21,7 +21,7 @@ function appWith(settings: Partial<FairShareSettings>) {
     c.set('auth', { partnerUniqueID: c.req.header('x-partner') ?? 'p', brokerId: 1, userId: 1 })
     await next()
   })
-  app.use('*', partnerFairShare(share, { refusalDelayMs: 1 }))
+  app.use('*', partnerFairShare(share, { refusalDelayMs }))
   let release = () => {}
   app.all('/held', async (c) => {
     await new Promise<void>((resolve) => (release = resolve))
@@ -74,5 +74,22 @@ describe('the fair share middleware', () => {
     // Back to the bucket less what the held request really took (milliseconds, however busy the machine).
     expect(remaining(answer)).toBeGreaterThanOrEqual(500)
     expect((await app.request('/cheap')).status).toBe(200)
+  })
+
+  it("answers an insistent client's refusals later for a large body, which the server reads to its end", async () => {
+    const { app } = appWith({ burst: 1 }, 20)
+    expect((await app.request('/cheap')).status).toBe(200)
+    expect((await app.request('/cheap')).status).toBe(429) // within the refusals' own allowance: at once
+    const timed = async (bytes: number) => {
+      const started = performance.now()
+      const res = await app.request('/held', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(bytes) }, body: '{}' })
+      return { status: res.status, ms: performance.now() - started }
+    }
+    const small = await timed(2)
+    const large = await timed(768 * 1024)
+    expect([small.status, large.status]).toEqual([429, 429])
+    expect(small.ms).toBeGreaterThanOrEqual(19)
+    // A delay, and one more for each 256 KB: four at least.
+    expect(large.ms).toBeGreaterThanOrEqual(79)
   })
 })
