@@ -47,7 +47,9 @@ export type FairShare = ReturnType<typeof createFairShare>
  * settled to the measured time when it ends: so a partner cannot start several costly bodies at once
  * before the first one's cost is known. JSON: a body of 60,000 unknown keys (720 KB) took 300 to
  * 600 ms; ordinary bodies take less, and get back what they did not use. Multipart: uploads cost
- * 6 to 8 ms a MB (docs/decisions.md "Processes").
+ * 6 to 8 ms of the process's CPU a MB (docs/decisions.md "Processes"), and keep their reservation
+ * whatever the event loop measured: their pages are written again by the WAL checkpoint, in its
+ * thread, and reach the disk, none of it on the loop's clock.
  */
 const RESERVED_MS_PER_KB = { json: 0.5, multipart: 0.01 }
 /** A body without a declared length (chunked) is reserved as this large. */
@@ -135,8 +137,10 @@ export function partnerFairShare(share: FairShare, options: { refusalDelayMs?: n
       await next()
     } finally {
       const ms = meter.stop(mark)
-      // Its time beyond the first token's, less what it reserved (given back when it cost less).
-      buckets.charge(partner, Math.max(0, ms / settings.costMs - 1) - reserved)
+      // Its time beyond the first token's, less what it reserved (given back when it cost less, but
+      // for an upload).
+      const measured = Math.max(0, ms / settings.costMs - 1)
+      buckets.charge(partner, (body.multipart ? Math.max(measured, reserved) : measured) - reserved)
       turns?.leave(partner)
       answerHeaders(c, buckets.state(partner))
     }
