@@ -3,12 +3,12 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { Sandbox } from './composition-root.ts'
 import type { AppEnv } from './http/app-env.ts'
-import { jsonBodyLimit } from './http/body-limit.ts'
+import { requestBodyLimits } from './http/body-limit.ts'
 import { drainGate } from './http/draining.ts'
 import { fromRoot } from './package-root.ts'
 import { jsonTextGuard } from './http/json-text.ts'
 import { docsPage } from './http/docs-page.ts'
-import { errorHandler, JSON_BODY_LIMIT_BYTES, notFoundHandler } from './http/error-handler.ts'
+import { errorHandler, notFoundHandler } from './http/error-handler.ts'
 import { MemoRouter } from './http/memo-router.ts'
 import { requestContext } from './http/request-context.ts'
 import { requireAuth } from './http/require-auth.ts'
@@ -37,6 +37,7 @@ import { sandboxScenariosRouter, scenarioMiddleware } from './modules/sandbox-sc
 import { simulationsRouter } from './modules/simulations/index.ts'
 import { taxonomyRouter } from './modules/taxonomy/index.ts'
 import { certificationRouter } from './modules/certification/index.ts'
+import { ANONYMOUS_BODY, routeBodyRule } from './route-bodies.ts'
 
 /**
  * Paths answered without a partner's token: health, version, login, sign-up, the API reference, and
@@ -102,7 +103,8 @@ export function createApp(sandbox: Sandbox) {
   app.use('*', forPartners(requireAuth(sandbox.auth.authenticate, journalRequests(sandbox.journal))))
   // Before the body is read: a partner flooding past its rate costs the others as little as can be.
   if (config.rateLimit) app.use('*', forPartners(partnerRateLimit(createTokenBuckets(config.rateLimit))))
-  app.use('*', jsonBodyLimit(JSON_BODY_LIMIT_BYTES))
+  // Before anything reads a body: each route's media type and limit (route-bodies.ts).
+  app.use('*', requestBodyLimits(routeBodyRule, ANONYMOUS_BODY))
   app.use('*', jsonTextGuard())
   app.use('*', forPartners(scenarioMiddleware(sandbox.scenarios, sandbox.scenarioPicks)))
   app.use('/sandbox/signup', signupThrottle(config.signupsPerHour, config.trustProxy))
