@@ -30,6 +30,13 @@ export const ERRORS = {
   MALFORMED_JSON: def('010109', 400, 'O corpo do pedido não é JSON válido.', 'The request body is not valid JSON.'),
   BUSINESS_RULE: def('010110', 400, '{detail}', '{detail}'),
   MALFORMED_REQUEST: def('010111', 400, 'O pedido HTTP não é válido ({detail}).', 'The HTTP request is not valid ({detail}).'),
+  JSON_TOO_DEEP: def('010112', 400, 'O corpo JSON tem mais de {limit} níveis de objetos e listas encaixados.', 'The JSON body nests objects and arrays more than {limit} levels deep.'),
+  JSON_TOO_MANY_VALUES: def(
+    '010113',
+    400,
+    'O corpo JSON tem mais de {limit} valores (membros de objetos e elementos de listas, contados em conjunto).',
+    'The JSON body holds more than {limit} values (object members and array items, counted together).',
+  ),
   PROCESS_NOT_FOUND_FOR_BROKER: def('010201', 400, 'O processo {id} não existe para o mediador atual.', 'Process {id} does not exist for the current broker.'),
   BORROWER_NOT_IN_PROCESS: def('010202', 400, 'O proponente {id} não pertence ao processo.', 'Borrower {id} does not belong to the process.'),
   KEY_BORROWER_NOT_DELETABLE: def('010203', 400, 'O proponente principal não pode ser eliminado.', 'The key borrower cannot be deleted.'),
