@@ -37,6 +37,12 @@ export const ERRORS = {
     'O corpo JSON tem mais de {limit} valores (membros de objetos e elementos de listas, contados em conjunto).',
     'The JSON body holds more than {limit} values (object members and array items, counted together).',
   ),
+  PROBLEMS_LEFT_OUT: def(
+    '010114',
+    400,
+    'Mais {count} problemas não foram listados: uma resposta lista no máximo {limit} erros.',
+    '{count} more problems were left out: an answer lists at most {limit} errors.',
+  ),
   PROCESS_NOT_FOUND_FOR_BROKER: def('010201', 400, 'O processo {id} não existe para o mediador atual.', 'Process {id} does not exist for the current broker.'),
   BORROWER_NOT_IN_PROCESS: def('010202', 400, 'O proponente {id} não pertence ao processo.', 'Borrower {id} does not belong to the process.'),
   KEY_BORROWER_NOT_DELETABLE: def('010203', 400, 'O proponente principal não pode ser eliminado.', 'The key borrower cannot be deleted.'),
