@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { SIMULATION_INPUT_EXAMPLE } from '../../src/modules/simulations/index.ts'
+import { socketBufferBytes } from '../support/socket-buffers.ts'
 import { createTestSandbox } from '../support/test-app.ts'
 import { TRANSPORT } from '../support/transport.ts'
 
 const s = await createTestSandbox()
 const MiB = 1024 * 1024
 /** What a client writes into a socket before a server that reads nothing holds it back (the kernel's buffers). */
-const SOCKET_SLACK = 16 * MiB
+const SOCKET_SLACK = socketBufferBytes()
 
 /** An endless body, counting the bytes taken from it: through a socket, the kernel's buffers take some unread. */
 function endlessBody(prefix: string) {
