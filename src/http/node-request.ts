@@ -137,13 +137,11 @@ async function bufferWebBody(c: Context, maxBytes: number, tooLarge: () => ApiEr
 }
 
 /**
- * The most of a refused body of declared length read (and thrown away) after its answer: about what
- * a client can have written into the kernel's buffers without the server reading (Linux's receive
- * buffer grows to 6 MB by default), so a client that sent it whole may reuse its connection.
+ * The most of a refused body read (and thrown away) after its answer: about what a client can have
+ * written into the kernel's buffers without the server reading (Linux grows a receive buffer to
+ * 6 MB by default), so a client that sent its body whole may reuse its connection.
  */
-const UNREAD_DECLARED_BODY_BYTES = 16 * 1024 * 1024
-/** The same for a chunked body, whose size nobody knows: what a small request's rest would be. */
-const UNREAD_CHUNKED_BODY_BYTES = 1024 * 1024
+const UNREAD_BODY_DISCARD_BYTES = 16 * 1024 * 1024
 
 /**
  * A request answered before its body was read whole (a 413, a 415, a 401 or a 404 with a body).
@@ -164,15 +162,14 @@ export function leaveBodyUnread(c: Context): void {
     // The adapter's drain and Node's own dump resume the request to discard the rest: not this one.
     incoming.resume = () => incoming
   }
-  const chunked = incoming.headers['transfer-encoding'] !== undefined
-  const budget = chunked ? UNREAD_CHUNKED_BODY_BYTES : UNREAD_DECLARED_BODY_BYTES
   let discarded = 0
   const onData = (chunk: Buffer) => {
     discarded += chunk.length
-    if (discarded > budget) holdBack()
+    if (discarded > UNREAD_BODY_DISCARD_BYTES) holdBack()
   }
   // A declared length over its limit is refused before a byte of it is read: its rest is all of it.
-  if (!chunked && Number(incoming.headers['content-length']) > budget) return holdBack()
+  const chunked = incoming.headers['transfer-encoding'] !== undefined
+  if (!chunked && Number(incoming.headers['content-length']) > UNREAD_BODY_DISCARD_BYTES) return holdBack()
   incoming.on('data', onData)
   incoming.resume()
 }
