@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { Sandbox } from './composition-root.ts'
+import type { TrustProxy } from './config.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { jsonBodyLimit } from './http/body-limit.ts'
 import { drainGate } from './http/draining.ts'
@@ -50,7 +51,7 @@ const forPartners =
     WITHOUT_PARTNER_TOKEN.test(c.req.path) ? next() : middleware(c, next)
 
 /** Sign-ups a client address may make (SANDBOX_SIGNUPS_PER_HOUR): anyone on the internet reaches it. */
-function signupThrottle(perHour: number | null, trustProxy: boolean): MiddlewareHandler<AppEnv> {
+function signupThrottle(perHour: number | null, trustProxy: TrustProxy): MiddlewareHandler<AppEnv> {
   if (perHour === null) return (_c, next) => next()
   const buckets = createTokenBuckets({ perSecond: perHour / 3600, burst: perHour })
   return async (c, next) => {

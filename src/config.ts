@@ -1,4 +1,30 @@
+import { isIP } from 'node:net'
 import { z } from 'zod'
+
+/**
+ * The reverse proxies in front of the sandbox (SANDBOX_TRUST_PROXY): how many hops, counting the
+ * socket's peer, are the operator's (`true` is one, `false` none), or the address ranges they are in.
+ */
+export type TrustProxy = boolean | number | readonly string[]
+
+/**
+ * SANDBOX_TRUST_PROXY's text: a flag (`true` one hop, `false` none), a number of hops, or a
+ * comma-separated list of addresses and CIDR ranges. Undefined when it is none of them.
+ */
+export function parseTrustProxy(text: string): number | string[] | undefined {
+  const value = text.trim().toLowerCase()
+  if (['true', 'yes'].includes(value)) return 1
+  if (['false', 'no'].includes(value)) return 0
+  if (/^\d{1,2}$/.test(value)) return Number(value) <= 16 ? Number(value) : undefined
+  const ranges = value.split(',').map((range) => range.trim())
+  const valid = ranges.every((range) => {
+    const [address = '', prefix, extra] = range.split('/')
+    const family = isIP(address)
+    if (family === 0 || extra !== undefined) return false
+    return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
+  })
+  return valid ? ranges : undefined
+}
 
 /** Thrown when an environment variable holds a value the sandbox cannot start with. */
 export class ConfigError extends Error {
@@ -46,7 +72,14 @@ const envSchema = z.object({
   SANDBOX_QUOTA_CALLBACKS: z.coerce.number().int().min(0).optional(),
   SANDBOX_SIGNUPS_PER_HOUR: z.coerce.number().int().min(0).max(100_000).optional(),
   SANDBOX_SQLITE_CACHE_MB: z.coerce.number().int().min(2).max(4096).default(64),
-  SANDBOX_TRUST_PROXY: flag.default(false),
+  SANDBOX_TRUST_PROXY: z
+    .string()
+    .transform((text, ctx) => {
+      const trust = parseTrustProxy(text)
+      if (trust === undefined) ctx.addIssue({ code: 'custom', message: 'must be true, false, a number of hops (0 to 16) or a comma-separated list of addresses and CIDR ranges' })
+      return trust ?? 0
+    })
+    .default(0),
   SANDBOX_JOURNAL_MAX_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SANDBOX_JOURNAL_MAX_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(200),
   SANDBOX_CERTIFICATION_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(15),
@@ -95,8 +128,8 @@ export interface Config {
   quotas: { simulations: number | null; processes: number | null; documentBytes: number | null; callbackConfigurations: number | null }
   /** SQLite's page cache, per connection. */
   sqliteCacheMb: number
-  /** Read the client address from X-Forwarded-For (behind a reverse proxy). */
-  trustProxy: boolean
+  /** Which proxies' X-Forwarded-For names the client (behind a reverse proxy): see TrustProxy. */
+  trustProxy: TrustProxy
   /** The request journal: newest entries kept per partner, and entries a second per partner (0 turns it off). */
   journal: { maxEntries: number; maxPerSecond: number }
   /** How long a certification probe waits for the partner's receiver (the 15 s of the receiver checks). */

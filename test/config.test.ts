@@ -26,7 +26,7 @@ describe('configuration from the environment', () => {
       rateLimit: null,
       quotas: { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null },
       sqliteCacheMb: 64,
-      trustProxy: false,
+      trustProxy: 0,
       journal: { maxEntries: 10_000, maxPerSecond: 200 },
       certificationTimeoutMs: 15_000,
     })
