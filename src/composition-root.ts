@@ -118,9 +118,10 @@ export function buildSandbox(options: SandboxOptions) {
     simulations,
     scenarios,
     scheduler,
-    assertRoom: { processes: (partner) => quotas.assertRoom(partner, 'processes'), documentBytes: (partner, bytes) => quotas.assertRoom(partner, 'documentBytes', bytes) },
+    assertRoom: { processes: (partner) => quotas.assertRoom(partner, 'processes') },
+    room: quotas,
   })
-  const messages = createMessages({ db, writes, clock, notifications, simulations, processes })
+  const messages = createMessages({ db, writes, clock, notifications, simulations, processes, assertRoom: (partner, bytes) => quotas.assertRoom(partner, 'storageBytes', bytes) })
   const esis = createEsis({ clock, taxonomy, identityOf, simulations, processes, mailbox })
   const echo = createEchoService({ writes, taxonomy, callbacks, notifications, findSimulation: simulations.statusOfPartner, findProcess: processes.statusOfPartner })
   for (const [kind, handler] of Object.entries(scenarioJobHandlers({ taxonomy, simulations, processes, messages, notifications }))) jobs.handle(kind, handler)

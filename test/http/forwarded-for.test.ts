@@ -4,7 +4,7 @@ import { clientFromForwarded, plainAddress } from '../../src/http/forwarded-for.
 import { createTestSandbox } from '../support/test-app.ts'
 
 describe('the client address behind trusted proxies', () => {
-  it.each<[string, string | undefined, string, TrustProxy, string]>([
+  it.each<[string, string | undefined, string | undefined, TrustProxy, string]>([
     ['no proxy trusted: the socket, whatever X-Forwarded-For says', '6.6.6.6', '10.0.0.2', false, '10.0.0.2'],
     ['one hop (true): the entry the proxy appended, not the left-most the client sent', '6.6.6.6, 203.0.113.5', '10.0.0.2', true, '203.0.113.5'],
     ['one hop, a single entry', '203.0.113.5', '10.0.0.2', 1, '203.0.113.5'],

@@ -35,5 +35,5 @@ export const email = createRoute({
   description: `Sends the ESIS PDF to \`email\`, or else to the key borrower's e-mail. Captured in the partner's sandbox mailbox and relayed over SMTP when the sandbox has SANDBOX_SMTP_URL. ${ABOUT}`,
   security: bearerSecurity,
   request: { params: ProcessParamsSchema, query: ProcessEsisEmailQuerySchema },
-  responses: { 200: jsonContent(EsisEmailResultSchema, 'Sent'), ...authedErrors(400, 404) },
+  responses: { 200: jsonContent(EsisEmailResultSchema, 'Sent'), ...authedErrors(400, 404, 409) },
 })

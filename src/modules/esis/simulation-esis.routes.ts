@@ -46,5 +46,5 @@ export const email = createRoute({
   description: `Sends the ESIS PDF to the address of the query parameter \`email\` (required: 400 when missing or malformed). The e-mail is captured in the partner's sandbox mailbox and relayed over SMTP when the sandbox has SANDBOX_SMTP_URL. ${ABOUT}`,
   security: bearerSecurity,
   request: { params: SimulationParamsSchema, query: EsisEmailQuerySchema },
-  responses: { 200: jsonContent(EsisEmailResultSchema, 'Sent'), ...authedErrors(400, 404) },
+  responses: { 200: jsonContent(EsisEmailResultSchema, 'Sent'), ...authedErrors(400, 404, 409) },
 })

@@ -39,5 +39,5 @@ export const create = createRoute({
       content: { 'application/json': { schema: SimulationMessageCreateRequestSchema, example: { messageText: 'Enviámos a certidão predial atualizada.' } } },
     },
   },
-  responses: { 201: jsonContent(SimulationMessageCreatedSchema, 'Sent'), ...authedErrors(400, 404, 413, 415) },
+  responses: { 201: jsonContent(SimulationMessageCreatedSchema, 'Sent'), ...authedErrors(400, 404, 409, 413, 415) },
 })

@@ -38,5 +38,5 @@ export const create = createRoute({
       content: { 'application/json': { schema: SimulationMessageCreateRequestSchema, example: { messageText: 'Os proponentes pretendem avançar com o processo na próxima semana.' } } },
     },
   },
-  responses: { 201: jsonContent(SimulationMessageCreatedSchema, 'Sent'), ...authedErrors(400, 404, 413, 415) },
+  responses: { 201: jsonContent(SimulationMessageCreatedSchema, 'Sent'), ...authedErrors(400, 404, 409, 413, 415) },
 })

@@ -52,7 +52,7 @@ export const simulationMessage = createRoute({
   description: `${CONTROL} The bank writes a message on the simulation (origin BANK in Simulations Message List), in any status, and notification 7 is raised. ${NOT_FOUND}`,
   security: bearerSecurity,
   request: { params: SimulationParamsSchema, body: body(BankMessageRequestSchema, BANK_MESSAGE_EXAMPLE) },
-  responses: { 201: jsonContent(BankMessageResultSchema, 'Written'), ...authedErrors(400, 404, 413, 415) },
+  responses: { 201: jsonContent(BankMessageResultSchema, 'Written'), ...authedErrors(400, 404, 409, 413, 415) },
 })
 
 export const processMessage = createRoute({
@@ -64,5 +64,5 @@ export const processMessage = createRoute({
   description: `${CONTROL} The bank writes a message on the process (origin BANK in Processes Message List), in any status, and notification 7 is raised. ${NOT_FOUND}`,
   security: bearerSecurity,
   request: { params: ProcessParamsSchema, body: body(BankMessageRequestSchema, BANK_MESSAGE_EXAMPLE) },
-  responses: { 201: jsonContent(BankMessageResultSchema, 'Written'), ...authedErrors(400, 404, 413, 415) },
+  responses: { 201: jsonContent(BankMessageResultSchema, 'Written'), ...authedErrors(400, 404, 409, 413, 415) },
 })

@@ -78,7 +78,7 @@ export const update = createRoute({
   description: `Replaces the document (file and fields): ${UPLOAD} ${NOT_FOUND}`,
   security: bearerSecurity,
   request: { params: DocumentParamsSchema, body: form },
-  responses: { 200: jsonContent(EnvelopeSchema, 'Replaced'), ...authedErrors(400, 404, 413, 415) },
+  responses: { 200: jsonContent(EnvelopeSchema, 'Replaced'), ...authedErrors(400, 404, 409, 413, 415) },
 })
 
 export const remove = createRoute({
