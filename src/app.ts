@@ -23,7 +23,7 @@ import { authRouter } from './modules/auth/index.ts'
 import { callbacksRouter } from './modules/callbacks/index.ts'
 import { processEsisRouter, simulationEsisRouter } from './modules/esis/index.ts'
 import { healthRouter } from './modules/health/index.ts'
-import { mailboxRouter } from './modules/mailbox/index.ts'
+import { mailboxRouter, mailRecipientsRouter } from './modules/mailbox/index.ts'
 import { accountRouter, operatorRouter } from './modules/partners/index.ts'
 import { consoleRouter } from './modules/console/index.ts'
 import { journalRequests, requestJournalRouter } from './modules/request-journal/index.ts'
@@ -133,6 +133,7 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', consoleRouter({ ...sandbox, trustProxy: config.trustProxy }))
   app.route('/', sandboxResetRouter(sandbox.reset))
   app.route('/', accountRouter(sandbox.partners, sandbox.partners.account))
+  app.route('/', mailRecipientsRouter(sandbox.mailbox.recipients))
   app.route('/', operatorRouter(sandbox.partners, config.operatorToken))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

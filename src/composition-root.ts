@@ -83,7 +83,18 @@ export function buildSandbox(options: SandboxOptions) {
   const writes = createWriteBatch(db, (error) => logger.error('write batch failed', { error: error instanceof Error ? error.message : String(error) }))
 
   const taxonomy = createTaxonomy(db)
-  const mailbox = createMailbox({ db, clock, logger, smtpUrl: config.smtpUrl, ...(options.smtpRelay ? { relay: options.smtpRelay } : {}) })
+  // The mailbox needs the partners (contact addresses, quotas, administrators) and they send mail: given late.
+  const mailbox = createMailbox({
+    db,
+    clock,
+    logger,
+    smtpUrl: config.smtpUrl,
+    relay: options.smtpRelay,
+    mail: config.mail,
+    contactEmailOf: (partnerUniqueID) => partners.contactEmailOf(partnerUniqueID),
+    assertRoom: (partnerUniqueID, bytes) => partners.quotas.assertRoom(partnerUniqueID, 'storageBytes', bytes),
+    assertAdmin: (auth) => partners.account.assertAdmin(auth),
+  })
   // The partners erase their data through the reset, which needs every module below: given late.
   let reset: SandboxResetService | undefined
   const partners = createPartners({ db, writes, clock: machineClock, logger, config, mailbox, eraseData: (partnerUniqueID) => reset!.reset(partnerUniqueID), verifyPassword: options.verifyPassword })

@@ -47,7 +47,13 @@ export function createPartners(deps: PartnersDeps) {
   const quotas = createQuotas({ repo, limits: deps.config.quotas, journalBytes: deps.config.journal.maxBytes })
   const partners = createPartnerService({ ...deps, repo, invitations: createInvitationRepository(deps.db), liveUsers })
   const account = createAccountService({ ...deps, repo, liveUsers, quotas })
-  return { ...partners, account, quotas }
+  return {
+    ...partners,
+    account,
+    quotas,
+    /** The partner's contact address (of its sign-up), or null (the demo partners, fixtures). */
+    contactEmailOf: (partnerUniqueID: string): string | null => repo.partner(partnerUniqueID)?.contactEmail ?? null,
+  }
 }
 
 export type Partners = ReturnType<typeof createPartners>
