@@ -33,8 +33,17 @@ export interface UploadReservation {
 
 const quotaError = (kind: QuotaKind, limit: number) => new ApiError('QUOTA_EXCEEDED', { field: kind, params: { quota: kind, limit } })
 
+/**
+ * What a document's row costs in the storage quota besides its file (its metadata, its slices' keys,
+ * its index entries): without it, a million one-byte files would cost a partner nothing.
+ */
+export const DOCUMENT_ROW_BYTES = 512
+
+/** The documents' share of the storage: their files and their rows. */
+const documentStorage = (u: PartnerUsage) => u.documentBytes + DOCUMENT_ROW_BYTES * u.documentRows
+
 /** Every byte the partner stores, whatever its kind. */
-const storedBytes = (u: PartnerUsage) => u.documentBytes + u.mailBytes + u.messageBytes + u.journalBytes
+const storedBytes = (u: PartnerUsage) => documentStorage(u) + u.mailBytes + u.messageBytes + u.journalBytes
 
 /**
  * A partner's stored-data quotas (docs/design.md "Partners"): what it stores is counted by triggers
@@ -51,18 +60,22 @@ export function createQuotas(deps: { repo: Pick<PartnerRepository, 'usage'>; lim
   /** What a check counts as used: for the storage quota the journal's whole ring, and uploads under way. */
   function usedForCheck(kind: QuotaKind, usage: PartnerUsage, partnerUniqueID: string, ownInFlight = 0): number {
     const streaming = (inFlight.get(partnerUniqueID) ?? 0) - ownInFlight
-    if (kind === 'storageBytes') return usage.documentBytes + usage.mailBytes + usage.messageBytes + deps.journalBytes + streaming
+    if (kind === 'storageBytes') return documentStorage(usage) + usage.mailBytes + usage.messageBytes + deps.journalBytes + streaming
     if (kind === 'documentBytes') return usage.documentBytes + streaming
     return usage[kind]
   }
 
-  /** The tightest byte quota's room for the partner, counting `credit` bytes an upload will free (a replaced file). */
-  function roomOf(partnerUniqueID: string, ownInFlight: number, credit: number): Room | null {
+  /**
+   * The tightest byte quota's room for an upload of the partner: `replaced` is the size of the file
+   * it replaces (room it frees), or null for a new document (whose row takes room in storageBytes).
+   */
+  function roomOf(partnerUniqueID: string, ownInFlight: number, replaced: number | null): Room | null {
     const usage = deps.repo.usage(partnerUniqueID)
     let room: Room | null = null
     for (const kind of BYTE_KINDS) {
       const limit = limits[kind]
       if (limit === null) continue
+      const credit = replaced ?? (kind === 'storageBytes' ? -DOCUMENT_ROW_BYTES : 0)
       const bytes = limit - usedForCheck(kind, usage, partnerUniqueID, ownInFlight) + credit
       if (room === null || bytes < room.bytes) room = { kind, bytes }
     }
@@ -79,19 +92,19 @@ export function createQuotas(deps: { repo: Pick<PartnerRepository, 'usage'>; lim
       throw quotaError(kind, limit)
     },
 
-    /** An upload's hold on the byte quotas; `credit`: the bytes of the file it replaces. */
-    reserve(partnerUniqueID: string, credit = 0): UploadReservation {
+    /** An upload's hold on the byte quotas; `replaced`: the size of the file it replaces, null for a new document. */
+    reserve(partnerUniqueID: string, replaced: number | null): UploadReservation {
       let own = 0
       return {
-        room: () => roomOf(partnerUniqueID, own, credit),
+        room: () => roomOf(partnerUniqueID, own, replaced),
         assertFits(bytes: number): void {
-          const room = roomOf(partnerUniqueID, own, credit)
+          const room = roomOf(partnerUniqueID, own, replaced)
           if (room !== null && own + bytes > room.bytes) throw quotaError(room.kind, limits[room.kind]!)
         },
         take(bytes: number): void {
           own += bytes
           inFlight.set(partnerUniqueID, (inFlight.get(partnerUniqueID) ?? 0) + bytes)
-          const room = roomOf(partnerUniqueID, own, credit)
+          const room = roomOf(partnerUniqueID, own, replaced)
           if (room !== null && own > room.bytes) throw quotaError(room.kind, limits[room.kind]!)
         },
         release(): void {
@@ -110,10 +123,10 @@ export function createQuotas(deps: { repo: Pick<PartnerRepository, 'usage'>; lim
         QuotaKind,
         { limit: number | null; used: number }
       >
-      const { documentBytes, mailBytes, messageBytes, journalBytes } = usage
+      const { mailBytes, messageBytes, journalBytes } = usage
       return {
         ...quotas,
-        storageBytes: { ...quotas.storageBytes, journalReserved: deps.journalBytes, byKind: { documentBytes, mailBytes, messageBytes, journalBytes } },
+        storageBytes: { ...quotas.storageBytes, journalReserved: deps.journalBytes, byKind: { documentBytes: documentStorage(usage), mailBytes, messageBytes, journalBytes } },
       }
     },
   }

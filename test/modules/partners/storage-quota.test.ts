@@ -9,18 +9,18 @@ const NO_QUOTAS = { simulations: null, processes: null, documentBytes: null, cal
 const withStorage = (storageBytes: number | null, journal: Partial<Config['journal']> = {}) =>
   createTestSandbox({ quotas: { ...NO_QUOTAS, storageBytes }, journal: { maxEntries: 1000, maxBytes: 64 * 1024, maxPerSecond: 200, ...journal } })
 
-/** What the partner stores, read from the tables themselves: the figures the counters must equal. */
+/** What the partner stores, read from the tables themselves (each row with its fixed part): the figures the counters must equal. */
 function storedOf(s: TestSandbox, partnerUniqueID: string) {
   s.services.journal.flush()
   const one = (sql: string) => s.db.prepare(sql).pluck().get(partnerUniqueID) as number
   return {
-    documentBytes: one(`SELECT COALESCE(SUM(d.size), 0) FROM process_document d JOIN process p USING (process_unique_id) WHERE p.partner_unique_id = ?`),
+    documentBytes: one(`SELECT COALESCE(SUM(d.size + 512), 0) FROM process_document d JOIN process p USING (process_unique_id) WHERE p.partner_unique_id = ?`),
     mailBytes:
-      one(`SELECT COALESCE(SUM(octet_length(subject) + octet_length(body_text)), 0) FROM mailbox_message WHERE partner_unique_id = ?`) +
-      one(`SELECT COALESCE(SUM(length(a.content)), 0) FROM mailbox_attachment a JOIN mailbox_message m USING (mailbox_message_id) WHERE m.partner_unique_id = ?`),
+      one(`SELECT COALESCE(SUM(512 + octet_length(from_address) + octet_length(to_address) + octet_length(subject) + octet_length(body_text)), 0) FROM mailbox_message WHERE partner_unique_id = ?`) +
+      one(`SELECT COALESCE(SUM(128 + octet_length(a.filename) + length(a.content)), 0) FROM mailbox_attachment a JOIN mailbox_message m USING (mailbox_message_id) WHERE m.partner_unique_id = ?`),
     messageBytes:
-      one(`SELECT COALESCE(SUM(octet_length(x.message_text)), 0) FROM simulation_message x JOIN simulation s USING (simulation_unique_id) WHERE s.partner_unique_id = ?`) +
-      one(`SELECT COALESCE(SUM(octet_length(x.message_text)), 0) FROM process_message x JOIN process p USING (process_unique_id) WHERE p.partner_unique_id = ?`),
+      one(`SELECT COALESCE(SUM(256 + octet_length(x.message_text)), 0) FROM simulation_message x JOIN simulation s USING (simulation_unique_id) WHERE s.partner_unique_id = ?`) +
+      one(`SELECT COALESCE(SUM(256 + octet_length(x.message_text)), 0) FROM process_message x JOIN process p USING (process_unique_id) WHERE p.partner_unique_id = ?`),
     journalBytes: one(`SELECT COALESCE(SUM(j.bytes), 0) FROM request_journal j WHERE j.partner_unique_id = ?`),
   }
 }
@@ -73,8 +73,17 @@ describe("a partner's storage quota", () => {
     const refused = await post()
     expect([refused.status, errorOf(refused)]).toEqual([409, [['010605', 'storageBytes']]])
     const { storageBytes } = (await s.call('GET', '/sandbox/account')).json.quotas
-    expect(storageBytes).toMatchObject({ limit: ring + 3000, journalReserved: ring, byKind: { messageBytes: 2000 } })
+    // A message counts its text and 256 bytes for its row.
+    expect(storageBytes).toMatchObject({ limit: ring + 3000, journalReserved: ring, byKind: { messageBytes: 2256 } })
     expect(storageBytes.used).toBe(Object.values(storageBytes.byKind as Record<string, number>).reduce((a, b) => a + b, 0))
+  })
+
+  it('counts a fixed part for every record: a flood of one-character messages fills the quota too', async () => {
+    const s = await withStorage(256 * 10, { maxEntries: 0, maxBytes: 0 })
+    const { id } = await createSimulation(s)
+    const statuses: number[] = []
+    for (let n = 0; n < 11; n++) statuses.push((await s.call('POST', `/v1/simulations/${id}/message`, { body: { messageText: 'x' } })).status)
+    expect(statuses).toEqual([...Array(9).fill(201), 409, 409])
   })
 
   it('refuses a bank message of the sandbox control past the quota too', async () => {

@@ -155,8 +155,8 @@ export interface DocumentServiceDeps {
   access: ProcessAccess
   clock: PartnerClock
   taxonomy: TaxonomyCatalog
-  /** Holds an upload's bytes against the partner's byte quotas while it streams in; `credit`: the bytes of the file it replaces. */
-  room?: { reserve(partnerUniqueID: string, credit: number): UploadReservation } | undefined
+  /** Holds an upload's bytes against the partner's byte quotas while it streams in; `replaced`: the size of the file it replaces, null for a new one. */
+  room?: { reserve(partnerUniqueID: string, replaced: number | null): UploadReservation } | undefined
 }
 
 /** The documents of a process: uploads streamed into SQLite, their metadata and content. */
@@ -178,7 +178,7 @@ export function createDocumentService(deps: DocumentServiceDeps) {
     async create(auth: AuthContext, processUniqueId: string, request: UploadRequest, documentUniqueId: string = randomUUID()): Promise<string> {
       const process = access.owned(auth, processUniqueId)
       access.assertOpen(process)
-      const reservation = deps.room?.reserve(process.partnerUniqueID, 0)
+      const reservation = deps.room?.reserve(process.partnerUniqueID, null)
       try {
         const upload = await readUpload(deps, process, request, documentUniqueId, reservation)
         const at = deps.clock.now(process.partnerUniqueID).getTime()
