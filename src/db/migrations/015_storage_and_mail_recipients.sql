@@ -18,9 +18,9 @@ UPDATE request_journal SET bytes = 1024 + octet_length(request_id) + octet_lengt
 UPDATE partner_usage SET
   document_rows = (SELECT COUNT(*) FROM process_document d JOIN process p USING (process_unique_id)
       WHERE p.partner_unique_id = partner_usage.partner_unique_id),
-  mail_bytes = (SELECT COALESCE(SUM(512 + octet_length(m.from_address) + octet_length(m.to_address) + octet_length(m.subject)
+  mail_bytes = (SELECT COALESCE(SUM(768 + octet_length(m.from_address) + octet_length(m.to_address) + octet_length(m.subject)
       + octet_length(m.body_text)), 0) FROM mailbox_message m WHERE m.partner_unique_id = partner_usage.partner_unique_id)
-    + (SELECT COALESCE(SUM(128 + octet_length(a.filename) + length(a.content)), 0) FROM mailbox_attachment a JOIN mailbox_message m USING (mailbox_message_id)
+    + (SELECT COALESCE(SUM(256 + octet_length(a.filename) + length(a.content)), 0) FROM mailbox_attachment a JOIN mailbox_message m USING (mailbox_message_id)
       WHERE m.partner_unique_id = partner_usage.partner_unique_id),
   message_bytes = (SELECT COALESCE(SUM(256 + octet_length(x.message_text)), 0) FROM simulation_message x JOIN simulation s USING (simulation_unique_id)
       WHERE s.partner_unique_id = partner_usage.partner_unique_id)
@@ -44,19 +44,19 @@ CREATE TRIGGER usage_process_document_rows BEFORE DELETE ON process BEGIN
 END;
 
 CREATE TRIGGER usage_mail_insert AFTER INSERT ON mailbox_message BEGIN
-  UPDATE partner_usage SET mail_bytes = mail_bytes + 512 + octet_length(new.from_address) + octet_length(new.to_address)
+  UPDATE partner_usage SET mail_bytes = mail_bytes + 768 + octet_length(new.from_address) + octet_length(new.to_address)
     + octet_length(new.subject) + octet_length(new.body_text)
   WHERE partner_unique_id = new.partner_unique_id;
 END;
 CREATE TRIGGER usage_mail_attachment_insert AFTER INSERT ON mailbox_attachment BEGIN
-  UPDATE partner_usage SET mail_bytes = mail_bytes + 128 + octet_length(new.filename) + length(new.content)
+  UPDATE partner_usage SET mail_bytes = mail_bytes + 256 + octet_length(new.filename) + length(new.content)
   WHERE partner_unique_id = (SELECT partner_unique_id FROM mailbox_message WHERE mailbox_message_id = new.mailbox_message_id);
 END;
 -- Attachments go only by cascade, once their e-mail is gone: the e-mail subtracts them, just before.
 CREATE TRIGGER usage_mail_delete BEFORE DELETE ON mailbox_message BEGIN
-  UPDATE partner_usage SET mail_bytes = mail_bytes - 512 - octet_length(old.from_address) - octet_length(old.to_address)
+  UPDATE partner_usage SET mail_bytes = mail_bytes - 768 - octet_length(old.from_address) - octet_length(old.to_address)
     - octet_length(old.subject) - octet_length(old.body_text)
-    - (SELECT COALESCE(SUM(128 + octet_length(filename) + length(content)), 0) FROM mailbox_attachment WHERE mailbox_message_id = old.mailbox_message_id)
+    - (SELECT COALESCE(SUM(256 + octet_length(filename) + length(content)), 0) FROM mailbox_attachment WHERE mailbox_message_id = old.mailbox_message_id)
   WHERE partner_unique_id = old.partner_unique_id;
 END;
 

@@ -43,7 +43,7 @@ describe('ESIS e-mail relayed only where it belongs', () => {
     const contact = 'dev@relay-fechado.example'
     expect(receivedBy(contact)).toHaveLength(1) // the welcome e-mail, to the sign-up's contact only
 
-    const strangers = Array.from({ length: 5 }, (_, n) => `vitima-${n}@terceiros.example`)
+    const strangers = Array.from({ length: 3 }, (_, n) => `vitima-${n}@terceiros.example`)
     for (const stranger of strangers) {
       const res = await esisTo(s, partner, id, stranger)
       expect(res.status).toBe(200)
@@ -51,7 +51,7 @@ describe('ESIS e-mail relayed only where it belongs', () => {
     }
     expect(strangers.flatMap(receivedBy)).toEqual([])
     const mailbox = (await s.call('GET', '/sandbox/mailbox', { token: partner.token })).json.mailList
-    expect(mailbox.filter((m: { relayStatus: string }) => m.relayStatus === 'withheld')).toHaveLength(5)
+    expect(mailbox.filter((m: { relayStatus: string }) => m.relayStatus === 'withheld')).toHaveLength(3)
 
     const toContact = await esisTo(s, partner, id, 'DEV@Relay-Fechado.example')
     expect(toContact.json.additionalData.relayStatus).toBe('relayed')

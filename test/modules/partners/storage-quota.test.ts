@@ -14,10 +14,10 @@ function storedOf(s: TestSandbox, partnerUniqueID: string) {
   s.services.journal.flush()
   const one = (sql: string) => s.db.prepare(sql).pluck().get(partnerUniqueID) as number
   return {
-    documentBytes: one(`SELECT COALESCE(SUM(d.size + 512), 0) FROM process_document d JOIN process p USING (process_unique_id) WHERE p.partner_unique_id = ?`),
+    documentBytes: one(`SELECT COALESCE(SUM(d.size + 1024), 0) FROM process_document d JOIN process p USING (process_unique_id) WHERE p.partner_unique_id = ?`),
     mailBytes:
-      one(`SELECT COALESCE(SUM(512 + octet_length(from_address) + octet_length(to_address) + octet_length(subject) + octet_length(body_text)), 0) FROM mailbox_message WHERE partner_unique_id = ?`) +
-      one(`SELECT COALESCE(SUM(128 + octet_length(a.filename) + length(a.content)), 0) FROM mailbox_attachment a JOIN mailbox_message m USING (mailbox_message_id) WHERE m.partner_unique_id = ?`),
+      one(`SELECT COALESCE(SUM(768 + octet_length(from_address) + octet_length(to_address) + octet_length(subject) + octet_length(body_text)), 0) FROM mailbox_message WHERE partner_unique_id = ?`) +
+      one(`SELECT COALESCE(SUM(256 + octet_length(a.filename) + length(a.content)), 0) FROM mailbox_attachment a JOIN mailbox_message m USING (mailbox_message_id) WHERE m.partner_unique_id = ?`),
     messageBytes:
       one(`SELECT COALESCE(SUM(256 + octet_length(x.message_text)), 0) FROM simulation_message x JOIN simulation s USING (simulation_unique_id) WHERE s.partner_unique_id = ?`) +
       one(`SELECT COALESCE(SUM(256 + octet_length(x.message_text)), 0) FROM process_message x JOIN process p USING (process_unique_id) WHERE p.partner_unique_id = ?`),
