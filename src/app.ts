@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { Sandbox } from './composition-root.ts'
+import type { TrustProxy } from './config.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { jsonBodyLimit } from './http/body-limit.ts'
 import { drainGate } from './http/draining.ts'
@@ -22,7 +23,7 @@ import { authRouter } from './modules/auth/index.ts'
 import { callbacksRouter } from './modules/callbacks/index.ts'
 import { processEsisRouter, simulationEsisRouter } from './modules/esis/index.ts'
 import { healthRouter } from './modules/health/index.ts'
-import { mailboxRouter } from './modules/mailbox/index.ts'
+import { mailboxRouter, mailRecipientsRouter } from './modules/mailbox/index.ts'
 import { accountRouter, operatorRouter } from './modules/partners/index.ts'
 import { consoleRouter } from './modules/console/index.ts'
 import { journalRequests, requestJournalRouter } from './modules/request-journal/index.ts'
@@ -50,7 +51,7 @@ const forPartners =
     WITHOUT_PARTNER_TOKEN.test(c.req.path) ? next() : middleware(c, next)
 
 /** Sign-ups a client address may make (SANDBOX_SIGNUPS_PER_HOUR): anyone on the internet reaches it. */
-function signupThrottle(perHour: number | null, trustProxy: boolean): MiddlewareHandler<AppEnv> {
+function signupThrottle(perHour: number | null, trustProxy: TrustProxy): MiddlewareHandler<AppEnv> {
   if (perHour === null) return (_c, next) => next()
   const buckets = createTokenBuckets({ perSecond: perHour / 3600, burst: perHour })
   return async (c, next) => {
@@ -132,6 +133,7 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', consoleRouter({ ...sandbox, trustProxy: config.trustProxy }))
   app.route('/', sandboxResetRouter(sandbox.reset))
   app.route('/', accountRouter(sandbox.partners, sandbox.partners.account))
+  app.route('/', mailRecipientsRouter(sandbox.mailbox.recipients))
   app.route('/', operatorRouter(sandbox.partners, config.operatorToken))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { html } from 'hono/html'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import type { TrustProxy } from '../../config.ts'
 import { ApiError, renderError } from '../../http/api-error.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 import { clientAddress } from '../../http/node-request.ts'
@@ -20,7 +21,7 @@ import { t } from './console-text.ts'
 export interface ConsoleDeps extends JourneyDeps, OperationDeps, ScenarioPageDeps, CertificationPageDeps {
   auth: Pick<AuthService, 'login' | 'authenticate'>
   journal: Pick<RequestJournalService, 'recent' | 'get'>
-  trustProxy: boolean
+  trustProxy: TrustProxy
 }
 
 /** The console's static files: its stylesheet and script from the repository, htmx from node_modules. Read once. */

@@ -1,7 +1,12 @@
 import type { Db } from '../../db/connection.ts'
 import type { KeysetCursor } from '../../http/pagination.ts'
 
-export type RelayStatus = 'captured' | 'relayed' | 'failed'
+/**
+ * captured: kept in the mailbox only (no SMTP relay); relayed: also accepted by the SMTP server;
+ * failed: the relay failed; withheld: a relay is configured, but the address is neither the partner's
+ * contact address nor one of its verified recipients, so the mail was kept in the mailbox only.
+ */
+export type RelayStatus = 'captured' | 'relayed' | 'failed' | 'withheld'
 
 export interface MailAttachment {
   filename: string
@@ -52,22 +57,37 @@ export interface MailPosition {
   rowid: number
 }
 
-export type NewMail = Omit<MailboxMessage, 'createdAt' | 'relayStatus' | 'relayError' | 'smtpMessageId'> & { createdAt: number }
+export type NewMail = Omit<MailboxMessage, 'createdAt' | 'relayStatus' | 'relayError' | 'smtpMessageId'> & { createdAt: number; withheld: boolean }
+
+/** The mails a partner sent on one day (the machine's UTC date), verifications among them. */
+export interface MailDay {
+  mails: number
+  verifications: number
+}
+
+// Withheld is stored beside the status (migration 015), which keeps its first three values.
+const RELAY_STATUS = `CASE WHEN relay_withheld = 1 THEN 'withheld' ELSE relay_status END AS relayStatus`
 
 const COLUMNS = `mailbox_message_id AS mailboxMessageId, partner_unique_id AS partnerUniqueID, created_at AS createdAt,
   from_address AS "from", to_address AS "to", subject, body_text AS text, simulation_unique_id AS simulationUniqueId,
-  process_unique_id AS processUniqueId, relay_status AS relayStatus, relay_error AS relayError, smtp_message_id AS smtpMessageId`
+  process_unique_id AS processUniqueId, ${RELAY_STATUS}, relay_error AS relayError, smtp_message_id AS smtpMessageId`
 const LIST_COLUMNS = `mailbox_message_id AS mailboxMessageId, created_at AS createdAt, from_address AS "from", to_address AS "to",
   subject, body_text AS text, simulation_unique_id AS simulationUniqueId, process_unique_id AS processUniqueId,
-  relay_status AS relayStatus, relay_error AS relayError`
+  ${RELAY_STATUS}, relay_error AS relayError`
 const OF_PARTNER = 'FROM mailbox_message WHERE partner_unique_id = @partnerUniqueID'
 
 /** Every e-mail the sandbox sent (mailbox_message, mailbox_attachment), newest first, keyset paged by (created_at, rowid). */
 export function createMailboxRepository(db: Db) {
   const insertMessage = db.prepare(`INSERT INTO mailbox_message (mailbox_message_id, partner_unique_id, created_at,
-    from_address, to_address, subject, body_text, simulation_unique_id, process_unique_id, relay_status)
+    from_address, to_address, subject, body_text, simulation_unique_id, process_unique_id, relay_status, relay_withheld)
     VALUES (@mailboxMessageId, @partnerUniqueID, @createdAt, @from, @to, @subject, @text, @simulationUniqueId,
-    @processUniqueId, 'captured')`)
+    @processUniqueId, 'captured', @withheld)`)
+  const dayOf = db.prepare('SELECT mails, verifications FROM partner_mail_day WHERE partner_unique_id = ? AND day = ?')
+  const countDay = db.prepare(`INSERT INTO partner_mail_day (partner_unique_id, day, mails, verifications) VALUES (@partnerUniqueID, @day, 1, @verification)
+    ON CONFLICT (partner_unique_id) DO UPDATE SET
+      mails = CASE WHEN day = excluded.day THEN mails + 1 ELSE 1 END,
+      verifications = CASE WHEN day = excluded.day THEN verifications + excluded.verifications ELSE excluded.verifications END,
+      day = excluded.day`)
   const insertAttachment = db.prepare(`INSERT INTO mailbox_attachment (mailbox_message_id, position, filename, content_type, content)
     VALUES (?, ?, ?, ?, ?)`)
   const setRelay = db.prepare(`UPDATE mailbox_message SET relay_status = @status, relay_error = @error, smtp_message_id = @smtpMessageId
@@ -93,8 +113,10 @@ export function createMailboxRepository(db: Db) {
     WHERE created_at < @cutoff ORDER BY rowid LIMIT @limit)`)
 
   return {
-    capture: db.transaction((message: NewMail) => {
-      insertMessage.run(message)
+    /** Keeps the mail and counts it on the partner's `day`, in one transaction. */
+    capture: db.transaction((message: NewMail, day: string, verification: boolean) => {
+      insertMessage.run({ ...message, withheld: message.withheld ? 1 : 0 })
+      countDay.run({ partnerUniqueID: message.partnerUniqueID, day, verification: verification ? 1 : 0 })
       message.attachments.forEach((a, index) => insertAttachment.run(message.mailboxMessageId, index, a.filename, a.contentType, a.content))
     }),
     setRelay: (mailboxMessageId: string, status: RelayStatus, error: string | null, smtpMessageId: string | null) =>
@@ -106,6 +128,8 @@ export function createMailboxRepository(db: Db) {
       return { ...row, createdAt: new Date(row.createdAt).toISOString(), attachments: attachmentsOf.all(row.mailboxMessageId) as MailAttachment[] }
     },
     count: (partnerUniqueID: string) => count.get(partnerUniqueID) as number,
+    /** What the partner sent on `day` (YYYY-MM-DD, UTC). */
+    dayOf: (partnerUniqueID: string, day: string): MailDay => (dayOf.get(partnerUniqueID, day) as MailDay | undefined) ?? { mails: 0, verifications: 0 },
     positionOf: (mailboxMessageId: string, partnerUniqueID: string) => position.get(mailboxMessageId, partnerUniqueID) as MailPosition | undefined,
     /** Up to `limit` messages in display order (newest first), after (next) or before (previous) the cursor. */
     page(partnerUniqueID: string, cursor: KeysetCursor<MailPosition>, limit: number): MailRow[] {

@@ -43,6 +43,8 @@ export function createAccountService(deps: AccountServiceDeps) {
   const insertUser = deps.writes.transaction((row: Parameters<PartnerRepository['insertUser']>[0]) => repo.insertUser(row))
 
   return {
+    /** @throws ApiError 403 when the caller is not an administrator of its partner. */
+    assertAdmin,
     /** The partner, its brokers with their users, quotas with their use, rate limit and retention. */
     view(auth: AuthContext) {
       const partner = repo.partner(auth.partnerUniqueID)!

@@ -38,7 +38,8 @@ export const account = createRoute({
   tags,
   summary: "The caller's partner account",
   operationId: 'sandboxAccountGet',
-  description: "Sandbox API: the caller's partner, its brokers and their users, its quotas with what it uses of them, its request rate limit and how long the sandbox keeps its data.",
+  description:
+    "Sandbox API: the caller's partner, its brokers and their users, its quotas with what it uses of them (storageBytes: every stored byte, documents, e-mails, messages and the request journal, whose ring bound is kept room inside it), its request rate limit and how long the sandbox keeps its data.",
   security: bearerSecurity,
   responses: { 200: jsonContent(AccountSchema, 'The account'), ...authedErrors() },
 })

@@ -39,7 +39,17 @@ export interface PartnerUsage {
   processes: number
   documentBytes: number
   callbackConfigurations: number
+  /** Documents (their files are documentBytes). */
+  documentRows: number
+  /** E-mails: addresses, subject, text and attachments, and a fixed part for each row. */
+  mailBytes: number
+  /** Message texts of simulations and processes, and a fixed part for each row. */
+  messageBytes: number
+  /** The request journal's entries. */
+  journalBytes: number
 }
+
+const NO_USAGE: PartnerUsage = { simulations: 0, processes: 0, documentBytes: 0, callbackConfigurations: 0, documentRows: 0, mailBytes: 0, messageBytes: 0, journalBytes: 0 }
 
 export interface BrokerRecord {
   brokerId: number
@@ -103,7 +113,8 @@ export function createPartnerRepository(db: Db) {
   const brokersOf = db.prepare(`SELECT broker_id AS brokerId, partner_unique_id AS partnerUniqueID, name,
     registration_number AS registrationNumber, branch_id AS branchId FROM broker WHERE partner_unique_id = ? ORDER BY broker_id`)
   const usage = db.prepare(`SELECT simulations, processes, document_bytes AS documentBytes,
-    callback_configurations AS callbackConfigurations FROM partner_usage WHERE partner_unique_id = ?`)
+    callback_configurations AS callbackConfigurations, document_rows AS documentRows, mail_bytes AS mailBytes, message_bytes AS messageBytes,
+    journal_bytes AS journalBytes FROM partner_usage WHERE partner_unique_id = ?`)
   const insertPartner = db.prepare(`INSERT INTO partner (partner_unique_id, name, contact_email, origin, created_at)
     VALUES (@partnerUniqueID, @name, @contactEmail, @origin, @createdAt)`)
   const insertBroker = db.prepare(`INSERT INTO broker (broker_id, partner_unique_id, name, registration_number, branch_id)
@@ -128,8 +139,7 @@ export function createPartnerRepository(db: Db) {
     partner: (partnerUniqueID: string) => partner.get(partnerUniqueID) as PartnerRecord | undefined,
     partners: () => partners.all() as PartnerRecord[],
     brokersOf: (partnerUniqueID: string) => brokersOf.all(partnerUniqueID) as BrokerRecord[],
-    usage: (partnerUniqueID: string) =>
-      (usage.get(partnerUniqueID) as PartnerUsage | undefined) ?? { simulations: 0, processes: 0, documentBytes: 0, callbackConfigurations: 0 },
+    usage: (partnerUniqueID: string) => (usage.get(partnerUniqueID) as PartnerUsage | undefined) ?? NO_USAGE,
     usernameTaken: (username: string) => usernameTaken.get(username) !== undefined,
     insertPartner: (row: { partnerUniqueID: string; name: string; contactEmail: string | null; origin: PartnerOrigin; createdAt: string }) =>
       void insertPartner.run(row),

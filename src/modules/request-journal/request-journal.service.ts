@@ -8,6 +8,8 @@ import type { JournalEntry, JournalFilter, RequestJournalRepository } from './re
 export interface JournalSettings {
   /** The newest entries kept per partner (SANDBOX_JOURNAL_MAX_ENTRIES). */
   maxEntries: number
+  /** The most bytes of entries kept per partner (SANDBOX_JOURNAL_MAX_MB): the oldest go first. */
+  maxBytes: number
   /** Entries journaled per partner per second; the rest are counted, not kept (SANDBOX_JOURNAL_MAX_PER_SECOND). */
   maxPerSecond: number
 }
@@ -29,7 +31,7 @@ export function createRequestJournalService(deps: { writes: Transactions; clock:
   let timer: NodeJS.Timeout | undefined
   const allowance = new Map<string, { second: number; used: number; skipped: number }>()
 
-  const store = deps.writes.transaction((entries: JournalEntry[]) => repository.insertAll(entries, settings.maxEntries))
+  const store = deps.writes.transaction((entries: JournalEntry[]) => repository.insertAll(entries, settings))
 
   function flush(): void {
     clearTimeout(timer)

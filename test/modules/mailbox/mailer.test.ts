@@ -12,8 +12,8 @@ describe('ESIS e-mail relayed over SMTP', () => {
   })
   afterAll(() => sink.close())
 
-  it('relays the captured e-mail with its PDF to the SMTP server of SANDBOX_SMTP_URL', async () => {
-    const s = await createTestSandbox({ smtpUrl: sink.url })
+  it('relays the captured e-mail with its PDF to the SMTP server of SANDBOX_SMTP_URL (any address: SANDBOX_SMTP_RECIPIENTS=any, a local catch-all)', async () => {
+    const s = await createTestSandbox({ smtpUrl: sink.url, mail: { perDay: null, relayTo: 'any' } })
     const { id } = await createSimulation(s)
     const res = await s.call('GET', `/v1/simulations/${id}/esis/email?email=cliente@example.com`)
     expect(res.status).toBe(200)
@@ -30,11 +30,23 @@ describe('ESIS e-mail relayed over SMTP', () => {
   })
 })
 
+/** A mailbox of its own on the sandbox's database, relaying to any address (the relay is what these tests look at). */
+const mailboxOf = (s: Awaited<ReturnType<typeof createTestSandbox>>, smtpUrl: string | undefined) =>
+  createMailbox({
+    db: s.db,
+    clock: s.services.clock,
+    logger: s.services.logger,
+    smtpUrl,
+    mail: { perDay: null, relayTo: 'any' },
+    contactEmailOf: () => null,
+    assertAdmin: () => undefined,
+  })
+
 describe('Mailer', () => {
   it('keeps the captured copy and records the failure when the SMTP server refuses the mail', async () => {
     const sink = await startSmtpSink({ reject: true })
     const s = await createTestSandbox()
-    const mailbox = createMailbox({ db: s.db, clock: s.services.clock, logger: s.services.logger, smtpUrl: sink.url })
+    const mailbox = mailboxOf(s, sink.url)
     const receipt = await mailbox.send({ partnerUniqueID: PARTNER_A, to: 'x@example.com', subject: 'Teste', text: 'Olá', attachments: [] })
     expect(receipt.relayStatus).toBe('failed')
     const stored = mailbox.find(receipt.mailboxMessageId, PARTNER_A)!
@@ -46,14 +58,14 @@ describe('Mailer', () => {
     const sink = await startSmtpSink()
     await sink.close()
     const s = await createTestSandbox()
-    const mailbox = createMailbox({ db: s.db, clock: s.services.clock, logger: s.services.logger, smtpUrl: sink.url })
+    const mailbox = mailboxOf(s, sink.url)
     const receipt = await mailbox.send({ partnerUniqueID: PARTNER_A, to: 'x@example.com', subject: 'Teste', text: 'Olá', attachments: [] })
     expect(receipt.relayStatus).toBe('failed')
   })
 
   it('lists the partner mailbox newest first, each e-mail with its attachments', async () => {
     const s = await createTestSandbox()
-    const mailbox = createMailbox({ db: s.db, clock: s.services.clock, logger: s.services.logger, smtpUrl: undefined })
+    const mailbox = mailboxOf(s, undefined)
     await mailbox.send({ partnerUniqueID: PARTNER_A, to: 'a@example.com', subject: 'Primeiro', text: '1', attachments: [] })
     s.clock.advance(1000)
     await mailbox.send({ partnerUniqueID: PARTNER_A, to: 'b@example.com', subject: 'Segundo', text: '2', attachments: [{ filename: 'a.txt', contentType: 'text/plain', content: Buffer.from('abc') }] })
