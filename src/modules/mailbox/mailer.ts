@@ -9,6 +9,8 @@ export const SANDBOX_SENDER = 'Banco Sandbox <nao-responder@banco-sandbox.exampl
 
 export interface MailRequest {
   partnerUniqueID: string
+  /** The broker of the simulation or process the mail is about; null for the partner's own (a welcome e-mail), which only its administrators read. */
+  brokerId: number | null
   to: string
   subject: string
   text: string
@@ -50,6 +52,7 @@ export function createMailer(deps: MailerDeps) {
       mailbox.capture({
         mailboxMessageId,
         partnerUniqueID: request.partnerUniqueID,
+        brokerId: request.brokerId,
         createdAt: deps.clock.now(request.partnerUniqueID).getTime(),
         from: SANDBOX_SENDER,
         to: request.to,
