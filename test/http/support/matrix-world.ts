@@ -31,9 +31,11 @@ export interface World {
   brokerA2: number
 }
 
-async function consoleSession(s: TestSandbox, username: string, password: string) {
+/** A console session of a user: its cookie, and the CSRF token its forms carry. */
+export async function consoleSession(s: TestSandbox, username: string, password: string) {
   const login = await s.request('/console/login', {
     method: 'POST',
+    redirect: 'manual',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ username, password }).toString(),
   })
