@@ -29,6 +29,9 @@ export const ACCESS_RULES = {
   'GET /docs/assets/{file}': 'anyone',
   'GET /sandbox/certification/signing-key': 'anyone',
 
+  // The reference lists: one rule for the family, one route per list of the taxonomy registry.
+  'GET /v1/taxonomy/{list}': 'partner',
+
   // The bank's API: each broker's own simulations and processes.
   'POST /v1/simulations/validate': 'broker',
   'GET /v1/simulations': 'broker',
@@ -150,10 +153,9 @@ export const ACCESS_RULES = {
   'GET /console/certification/{runId}/report.json': 'admin',
 } as const satisfies Record<string, Access>
 
-/** The reference lists: one rule for the family (one route per list of the taxonomy registry). */
-const REFERENCE_LISTS = { prefix: 'GET /v1/taxonomy/', rule: 'GET /v1/taxonomy/{list}', access: 'partner' } as const
+const REFERENCE_LIST = /^GET \/v1\/taxonomy\/[\w-]+$/
 
-export type RouteKey = keyof typeof ACCESS_RULES | typeof REFERENCE_LISTS.rule
+export type RouteKey = keyof typeof ACCESS_RULES
 
 /**
  * A route path as Hono registers it (`/v1/simulations/:simulationUniqueId`,
@@ -166,21 +168,14 @@ export const honoPathOf = (rulePath: string) => rulePath.replace(/\{(\w+)\}/g, '
 
 /** The rule of a route (method and path as Hono registers it), and the key it is declared under; undefined when none. */
 export function accessOf(method: string, honoPath: string): { key: RouteKey; access: Access } | undefined {
-  const key = `${method.toUpperCase()} ${rulePathOf(honoPath)}`
-  if (key in ACCESS_RULES) return { key: key as RouteKey, access: ACCESS_RULES[key as keyof typeof ACCESS_RULES] }
-  if (key.startsWith(REFERENCE_LISTS.prefix) && !key.slice(REFERENCE_LISTS.prefix.length).includes('/')) {
-    return { key: REFERENCE_LISTS.rule, access: REFERENCE_LISTS.access }
-  }
-  return undefined
+  const asWritten = `${method.toUpperCase()} ${rulePathOf(honoPath)}`
+  const key = (REFERENCE_LIST.test(asWritten) ? 'GET /v1/taxonomy/{list}' : asWritten) as RouteKey
+  return key in ACCESS_RULES ? { key, access: ACCESS_RULES[key] } : undefined
 }
 
-/** Every rule, the reference lists' family as one, in the declaration's order. */
-export const allRules = (): Array<{ key: RouteKey; access: Access }> => {
-  const rules = Object.entries(ACCESS_RULES).map(([key, access]) => ({ key: key as RouteKey, access: access as Access }))
-  const at = rules.findIndex((r) => r.key.startsWith('POST /v1/simulations/validate'))
-  rules.splice(at, 0, { key: REFERENCE_LISTS.rule, access: REFERENCE_LISTS.access })
-  return rules
-}
+/** Every rule, in the declaration's order. */
+export const allRules = (): Array<{ key: RouteKey; access: Access }> =>
+  Object.entries(ACCESS_RULES).map(([key, access]) => ({ key: key as RouteKey, access }))
 
 /** The `admin` routes under a prefix (`''` for the API, `/console` for the console), as method and Hono path relative to it. */
 export function adminRoutes(under: '' | '/console'): Array<{ method: string; path: string }> {

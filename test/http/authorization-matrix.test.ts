@@ -44,7 +44,7 @@ const namesRecord = (route: Route, sample: Sample) => sample.namesRecord === tru
 const isConsole = (route: Route) => route.path.startsWith('/console')
 
 /** The matrix: what each caller must be answered on a route, from its rule alone. */
-export function expected(route: Route, sample: Sample, caller: CallerName): Outcome {
+function expected(route: Route, sample: Sample, caller: CallerName): Outcome {
   const { access } = route
   if (access === 'anyone') return 'allowed'
   if (access === 'operator') return caller === 'operator' ? 'allowed' : 401
