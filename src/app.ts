@@ -13,6 +13,8 @@ import { errorHandler, JSON_BODY_LIMIT_BYTES, notFoundHandler } from './http/err
 import { MemoRouter } from './http/memo-router.ts'
 import { requestContext } from './http/request-context.ts'
 import { requireAuth } from './http/require-auth.ts'
+import { requireAdmin } from './http/require-admin.ts'
+import { adminRoutes } from './http/access-rules.ts'
 import { clientAddress } from './http/node-request.ts'
 import { partnerRateLimit } from './http/rate-limit.ts'
 import { createTokenBuckets } from './http/token-buckets.ts'
@@ -103,6 +105,9 @@ export function createApp(sandbox: Sandbox) {
   app.use('*', forPartners(requireAuth(sandbox.auth.authenticate, journalRequests(sandbox.journal))))
   // Before the body is read: a partner flooding past its rate costs the others as little as can be.
   if (config.rateLimit) app.use('*', forPartners(partnerRateLimit(createTokenBuckets(config.rateLimit))))
+  // The partner-wide changes need an administrator (http/access-rules.ts), refused before their body
+  // is read: only those routes carry the check, so the bank's hot paths pay nothing for it.
+  for (const { method, path } of adminRoutes('')) app.on(method, path, requireAdmin)
   app.use('*', jsonBodyLimit(JSON_BODY_LIMIT_BYTES))
   app.use('*', jsonTextGuard())
   app.use('*', forPartners(scenarioMiddleware(sandbox.scenarios, sandbox.scenarioPicks)))

@@ -134,7 +134,7 @@ export function buildSandbox(options: SandboxOptions) {
   })
   const messages = createMessages({ db, writes, clock, notifications, simulations, processes, assertRoom: (partner, bytes) => quotas.assertRoom(partner, 'storageBytes', bytes) })
   const esis = createEsis({ clock, taxonomy, identityOf, simulations, processes, mailbox })
-  const echo = createEchoService({ writes, taxonomy, callbacks, notifications, findSimulation: simulations.statusOfPartner, findProcess: processes.statusOfPartner })
+  const echo = createEchoService({ writes, taxonomy, callbacks, notifications, findSimulation: (id, brokerId) => simulations.findOfBroker(brokerId, id), findProcess: (id, brokerId) => processes.findOfBroker(brokerId, id) })
   for (const [kind, handler] of Object.entries(scenarioJobHandlers({ taxonomy, simulations, processes, messages, notifications }))) jobs.handle(kind, handler)
   // The console's "try it" calls the API through the HTTP application, attached by createApp.
   const loopback = createLoopback()

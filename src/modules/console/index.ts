@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { TrustProxy } from '../../config.ts'
 import { ApiError, renderError } from '../../http/api-error.ts'
+import { adminRoutes } from '../../http/access-rules.ts'
 import type { AppEnv } from '../../http/app-env.ts'
+import { requireAdmin } from '../../http/require-admin.ts'
 import { clientAddress } from '../../http/node-request.ts'
 import { fromRoot } from '../../package-root.ts'
 import type { AuthService } from '../auth/index.ts'
@@ -54,6 +56,8 @@ export function consoleRouter(deps: ConsoleDeps) {
 
   const pages = new Hono<ConsoleEnv>()
   pages.use('*', session.required)
+  // The partner-wide pages and forms are an administrator's (http/access-rules.ts), as in the API.
+  for (const { method, path } of adminRoutes('/console')) pages.on(method, path, requireAdmin)
   pages.route('/', requestPages(deps.journal))
   pages.route('/', journeyPages(deps))
   pages.route('/', operationPages(deps))

@@ -87,7 +87,8 @@ export function createMailRecipientService(deps: MailRecipientServiceDeps) {
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
       const mail = verificationMail(recipientId, code, CODE_HOURS, lang)
       // Sent first: a mail the day's allowance refuses leaves no recipient behind.
-      await deps.mailer.send({ partnerUniqueID, to: email, subject: mail.subject, text: mail.text, attachments: [], verification: { capturedText: mail.capturedText } })
+      // The partner's own, as its welcome e-mail: read by its administrators only.
+      await deps.mailer.send({ partnerUniqueID, brokerId: null, to: email, subject: mail.subject, text: mail.text, attachments: [], verification: { capturedText: mail.capturedText } })
       recipients.upsert({
         recipientId,
         partnerUniqueID,

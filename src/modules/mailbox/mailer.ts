@@ -10,6 +10,8 @@ export const SANDBOX_SENDER = 'Banco Sandbox <nao-responder@banco-sandbox.exampl
 
 export interface MailRequest {
   partnerUniqueID: string
+  /** The broker of the simulation or process the mail is about; null for the partner's own (a welcome e-mail), which only its administrators read. */
+  brokerId: number | null
   to: string
   subject: string
   text: string
@@ -109,6 +111,7 @@ export function createMailer(deps: MailerDeps) {
         {
           mailboxMessageId,
           partnerUniqueID,
+          brokerId: request.brokerId,
           createdAt: deps.clock.now(partnerUniqueID).getTime(),
           from: SANDBOX_SENDER,
           to: request.to,

@@ -67,11 +67,11 @@ export function createMessageService(deps: MessageServiceDeps) {
     const repo = deps.repositories[kind]
     const owner = owners[kind]
     const target = (id: string) => (kind === 'process' ? { processUniqueId: id } : { simulationUniqueId: id })
-    const insertBankMessage = deps.writes.transaction((partnerUniqueID: string, ownerUniqueId: string, messageText: string) => {
+    const insertBankMessage = deps.writes.transaction((partnerUniqueID: string, brokerId: number, ownerUniqueId: string, messageText: string) => {
       deps.assertRoom?.(partnerUniqueID, storedSize(messageText))
       const messageUniqueId = randomUUID()
       repo.insert(ownerUniqueId, { messageUniqueId, origin: 'BANK', userId: null, messageText, createdAt: deps.clock.now(partnerUniqueID).getTime() })
-      deps.notifications.publish(newMessage({ partnerUniqueID, ...target(ownerUniqueId), messageUniqueId, messageText, origin: 'BANK' }))
+      deps.notifications.publish(newMessage({ partnerUniqueID, brokerId, ...target(ownerUniqueId), messageUniqueId, messageText, origin: 'BANK' }))
       return messageUniqueId
     })
 
@@ -97,7 +97,8 @@ export function createMessageService(deps: MessageServiceDeps) {
 
       /** A message of the bank (sandbox control, scenarios): stored and notified (type 7) together. @throws ApiError 404. */
       addBankMessage: (auth: Pick<AuthContext, 'brokerId'>, ownerUniqueId: string, messageText: string): string =>
-        insertBankMessage(owner.partnerOf(auth, ownerUniqueId), ownerUniqueId, messageText),
+        // The owner was found among the broker's own: the message and its notification are that broker's.
+        insertBankMessage(owner.partnerOf(auth, ownerUniqueId), auth.brokerId, ownerUniqueId, messageText),
     }
   }
 

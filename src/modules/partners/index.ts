@@ -75,6 +75,7 @@ export function accountRouter(partners: PartnerService, account: AccountService)
     .openapi(accountRoutes.resetPassword, handlers.resetPassword)
     .openapi(accountRoutes.revokeTokens, handlers.revokeTokens)
     .openapi(accountRoutes.deactivateUser, handlers.deactivateUser)
+    .openapi(accountRoutes.setAdmin, handlers.setAdmin)
 }
 
 /** The operator API, behind the operator token. */

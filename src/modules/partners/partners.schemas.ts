@@ -100,6 +100,14 @@ export const UserCreateRequestSchema = z
   })
   .openapi('UserCreateRequest')
 
+export const UserAdminRequestSchema = z
+  .strictObject({ admin: z.boolean().openapi({ description: 'Whether the user administers the partner' }) })
+  .openapi('UserAdminRequest')
+
+export const UserAdminSchema = z
+  .object({ userId: z.number().int(), username: z.string(), brokerId: z.number().int(), admin: z.boolean() })
+  .openapi('UserAdmin')
+
 export const UserParamsSchema = z.object({
   userId: z.coerce.number().int().positive().openapi({ param: { name: 'userId', in: 'path' }, example: 5002 }),
 })

@@ -79,8 +79,6 @@ export function createProcessService(deps: ProcessServiceDeps) {
     find: access.owned,
     /** The broker's process, or undefined (never a 404). */
     findOfBroker: (brokerId: number, processUniqueId: string): ProcessRow | undefined => repos.processes.findForBroker(processUniqueId, brokerId),
-    /** The partner's process's status, or undefined (Callback Echo). */
-    statusOfPartner: repos.processes.statusForPartner,
     /** @throws ApiError 400 (010301) when the status does not allow the operation. */
     assertStatus: access.assertStatus,
     /** @throws ApiError 400 (010301) once the process is final (documents, messages). */

@@ -1,4 +1,5 @@
 import type { Statement } from 'better-sqlite3'
+import type { BrokerScope } from '../../db/broker-scope.ts'
 import type { Db } from '../../db/connection.ts'
 import type { KeysetCursor } from '../../http/pagination.ts'
 
@@ -29,7 +30,8 @@ export interface JournalEntry {
 }
 
 export interface JournalFilter {
-  partnerUniqueID: string
+  /** Whose entries: a broker's (every request names its caller's broker), or the whole partner's. */
+  scope: BrokerScope
   path?: string | undefined
   method?: string | undefined
   /** 2, 3, 4 or 5: the status class. */
@@ -115,7 +117,11 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 /** The WHERE clause of a filter, with only the conditions it sets: each statement is prepared once per shape. */
 function whereOf(f: JournalFilter): { sql: string; params: Record<string, unknown> } {
   const parts = ['partner_unique_id = @partnerUniqueID']
-  const params: Record<string, unknown> = { partnerUniqueID: f.partnerUniqueID }
+  const params: Record<string, unknown> = { partnerUniqueID: f.scope.partnerUniqueID }
+  if (f.scope.brokerId !== null) {
+    parts.push('broker_id = @brokerId')
+    params.brokerId = f.scope.brokerId
+  }
   if (f.path?.endsWith('*')) {
     parts.push("path LIKE @pathPrefix ESCAPE '\\'")
     params.pathPrefix = `${escapeLike(f.path.slice(0, -1))}%`
@@ -182,8 +188,10 @@ export function createRequestJournalRepository(db: Db) {
     if (!statement) statements.set(sql, (statement = db.prepare(sql)))
     return statement
   }
-  const bySeq = db.prepare('SELECT seq FROM request_journal WHERE partner_unique_id = ? AND seq = ?').pluck()
-  const byRequestId = db.prepare('SELECT * FROM request_journal WHERE partner_unique_id = ? AND request_id = ? ORDER BY seq DESC LIMIT 1')
+  // A broker's own, or (brokerId null) any of the partner's.
+  const OF_SCOPE = 'partner_unique_id = @partnerUniqueID AND (@brokerId IS NULL OR broker_id = @brokerId)'
+  const bySeq = db.prepare(`SELECT seq FROM request_journal WHERE ${OF_SCOPE} AND seq = @seq`).pluck()
+  const byRequestId = db.prepare(`SELECT * FROM request_journal WHERE ${OF_SCOPE} AND request_id = @requestId ORDER BY seq DESC LIMIT 1`)
   const bodyOf = db.prepare('SELECT * FROM request_journal_body WHERE seq = ?')
   // Oldest first, with the bodies: what the certification's client checks read of a window.
   const window = db.prepare(`SELECT j.*, b.request_headers, b.request_body, b.request_truncated, b.response_content_type, b.response_body, b.response_truncated
@@ -222,10 +230,10 @@ export function createRequestJournalRepository(db: Db) {
       const where = whereOf(filter)
       return (prepared(`SELECT COUNT(*) AS n FROM request_journal WHERE ${where.sql}`).get(where.params) as { n: number }).n
     },
-    /** The position of one of the partner's entries (`entryId`, its seq), for a paging cursor. */
-    positionOf(partnerUniqueID: string, entryId: string): { seq: number } | undefined {
+    /** The position of an entry the scope sees (`entryId`, its seq), for a paging cursor. */
+    positionOf(scope: BrokerScope, entryId: string): { seq: number } | undefined {
       if (!/^\d{1,15}$/.test(entryId)) return undefined
-      const seq = bySeq.get(partnerUniqueID, Number(entryId)) as number | undefined
+      const seq = bySeq.get({ partnerUniqueID: scope.partnerUniqueID, brokerId: scope.brokerId, seq: Number(entryId) }) as number | undefined
       return seq === undefined ? undefined : { seq }
     },
     /** Up to `limit` summaries from the cursor, newest first. */
@@ -244,9 +252,9 @@ export function createRequestJournalRepository(db: Db) {
     window(partnerUniqueID: string, from: string, to: string, limit: number): Array<JournalEntry & { seq: number }> {
       return (window.all({ partnerUniqueID, from, to, limit }) as Array<Row & Partial<BodyRow>>).map((row) => withBody(row, row.request_headers === undefined || row.request_headers === null ? undefined : (row as BodyRow)))
     },
-    /** The partner's newest entry with that request id, with its headers and bodies. */
-    byRequestId(partnerUniqueID: string, requestId: string): (JournalEntry & { seq: number }) | undefined {
-      const row = byRequestId.get(partnerUniqueID, requestId) as Row | undefined
+    /** The newest entry the scope sees with that request id, with its headers and bodies. */
+    byRequestId(scope: BrokerScope, requestId: string): (JournalEntry & { seq: number }) | undefined {
+      const row = byRequestId.get({ partnerUniqueID: scope.partnerUniqueID, brokerId: scope.brokerId, requestId }) as Row | undefined
       if (!row) return undefined
       return withBody(row, bodyOf.get(row.seq) as BodyRow | undefined)
     },

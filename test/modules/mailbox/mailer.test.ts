@@ -1,3 +1,4 @@
+import { wholePartner } from '../../../src/db/broker-scope.ts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMailbox } from '../../../src/modules/mailbox/index.ts'
 import { SANDBOX_SENDER } from '../../../src/modules/mailbox/mailer.ts'
@@ -25,7 +26,7 @@ describe('ESIS e-mail relayed over SMTP', () => {
     expect(mail.raw).toMatch(/^Subject: =\?UTF-8\?/m)
     expect(mail.raw).toMatch(/filename="?FINE-simulacao-\d+\.pdf/)
     expect(attachmentOf(mail.raw, 'application/pdf')?.subarray(0, 5).toString('latin1')).toBe('%PDF-')
-    const stored = s.services.mailbox.find(res.json.additionalData.emailUniqueID, PARTNER_A)!
+    const stored = s.services.mailbox.find(res.json.additionalData.emailUniqueID, wholePartner(PARTNER_A))!
     expect(stored).toMatchObject({ relayStatus: 'relayed', relayError: null, smtpMessageId: expect.stringContaining('@') })
   })
 })
@@ -47,9 +48,9 @@ describe('Mailer', () => {
     const sink = await startSmtpSink({ reject: true })
     const s = await createTestSandbox()
     const mailbox = mailboxOf(s, sink.url)
-    const receipt = await mailbox.send({ partnerUniqueID: PARTNER_A, to: 'x@example.com', subject: 'Teste', text: 'Olá', attachments: [] })
+    const receipt = await mailbox.send({ partnerUniqueID: PARTNER_A, brokerId: 1001, to: 'x@example.com', subject: 'Teste', text: 'Olá', attachments: [] })
     expect(receipt.relayStatus).toBe('failed')
-    const stored = mailbox.find(receipt.mailboxMessageId, PARTNER_A)!
+    const stored = mailbox.find(receipt.mailboxMessageId, wholePartner(PARTNER_A))!
     expect(stored).toMatchObject({ from: SANDBOX_SENDER, to: 'x@example.com', subject: 'Teste', text: 'Olá', relayStatus: 'failed', relayError: expect.stringContaining('550') })
     await sink.close()
   })
@@ -59,20 +60,20 @@ describe('Mailer', () => {
     await sink.close()
     const s = await createTestSandbox()
     const mailbox = mailboxOf(s, sink.url)
-    const receipt = await mailbox.send({ partnerUniqueID: PARTNER_A, to: 'x@example.com', subject: 'Teste', text: 'Olá', attachments: [] })
+    const receipt = await mailbox.send({ partnerUniqueID: PARTNER_A, brokerId: 1001, to: 'x@example.com', subject: 'Teste', text: 'Olá', attachments: [] })
     expect(receipt.relayStatus).toBe('failed')
   })
 
   it('lists the partner mailbox newest first, each e-mail with its attachments', async () => {
     const s = await createTestSandbox()
     const mailbox = mailboxOf(s, undefined)
-    await mailbox.send({ partnerUniqueID: PARTNER_A, to: 'a@example.com', subject: 'Primeiro', text: '1', attachments: [] })
+    await mailbox.send({ partnerUniqueID: PARTNER_A, brokerId: 1001, to: 'a@example.com', subject: 'Primeiro', text: '1', attachments: [] })
     s.clock.advance(1000)
-    await mailbox.send({ partnerUniqueID: PARTNER_A, to: 'b@example.com', subject: 'Segundo', text: '2', attachments: [{ filename: 'a.txt', contentType: 'text/plain', content: Buffer.from('abc') }] })
-    const listed = mailbox.list(PARTNER_A, { lineCount: 20 }).mailList
+    await mailbox.send({ partnerUniqueID: PARTNER_A, brokerId: 1001, to: 'b@example.com', subject: 'Segundo', text: '2', attachments: [{ filename: 'a.txt', contentType: 'text/plain', content: Buffer.from('abc') }] })
+    const listed = mailbox.list(wholePartner(PARTNER_A), { lineCount: 20 }).mailList
     expect(listed.map((m) => m.subject)).toEqual(['Segundo', 'Primeiro'])
     expect(listed[0]!.attachments[0]).toMatchObject({ filename: 'a.txt', size: 3 })
-    expect(mailbox.find(listed[0]!.messageId, PARTNER_A)!.attachments[0]!.content.toString()).toBe('abc')
+    expect(mailbox.find(listed[0]!.messageId, wholePartner(PARTNER_A))!.attachments[0]!.content.toString()).toBe('abc')
     expect(listed[0]!.relayStatus).toBe('captured')
   })
 })
