@@ -24,7 +24,7 @@ export type { AccountService } from './account.service.ts'
 export type { PartnerService, PartnerCredentials } from './partners.service.ts'
 export type { UserIdentity } from './partners.repository.ts'
 export type { LiveUser } from './live-users.ts'
-export type { Quotas, QuotaKind } from './quotas.ts'
+export type { Quotas, QuotaKind, UploadReservation } from './quotas.ts'
 export { identitiesSeedFile } from './identities.seed.ts'
 
 export interface PartnersDeps {
@@ -32,7 +32,7 @@ export interface PartnersDeps {
   writes: Transactions
   clock: Clock
   logger: Logger
-  config: Pick<Config, 'signup' | 'demoIdentities' | 'quotas' | 'retentionDays' | 'rateLimit' | 'mode'>
+  config: Pick<Config, 'signup' | 'demoIdentities' | 'quotas' | 'retentionDays' | 'rateLimit' | 'mode' | 'journal'>
   mailbox: Pick<MailboxService, 'send'>
   /** Deletes everything a partner made (the sandbox reset). */
   eraseData(partnerUniqueID: string): Record<string, number>
@@ -44,10 +44,16 @@ export interface PartnersDeps {
 export function createPartners(deps: PartnersDeps) {
   const repo = createPartnerRepository(deps.db)
   const liveUsers = createLiveUsers(repo)
-  const quotas = createQuotas({ repo, limits: deps.config.quotas })
+  const quotas = createQuotas({ repo, limits: deps.config.quotas, journalBytes: deps.config.journal.maxBytes })
   const partners = createPartnerService({ ...deps, repo, invitations: createInvitationRepository(deps.db), liveUsers })
   const account = createAccountService({ ...deps, repo, liveUsers, quotas })
-  return { ...partners, account, quotas }
+  return {
+    ...partners,
+    account,
+    quotas,
+    /** The partner's contact address (of its sign-up), or null (the demo partners, fixtures). */
+    contactEmailOf: (partnerUniqueID: string): string | null => repo.partner(partnerUniqueID)?.contactEmail ?? null,
+  }
 }
 
 export type Partners = ReturnType<typeof createPartners>
@@ -69,6 +75,7 @@ export function accountRouter(partners: PartnerService, account: AccountService)
     .openapi(accountRoutes.resetPassword, handlers.resetPassword)
     .openapi(accountRoutes.revokeTokens, handlers.revokeTokens)
     .openapi(accountRoutes.deactivateUser, handlers.deactivateUser)
+    .openapi(accountRoutes.setAdmin, handlers.setAdmin)
 }
 
 /** The operator API, behind the operator token. */
