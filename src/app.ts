@@ -4,12 +4,12 @@ import type { MiddlewareHandler } from 'hono'
 import type { Sandbox } from './composition-root.ts'
 import type { TrustProxy } from './config.ts'
 import type { AppEnv } from './http/app-env.ts'
-import { jsonBodyLimit } from './http/body-limit.ts'
+import { requestBodyLimits } from './http/body-limit.ts'
 import { drainGate } from './http/draining.ts'
 import { fromRoot } from './package-root.ts'
 import { jsonTextGuard } from './http/json-text.ts'
 import { docsPage } from './http/docs-page.ts'
-import { errorHandler, JSON_BODY_LIMIT_BYTES, notFoundHandler } from './http/error-handler.ts'
+import { errorHandler, notFoundHandler } from './http/error-handler.ts'
 import { MemoRouter } from './http/memo-router.ts'
 import { requestContext } from './http/request-context.ts'
 import { requireAuth } from './http/require-auth.ts'
@@ -40,6 +40,7 @@ import { sandboxScenariosRouter, scenarioMiddleware } from './modules/sandbox-sc
 import { simulationsRouter } from './modules/simulations/index.ts'
 import { taxonomyRouter } from './modules/taxonomy/index.ts'
 import { certificationRouter } from './modules/certification/index.ts'
+import { ANONYMOUS_BODY, routeBodyRule } from './route-bodies.ts'
 
 /**
  * Paths answered without a partner's token: health, version, login, sign-up, the API reference, and
@@ -108,7 +109,8 @@ export function createApp(sandbox: Sandbox) {
   // The partner-wide changes need an administrator (http/access-rules.ts), refused before their body
   // is read: only those routes carry the check, so the bank's hot paths pay nothing for it.
   for (const { method, path } of adminRoutes('')) app.on(method, path, requireAdmin)
-  app.use('*', jsonBodyLimit(JSON_BODY_LIMIT_BYTES))
+  // Before anything reads a body: each route's media type and limit (route-bodies.ts).
+  app.use('*', requestBodyLimits(routeBodyRule, ANONYMOUS_BODY))
   app.use('*', jsonTextGuard())
   app.use('*', forPartners(scenarioMiddleware(sandbox.scenarios, sandbox.scenarioPicks)))
   app.use('/sandbox/signup', signupThrottle(config.signupsPerHour, config.trustProxy))

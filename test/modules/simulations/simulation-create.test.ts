@@ -257,9 +257,9 @@ describe('the media type of a simulation input', () => {
     ])
   })
 
-  it('checks the path before the media type', async () => {
+  it('refuses a body of another type before checking the path: it is never read (415)', async () => {
     const res = await send('PATCH', '/v1/simulations/not-a-uuid', { 'Content-Type': 'text/plain' })
-    expect(res.status).toBe(400)
+    expect(res.status).toBe(415)
   })
 
   it.each(['application/json; charset=utf-8', 'application/vnd.partner+json'])('accepts %s', async (contentType) => {

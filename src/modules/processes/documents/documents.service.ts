@@ -9,15 +9,14 @@ import type { ProcessAccess } from '../process-access.ts'
 import type { ProcessRepositories } from '../process-repositories.ts'
 import type { ProcessRow } from '../processes.repository.ts'
 import type { DocumentContent, DocumentRecord } from './documents.repository.ts'
-import { MAX_DOCUMENT_BYTES } from './documents.schemas.ts'
+import { MAX_DOCUMENT_BYTES, MAX_UPLOAD_BODY_BYTES } from './documents.schemas.ts'
 import { sniffContentType } from './file-type.ts'
 import type { BodySource } from '../../../http/body-source.ts'
 import { ContentStager } from './content-stager.ts'
 import { multipartBoundary, readMultipart } from './multipart-upload.ts'
 
 /** The form fields besides the file: a few hundred bytes of multipart overhead and text. */
-const FORM_OVERHEAD_BYTES = 64 * 1024
-const UPLOAD_BODY_BYTES = MAX_DOCUMENT_BYTES + FORM_OVERHEAD_BYTES
+const FORM_OVERHEAD_BYTES = MAX_UPLOAD_BODY_BYTES - MAX_DOCUMENT_BYTES
 const FIELDS = new Set(['file', 'documentTypeId', 'borrowerUniqueId', 'description'])
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -61,7 +60,7 @@ async function receiveForm(upload: UploadRequest, boundary: string, stager: Cont
     else if (truncated) problems.push(outOfRange(name, `<= ${MAX_FIELD_BYTES} bytes`))
     else fields.set(name, value.trim())
   }
-  await readMultipart(upload, boundary, { bodyBytes: UPLOAD_BODY_BYTES, bodyText: '10 MB', fieldBytes: MAX_FIELD_BYTES }, {
+  await readMultipart(upload, boundary, { bodyBytes: MAX_UPLOAD_BODY_BYTES, bodyText: '10 MB', fieldBytes: MAX_FIELD_BYTES }, {
     field,
     file(part) {
       // A text field (or an unknown one) sent with a file name: its bytes are its value.
@@ -91,7 +90,7 @@ async function receiveForm(upload: UploadRequest, boundary: string, stager: Cont
 function assertDeclaredFits(request: UploadRequest, reservation: UploadReservation | undefined): void {
   const declared = request.contentLength !== null && /^\d{1,15}$/.test(request.contentLength) ? Number(request.contentLength) : null
   const room = reservation?.room()
-  if (declared === null || !room || declared > UPLOAD_BODY_BYTES || declared <= room.bytes + FORM_OVERHEAD_BYTES) return
+  if (declared === null || !room || declared > MAX_UPLOAD_BODY_BYTES || declared <= room.bytes + FORM_OVERHEAD_BYTES) return
   reservation!.assertFits(declared - FORM_OVERHEAD_BYTES)
 }
 
