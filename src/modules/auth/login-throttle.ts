@@ -37,6 +37,10 @@ interface AddressState {
  * 429 with Retry-After, right or wrong password alike (so a lock reveals nothing). A successful
  * login ends the username's count. An address spraying many usernames empties its own bucket and
  * is answered 429 until it refills. Unknown usernames are throttled the same as known ones.
+ *
+ * Every attempt counts as a failure from the moment it begins, before its password is checked, and
+ * a success gives its count back: attempts sent together cannot all be checked before the first of
+ * them is counted, so no burst checks more passwords than the lock allows.
  */
 export function createLoginThrottle(deps: { clock: Clock }) {
   const usernames = new Map<string, UsernameState>()
@@ -68,32 +72,39 @@ export function createLoginThrottle(deps: { clock: Clock }) {
     return new ApiError('LOGIN_THROTTLED', localizedProblem('LOGIN_THROTTLED', subject, { subject: about, seconds }), { 'Retry-After': seconds })
   }
 
+  /** One more failure of the username, and the lock it earns past the free ones. */
+  function countFailure(key: string, t: number): void {
+    let user = usernames.get(key)
+    if (!user) usernames.set(key, (user = { failures: 0, lockedUntil: 0, lastFailureAt: t }))
+    user.failures += 1
+    user.lastFailureAt = t
+    const over = user.failures - LOGIN_THROTTLE.usernameFreeFailures
+    if (over > 0) user.lockedUntil = t + Math.min(LOGIN_THROTTLE.usernameMaxLockMs, LOGIN_THROTTLE.usernameFirstLockMs * 2 ** Math.min(over - 1, 30))
+  }
+
   return {
     /**
-     * Before a login is checked: takes one from the address's allowance at once (so attempts sent
-     * together cannot outrun it; a success gives it back). @throws ApiError 429 (010510) while the
-     * username or the address is locked.
+     * Before a login is checked: counts it as a failure of the username and takes one from the
+     * address's allowance at once, so attempts sent together cannot outrun either (a success gives
+     * both back). The attempt that earns the lock is still checked; those after it are not.
+     * @throws ApiError 429 (010510) while the username or the address is locked.
      */
     begin(username: string, address: string): void {
       const t = now()
       sweep(t)
-      const user = usernames.get(keyOf(username))
+      const key = keyOf(username)
+      const user = usernames.get(key)
       if (user && user.lockedUntil > t) throw throttled('username', user.lockedUntil - t)
       const from = addressAllowance(address, t)
       if (from.allowance < 1) throw throttled('address', (1 - from.allowance) * LOGIN_THROTTLE.addressRefillMs)
       from.allowance -= 1
+      countFailure(key, t)
     },
 
-    /** After a wrong password or an unknown username. */
+    /** After a wrong password or an unknown username: counted already when the attempt began. */
     failed(username: string): void {
-      const t = now()
-      const key = keyOf(username)
-      let user = usernames.get(key)
-      if (!user) usernames.set(key, (user = { failures: 0, lockedUntil: 0, lastFailureAt: t }))
-      user.failures += 1
-      user.lastFailureAt = t
-      const over = user.failures - LOGIN_THROTTLE.usernameFreeFailures
-      if (over > 0) user.lockedUntil = t + Math.min(LOGIN_THROTTLE.usernameMaxLockMs, LOGIN_THROTTLE.usernameFirstLockMs * 2 ** Math.min(over - 1, 30))
+      const user = usernames.get(keyOf(username))
+      if (user) user.lastFailureAt = now()
     },
 
     /** After a successful login: the username starts again from nothing, the address gets its attempt back. */

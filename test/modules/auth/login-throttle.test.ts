@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { LOGIN_THROTTLE } from '../../../src/modules/auth/login-throttle.ts'
 import { verifyPassword, type PasswordVerifier } from '../../../src/modules/partners/index.ts'
 import { createTestSandbox } from '../../support/test-app.ts'
 
@@ -75,5 +76,42 @@ describe('failed logins are throttled', () => {
     expect((await login(s, 'broker-b', 'sandbox', '198.51.100.10')).status).toBe(200)
     s.clock.advance(10_000)
     expect((await login(s, 'broker-b', 'sandbox', '198.51.100.9')).status).toBe(200)
+  })
+
+  it('checks at most the lock\'s allowance of passwords when 300 wrong logins of one username arrive at once', async () => {
+    let checked = 0
+    const counting: PasswordVerifier = (password, stored) => {
+      checked += 1
+      return verifyPassword(password, stored)
+    }
+    const s = await createTestSandbox({ trustProxy: true }, { verifyPassword: counting })
+    checked = 0
+    // Each from its own address: only the username's lock can hold them back.
+    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => login(s, 'broker-a', `wrong-${i}`, `198.51.${i >> 8}.${i & 255}`)))
+    // The free failures, then the one that earns the lock; every later attempt meets the lock.
+    expect(checked).toBe(LOGIN_THROTTLE.usernameFreeFailures + 1)
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(LOGIN_THROTTLE.usernameFreeFailures + 1)
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(300 - LOGIN_THROTTLE.usernameFreeFailures - 1)
+  })
+
+  it('gives a success its count back: the right password checked last among wrong ones sent together ends the count', async () => {
+    // The right password's check waits until the four wrong ones have begun: all five are counted first.
+    let armed = false
+    let wrongChecks = 0
+    let release!: () => void
+    const wrongOnesBegun = new Promise<void>((resolve) => (release = resolve))
+    const gated: PasswordVerifier = async (password, stored) => {
+      if (armed && password === 'sandbox') await wrongOnesBegun
+      else if (armed && ++wrongChecks === 4) release()
+      return verifyPassword(password, stored)
+    }
+    const s = await createTestSandbox({ trustProxy: true }, { verifyPassword: gated })
+    armed = true
+    const answers = await Promise.all([
+      login(s, 'broker-a', 'sandbox', '198.51.100.50'),
+      ...Array.from({ length: 4 }, (_, i) => login(s, 'broker-a', `wrong-${i}`, `198.51.100.${i}`)),
+    ])
+    expect(answers.map((a) => a.status)).toEqual([200, 401, 401, 401, 401])
+    for (let i = 0; i < LOGIN_THROTTLE.usernameFreeFailures; i++) expect((await login(s, 'broker-a', 'wrong')).status).toBe(401)
   })
 })
