@@ -62,6 +62,19 @@ export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL']
 /** json: one JSON line per event; pretty: readable lines. `auto` (the setting's default) is pretty on a terminal. */
 export type LogFormat = 'json' | 'pretty'
 
+/** scrypt's cost parameters: N (CPU and memory, a power of 2), r (block size), p (parallelism). */
+export interface PasswordCost {
+  N: number
+  r: number
+  p: number
+}
+
+/**
+ * The cost of new password hashes: OWASP's Password Storage Cheat Sheet's scrypt guidance (N=2^17,
+ * r=8, p=1: 128 MiB and about a tenth of a second of one core a hash). docs/decisions.md "Platform".
+ */
+export const PASSWORD_COST: PasswordCost = { N: 2 ** 17, r: 8, p: 1 }
+
 export interface Config {
   port: number
   host: string
@@ -101,6 +114,8 @@ export interface Config {
   journal: { maxEntries: number; maxPerSecond: number }
   /** How long a certification probe waits for the partner's receiver (the 15 s of the receiver checks). */
   certificationTimeoutMs: number
+  /** The scrypt cost of password hashes (PASSWORD_COST; tests lower it, testConfig). */
+  passwordCost: PasswordCost
 }
 
 /**
@@ -166,10 +181,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.SANDBOX_TRUST_PROXY,
     journal: { maxEntries: journalEntries, maxPerSecond: journalEntries === 0 ? 0 : e.SANDBOX_JOURNAL_MAX_PER_SECOND },
     certificationTimeoutMs: Math.round(e.SANDBOX_CERTIFICATION_TIMEOUT_SECONDS * 1000),
+    passwordCost: PASSWORD_COST,
   }
 }
 
-/** A configuration for tests and in-process use: in-memory database, no logs. */
+/**
+ * A configuration for tests and in-process use: in-memory database, no logs, and passwords hashed at
+ * the seeded users' cost (2^12): the tests log in thousands of times, and one test proves PASSWORD_COST.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ SANDBOX_DB: ':memory:', LOG_LEVEL: 'silent', LOG_FORMAT: 'json', PORT: '0' }), ...overrides }
+  return { ...loadConfig({ SANDBOX_DB: ':memory:', LOG_LEVEL: 'silent', LOG_FORMAT: 'json', PORT: '0' }), passwordCost: { N: 2 ** 12, r: 8, p: 1 }, ...overrides }
 }
