@@ -76,9 +76,9 @@ export function buildSandbox(options: SandboxOptions) {
   const { config, db } = options
   const machineClock = options.clock ?? systemClock
   // Each partner's test clock: what its data reads; tokens, throttles and retention keep the machine's.
-  const clockOffsets = createClockOffsets(db)
-  const clock = createPartnerClock(machineClock, clockOffsets)
   const logger = options.logger ?? createLogger(config.logLevel, undefined, config.logFormat)
+  const clockOffsets = createClockOffsets(db, logger)
+  const clock = createPartnerClock(machineClock, clockOffsets)
   const version = packageVersion()
   const writes = createWriteBatch(db, (error) => logger.error('write batch failed', { error: error instanceof Error ? error.message : String(error) }))
 
