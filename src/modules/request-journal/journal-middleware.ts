@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler, Next } from 'hono'
 import type { AuthContext } from '../../http/app-env.ts'
+import { requestOrigin } from '../../http/loopback.ts'
 import { answerText } from '../../http/node-request.ts'
 import type { ScenarioEnv } from '../sandbox-scenarios/index.ts'
 import { errorsOf, redactBody, redactHeaders, redactQuery } from './journal-redaction.ts'
@@ -59,6 +60,7 @@ async function journaled(journal: Pick<RequestJournalService, 'now' | 'record'>,
     scenario: c.get('scenario')?.name ?? null,
     requestHeaders: redactHeaders(c.req.header()),
     tokenId: auth.tokenId ?? null,
+    origin: requestOrigin(c),
   }
   const request = await requestBody(c).catch(() => ({ body: null, truncated: false }))
   const contentType = res.headers.get('content-type')

@@ -29,6 +29,7 @@ const SummaryShape = {
   errors: z.array(ErrorItemSchema).nullable().openapi({ description: 'The errors[] of a refusal, each naming its field' }),
   tokenId: z.string().nullable().openapi({ description: 'The id (jti) of the access token the request used (never the token): a new one after a login', example: '0b6c2f4e-8d1a-4c3b-9e7f-5a2d1c0b9e8f' }),
   retryAfter: z.string().nullable().openapi({ description: 'The Retry-After header of the answer (a 429, a 503)', example: null }),
+  origin: z.enum(['api', 'console']).openapi({ description: 'Who made the request, as the sandbox knows it: `api` for a client over HTTP, `console` for the console\'s "try it" (never taken from a header)', example: 'api' }),
 }
 
 export const JournalSummarySchema = z.object(SummaryShape).openapi('SandboxJournalSummary')
