@@ -113,6 +113,7 @@ const TEXT = {
   bankMessage: ['Mensagem do banco', 'Bank message'],
   sessionExpired: ['A sessão terminou: entre de novo.', 'Session expired: log in again.'],
   csrfInvalid: ['Formulário sem o código de segurança (CSRF) certo: recarregue a página.', 'The form lacks its security (CSRF) code: reload the page.'],
+  crossSite: ['Pedido recusado: os formulários da consola só se enviam das páginas da própria consola.', "Request refused: the console's forms are sent only from the console's own pages."],
 } satisfies Record<string, [string, string]>
 
 export type TextKey = keyof typeof TEXT
