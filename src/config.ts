@@ -21,6 +21,7 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   SANDBOX_DB: z.string().trim().min(1).default('./data/sandbox.db'),
   SANDBOX_JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SANDBOX_SECRETS_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SANDBOX_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(31_536_000).default(3600),
   SANDBOX_SCENARIOS_DIR: optionalText,
   SANDBOX_TIME_SCALE: z.coerce.number().min(0).max(1000).default(1),
@@ -80,6 +81,8 @@ export interface Config {
   host: string
   dbPath: string
   jwtSecret: string | undefined
+  /** The key the stored signing secrets are sealed under (AES-256-GCM); unset: stored in clear. */
+  secretsKey: string | undefined
   tokenTtlSeconds: number
   scenariosDir: string | undefined
   timeScale: number
@@ -143,6 +146,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.SANDBOX_MODE === 'hosted' && !e.SANDBOX_OPERATOR_TOKEN) {
     throw new ConfigError('Invalid configuration: SANDBOX_OPERATOR_TOKEN is required with SANDBOX_MODE=hosted (at least 32 characters)')
   }
+  if (e.SANDBOX_MODE === 'hosted' && !e.SANDBOX_SECRETS_KEY) {
+    throw new ConfigError('Invalid configuration: SANDBOX_SECRETS_KEY is required with SANDBOX_MODE=hosted (at least 32 characters): the signing secrets the database keeps are sealed under it')
+  }
   const signup = e.SANDBOX_SIGNUP ?? defaults.signup
   if (signup === 'invite' && !e.SANDBOX_OPERATOR_TOKEN) {
     throw new ConfigError('Invalid configuration: SANDBOX_SIGNUP=invite needs SANDBOX_OPERATOR_TOKEN (the operator creates the invitations)')
@@ -155,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dbPath: e.SANDBOX_DB,
     jwtSecret: e.SANDBOX_JWT_SECRET,
+    secretsKey: e.SANDBOX_SECRETS_KEY,
     tokenTtlSeconds: e.SANDBOX_TOKEN_TTL_SECONDS,
     scenariosDir: e.SANDBOX_SCENARIOS_DIR,
     timeScale: e.SANDBOX_TIME_SCALE,

@@ -8,6 +8,7 @@ describe('configuration from the environment', () => {
       host: '0.0.0.0',
       dbPath: './data/sandbox.db',
       jwtSecret: undefined,
+      secretsKey: undefined,
       tokenTtlSeconds: 3600,
       scenariosDir: undefined,
       timeScale: 1,
@@ -29,12 +30,13 @@ describe('configuration from the environment', () => {
       trustProxy: false,
       journal: { maxEntries: 10_000, maxPerSecond: 200 },
       certificationTimeoutMs: 15_000,
+      passwordCost: { N: 2 ** 17, r: 8, p: 1 },
     })
   })
 
   it('gives the hosted mode its defaults: sign-up by invitation, no demo logins, retention, rate limit and quotas', () => {
     const operator = 'o'.repeat(32)
-    expect(loadConfig({ SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: operator })).toMatchObject({
+    expect(loadConfig({ SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: operator, SANDBOX_SECRETS_KEY: 'k'.repeat(32) })).toMatchObject({
       mode: 'hosted',
       signup: 'invite',
       signupsPerHour: 10,
@@ -50,6 +52,7 @@ describe('configuration from the environment', () => {
     const config = loadConfig({
       SANDBOX_MODE: 'hosted',
       SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32),
+      SANDBOX_SECRETS_KEY: 'k'.repeat(32),
       SANDBOX_SIGNUP: 'open',
       SANDBOX_DEMO_IDENTITIES: 'true',
       SANDBOX_RETENTION_DAYS: '0',
@@ -62,8 +65,9 @@ describe('configuration from the environment', () => {
     expect(config.quotas).toMatchObject({ simulations: null, documentBytes: 1024 * 1024 })
   })
 
-  it('refuses a hosted sandbox without an operator token, and invitations without one', () => {
+  it('refuses a hosted sandbox without an operator token or a secrets key, and invitations without an operator token', () => {
     expect(() => loadConfig({ SANDBOX_MODE: 'hosted' })).toThrow(/SANDBOX_OPERATOR_TOKEN is required with SANDBOX_MODE=hosted/)
+    expect(() => loadConfig({ SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32) })).toThrow(/SANDBOX_SECRETS_KEY is required with SANDBOX_MODE=hosted/)
     expect(() => loadConfig({ SANDBOX_SIGNUP: 'invite' })).toThrow(/SANDBOX_SIGNUP=invite needs SANDBOX_OPERATOR_TOKEN/)
   })
 
@@ -73,6 +77,7 @@ describe('configuration from the environment', () => {
       HOST: '127.0.0.1',
       SANDBOX_DB: ':memory:',
       SANDBOX_JWT_SECRET: 'x'.repeat(32),
+      SANDBOX_SECRETS_KEY: 'k'.repeat(40),
       SANDBOX_TOKEN_TTL_SECONDS: '60',
       SANDBOX_SCENARIOS_DIR: '/scenarios',
       SANDBOX_TIME_SCALE: '0.001',
@@ -86,6 +91,7 @@ describe('configuration from the environment', () => {
       port: 9090,
       host: '127.0.0.1',
       dbPath: ':memory:',
+      secretsKey: 'k'.repeat(40),
       tokenTtlSeconds: 60,
       scenariosDir: '/scenarios',
       timeScale: 0.001,
@@ -108,6 +114,7 @@ describe('configuration from the environment', () => {
     ['SANDBOX_TIME_SCALE', '-1'],
     ['SANDBOX_CALLBACK_ALLOW_HTTP', 'maybe'],
     ['SANDBOX_JWT_SECRET', 'short'],
+    ['SANDBOX_SECRETS_KEY', 'short'],
     ['SANDBOX_SMTP_URL', 'http://mail.example'],
     ['LOG_LEVEL', 'verbose'],
     ['SANDBOX_MODE', 'cloud'],
