@@ -4,6 +4,7 @@ import { createThrowawayCa, type ThrowawayCa } from '../callbacks/support/throwa
 import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../support/test-app.ts'
 import { receiverBehaviours, startProbeReceiver } from './support/probe-receiver.ts'
 import { playScriptedClient, type Mistake } from './support/scripted-client.ts'
+import { simulationInput } from '../simulations/simulation-fixtures.ts'
 
 let ca: ThrowawayCa
 let s: TestSandbox
@@ -73,17 +74,20 @@ describe("certification: the console's own calls told apart by the sandbox, not 
   it("judges a client's call that sends the console's User-Agent, and leaves out the console's try it", async () => {
     const trial = await s.services.trials.run(s.services.scenarios.get('simulation-not-eligible')!, { accessToken: s.tokens.a, partnerUniqueID: PARTNER_A, lang: 'pt-PT' })
     expect(trial.calls.length).toBeGreaterThan(0)
-    // A client hiding behind the console's User-Agent, without Accept-Language: its call is the client's.
-    const posing = await s.call('GET', '/v1/simulations', { headers: { 'User-Agent': 'mortgage-sandbox-console/0.2.0 (try it)', 'X-Request-Id': 'posing-1' } })
-    expect(posing.status).toBe(200)
+    // A client hiding behind the console's User-Agent, sending a field the document does not have: its call is the client's.
+    const posing = await s.call('POST', '/v1/simulations', {
+      body: { ...simulationInput(), notADocumentedField: true },
+      headers: { 'User-Agent': 'mortgage-sandbox-console/0.2.0 (try it)', 'X-Request-Id': 'posing-1' },
+    })
+    expect(posing.status).toBe(400)
     expect((await s.call('GET', '/sandbox/requests/posing-1')).json.origin).toBe('api')
 
-    const started = await s.call('POST', '/sandbox/certification/runs', { body: { checks: ['client-sends-accept-language', 'journey-simulation-not-eligible'] }, headers: { 'Accept-Language': 'en' } })
+    const started = await s.call('POST', '/sandbox/certification/runs', { body: { checks: ['client-sends-only-documented-fields', 'journey-simulation-not-eligible'] }, headers: { 'Accept-Language': 'en' } })
     await s.services.certification.idle()
     const run = (await s.call('GET', `/sandbox/certification/runs/${started.json.runId}`, { headers: { 'Accept-Language': 'en' } })).json
-    const [language, notEligible] = run.checks
-    expect(language.status).toBe('failed')
-    expect(language.evidence.map((e: any) => e.requestId)).toEqual(['posing-1'])
+    const [documented, notEligible] = run.checks
+    expect(documented.status).toBe('failed')
+    expect(documented.evidence.map((e: any) => e.requestId)).toEqual(['posing-1'])
     // Only the console's try it created a simulation that is not eligible: that proves nothing of the client.
     expect(notEligible.status).toBe('not-exercised')
   })
