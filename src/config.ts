@@ -51,6 +51,11 @@ const envSchema = z.object({
   SANDBOX_JOURNAL_MAX_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SANDBOX_JOURNAL_MAX_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(200),
   SANDBOX_CERTIFICATION_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(15),
+  SANDBOX_PASSWORD_COST: z.coerce
+    .number()
+    .int()
+    .refine((n) => n >= 2 ** 10 && n <= 2 ** 20 && (n & (n - 1)) === 0, 'must be a power of 2 from 1024 to 1048576')
+    .optional(),
 })
 
 /** What each mode means when a setting is not given (docs/design.md "Partners"). 0 turns a limit off. */
@@ -117,7 +122,7 @@ export interface Config {
   journal: { maxEntries: number; maxPerSecond: number }
   /** How long a certification probe waits for the partner's receiver (the 15 s of the receiver checks). */
   certificationTimeoutMs: number
-  /** The scrypt cost of password hashes (PASSWORD_COST; tests lower it, testConfig). */
+  /** The scrypt cost of new password hashes (PASSWORD_COST; SANDBOX_PASSWORD_COST lowers N on a local test rig, testConfig too). */
   passwordCost: PasswordCost
 }
 
@@ -145,6 +150,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const defaults = MODE_DEFAULTS[e.SANDBOX_MODE]
   if (e.SANDBOX_MODE === 'hosted' && !e.SANDBOX_OPERATOR_TOKEN) {
     throw new ConfigError('Invalid configuration: SANDBOX_OPERATOR_TOKEN is required with SANDBOX_MODE=hosted (at least 32 characters)')
+  }
+  if (e.SANDBOX_MODE === 'hosted' && e.SANDBOX_PASSWORD_COST !== undefined && e.SANDBOX_PASSWORD_COST < PASSWORD_COST.N) {
+    throw new ConfigError(`Invalid configuration: SANDBOX_PASSWORD_COST below ${PASSWORD_COST.N} is for local runs only (a test rig that logs in often), not with SANDBOX_MODE=hosted`)
   }
   if (e.SANDBOX_MODE === 'hosted' && !e.SANDBOX_SECRETS_KEY) {
     throw new ConfigError('Invalid configuration: SANDBOX_SECRETS_KEY is required with SANDBOX_MODE=hosted (at least 32 characters): the signing secrets the database keeps are sealed under it')
@@ -188,7 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.SANDBOX_TRUST_PROXY,
     journal: { maxEntries: journalEntries, maxPerSecond: journalEntries === 0 ? 0 : e.SANDBOX_JOURNAL_MAX_PER_SECOND },
     certificationTimeoutMs: Math.round(e.SANDBOX_CERTIFICATION_TIMEOUT_SECONDS * 1000),
-    passwordCost: PASSWORD_COST,
+    passwordCost: { ...PASSWORD_COST, N: e.SANDBOX_PASSWORD_COST ?? PASSWORD_COST.N },
   }
 }
 

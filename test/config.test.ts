@@ -103,6 +103,13 @@ describe('configuration from the environment', () => {
     })
   })
 
+  it('lowers the password cost on a local run only', () => {
+    expect(loadConfig({ SANDBOX_PASSWORD_COST: '4096' }).passwordCost).toEqual({ N: 4096, r: 8, p: 1 })
+    const hosted = { SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32), SANDBOX_SECRETS_KEY: 'k'.repeat(32) }
+    expect(() => loadConfig({ ...hosted, SANDBOX_PASSWORD_COST: '4096' })).toThrow(/SANDBOX_PASSWORD_COST below 131072 is for local runs only/)
+    expect(loadConfig({ ...hosted, SANDBOX_PASSWORD_COST: '262144' }).passwordCost).toEqual({ N: 262144, r: 8, p: 1 })
+  })
+
   it('treats an empty value as unset', () => {
     expect(loadConfig({ PORT: '', SANDBOX_SMTP_URL: ' ' })).toMatchObject({ port: 8080, smtpUrl: undefined })
   })
@@ -124,6 +131,8 @@ describe('configuration from the environment', () => {
     ['SANDBOX_RATE_LIMIT', 'fast'],
     ['SANDBOX_QUOTA_PROCESSES', '1.5'],
     ['SANDBOX_SQLITE_CACHE_MB', '1'],
+    ['SANDBOX_PASSWORD_COST', '5000'],
+    ['SANDBOX_PASSWORD_COST', '512'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}=`))
