@@ -94,16 +94,47 @@ describe('failed logins are throttled', () => {
     expect(answers.filter((a) => a.status === 429)).toHaveLength(300 - LOGIN_THROTTLE.usernameFreeFailures - 1)
   })
 
-  it('gives a success its count back: the right password checked last among wrong ones sent together ends the count', async () => {
-    // The right password's check waits until the four wrong ones have begun: all five are counted first.
-    let armed = false
-    let wrongChecks = 0
-    let release!: () => void
-    const wrongOnesBegun = new Promise<void>((resolve) => (release = resolve))
-    const gated: PasswordVerifier = async (password, stored) => {
-      if (armed && password === 'sandbox') await wrongOnesBegun
-      else if (armed && ++wrongChecks === 4) release()
+  it('checks one password at a time once the free failures are spent: a burst after a lock checks one', async () => {
+    let checked = 0
+    const counting: PasswordVerifier = (password, stored) => {
+      checked += 1
       return verifyPassword(password, stored)
+    }
+    const s = await createTestSandbox({ trustProxy: true }, { verifyPassword: counting })
+    for (let i = 0; i <= LOGIN_THROTTLE.usernameFreeFailures; i++) expect((await login(s, 'broker-a', 'wrong')).status).toBe(401)
+    s.clock.advance(LOGIN_THROTTLE.usernameFirstLockMs)
+    checked = 0
+    const wrong = await Promise.all(Array.from({ length: 10 }, (_, i) => login(s, 'broker-a', `wrong-${i}`, `198.51.100.${i}`)))
+    expect(checked).toBe(1)
+    expect(wrong.map((a) => a.status).sort()).toEqual([401, ...Array(9).fill(429)])
+    // Past that lock, the right password sent three times at once: one checked first, then the others.
+    s.clock.advance(2 * LOGIN_THROTTLE.usernameFirstLockMs)
+    const right = await Promise.all(Array.from({ length: 3 }, (_, i) => login(s, 'broker-a', 'sandbox', `198.51.100.${20 + i}`)))
+    expect(right.map((a) => a.status)).toEqual([200, 200, 200])
+  })
+
+  it('lets concurrent logins with the right password through, more of them than the free failures', async () => {
+    const s = await createTestSandbox({ trustProxy: true })
+    const answers = await Promise.all(Array.from({ length: 3 * LOGIN_THROTTLE.usernameFreeFailures }, (_, i) => login(s, 'broker-a', 'sandbox', `198.51.100.${i}`)))
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200))
+  })
+
+  it('ends the count with a success checked last among wrong passwords sent together', async () => {
+    // The right password's check ends after the four wrong ones: their failures are counted first.
+    let armed = false
+    const wrongChecks: Array<Promise<boolean>> = []
+    let release!: () => void
+    const wrongOnesChecked = new Promise<void>((resolve) => (release = resolve))
+    const gated: PasswordVerifier = async (password, stored) => {
+      if (!armed) return verifyPassword(password, stored)
+      if (password === 'sandbox') {
+        await wrongOnesChecked
+        return verifyPassword(password, stored)
+      }
+      const check = verifyPassword(password, stored)
+      wrongChecks.push(check)
+      if (wrongChecks.length === 4) void Promise.all(wrongChecks).then(() => release())
+      return check
     }
     const s = await createTestSandbox({ trustProxy: true }, { verifyPassword: gated })
     armed = true
@@ -112,6 +143,9 @@ describe('failed logins are throttled', () => {
       ...Array.from({ length: 4 }, (_, i) => login(s, 'broker-a', `wrong-${i}`, `198.51.100.${i}`)),
     ])
     expect(answers.map((a) => a.status)).toEqual([200, 401, 401, 401, 401])
-    for (let i = 0; i < LOGIN_THROTTLE.usernameFreeFailures; i++) expect((await login(s, 'broker-a', 'wrong')).status).toBe(401)
+    armed = false
+    // The count starts again: five failures at full speed, the sixth checked and locking, then 429.
+    for (let i = 0; i < LOGIN_THROTTLE.usernameFreeFailures + 1; i++) expect((await login(s, 'broker-a', 'wrong')).status).toBe(401)
+    expect((await login(s, 'broker-a', 'wrong')).status).toBe(429)
   })
 })
