@@ -76,8 +76,8 @@ export interface SandboxOptions {
 export function buildSandbox(options: SandboxOptions) {
   const { config, db } = options
   const machineClock = options.clock ?? systemClock
-  // Each partner's test clock: what its data reads; tokens, throttles and retention keep the machine's.
   const logger = options.logger ?? createLogger(config.logLevel, undefined, config.logFormat)
+  // Each partner's test clock: what its data reads; tokens, throttles and retention keep the machine's.
   const clockOffsets = createClockOffsets(db, logger)
   const clock = createPartnerClock(machineClock, clockOffsets)
   const version = packageVersion()
