@@ -224,7 +224,8 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}/console-certification.png`, fullPage: true })
   })
 
-  it('runs the console and the API reference under their Content-Security-Policy: no violation, live rows still live', async () => {
+  // Seven pages, a live row and Swagger UI's bundle: more than the default 20 s on a loaded machine.
+  it('runs the console and the API reference under their Content-Security-Policy: no violation, live rows still live', { timeout: 60_000 }, async () => {
     const page = await loggedIn()
     const violations: string[] = []
     page.on('console', (message) => {
