@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { Sandbox } from './composition-root.ts'
+import type { TrustProxy } from './config.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { jsonBodyLimit } from './http/body-limit.ts'
 import { drainGate } from './http/draining.ts'
@@ -12,6 +13,8 @@ import { errorHandler, JSON_BODY_LIMIT_BYTES, notFoundHandler } from './http/err
 import { MemoRouter } from './http/memo-router.ts'
 import { requestContext } from './http/request-context.ts'
 import { requireAuth } from './http/require-auth.ts'
+import { requireAdmin } from './http/require-admin.ts'
+import { adminRoutes } from './http/access-rules.ts'
 import { clientAddress } from './http/node-request.ts'
 import { partnerRateLimit } from './http/rate-limit.ts'
 import { createTokenBuckets } from './http/token-buckets.ts'
@@ -22,7 +25,7 @@ import { authRouter } from './modules/auth/index.ts'
 import { callbacksRouter } from './modules/callbacks/index.ts'
 import { processEsisRouter, simulationEsisRouter } from './modules/esis/index.ts'
 import { healthRouter } from './modules/health/index.ts'
-import { mailboxRouter } from './modules/mailbox/index.ts'
+import { mailboxRouter, mailRecipientsRouter } from './modules/mailbox/index.ts'
 import { accountRouter, operatorRouter } from './modules/partners/index.ts'
 import { consoleRouter } from './modules/console/index.ts'
 import { journalRequests, requestJournalRouter } from './modules/request-journal/index.ts'
@@ -50,7 +53,7 @@ const forPartners =
     WITHOUT_PARTNER_TOKEN.test(c.req.path) ? next() : middleware(c, next)
 
 /** Sign-ups a client address may make (SANDBOX_SIGNUPS_PER_HOUR): anyone on the internet reaches it. */
-function signupThrottle(perHour: number | null, trustProxy: boolean): MiddlewareHandler<AppEnv> {
+function signupThrottle(perHour: number | null, trustProxy: TrustProxy): MiddlewareHandler<AppEnv> {
   if (perHour === null) return (_c, next) => next()
   const buckets = createTokenBuckets({ perSecond: perHour / 3600, burst: perHour })
   return async (c, next) => {
@@ -102,6 +105,9 @@ export function createApp(sandbox: Sandbox) {
   app.use('*', forPartners(requireAuth(sandbox.auth.authenticate, journalRequests(sandbox.journal))))
   // Before the body is read: a partner flooding past its rate costs the others as little as can be.
   if (config.rateLimit) app.use('*', forPartners(partnerRateLimit(createTokenBuckets(config.rateLimit))))
+  // The partner-wide changes need an administrator (http/access-rules.ts), refused before their body
+  // is read: only those routes carry the check, so the bank's hot paths pay nothing for it.
+  for (const { method, path } of adminRoutes('')) app.on(method, path, requireAdmin)
   app.use('*', jsonBodyLimit(JSON_BODY_LIMIT_BYTES))
   app.use('*', jsonTextGuard())
   app.use('*', forPartners(scenarioMiddleware(sandbox.scenarios, sandbox.scenarioPicks)))
@@ -132,6 +138,7 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', consoleRouter({ ...sandbox, trustProxy: config.trustProxy }))
   app.route('/', sandboxResetRouter(sandbox.reset))
   app.route('/', accountRouter(sandbox.partners, sandbox.partners.account))
+  app.route('/', mailRecipientsRouter(sandbox.mailbox.recipients))
   app.route('/', operatorRouter(sandbox.partners, config.operatorToken))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

@@ -86,7 +86,18 @@ export function buildSandbox(options: SandboxOptions) {
   const secrets = createSecretBox(config.secretsKey)
 
   const taxonomy = createTaxonomy(db)
-  const mailbox = createMailbox({ db, clock, logger, smtpUrl: config.smtpUrl, ...(options.smtpRelay ? { relay: options.smtpRelay } : {}) })
+  // The mailbox needs the partners (contact addresses, quotas, administrators) and they send mail: given late.
+  const mailbox = createMailbox({
+    db,
+    clock,
+    logger,
+    smtpUrl: config.smtpUrl,
+    relay: options.smtpRelay,
+    mail: config.mail,
+    contactEmailOf: (partnerUniqueID) => partners.contactEmailOf(partnerUniqueID),
+    assertRoom: (partnerUniqueID, bytes) => partners.quotas.assertRoom(partnerUniqueID, 'storageBytes', bytes),
+    assertAdmin: (auth) => partners.account.assertAdmin(auth),
+  })
   // The partners erase their data through the reset, which needs every module below: given late.
   let reset: SandboxResetService | undefined
   const partners = createPartners({ db, writes, clock: machineClock, logger, config, mailbox, eraseData: (partnerUniqueID) => reset!.reset(partnerUniqueID), verifyPassword: options.verifyPassword })
@@ -122,11 +133,12 @@ export function buildSandbox(options: SandboxOptions) {
     simulations,
     scenarios,
     scheduler,
-    assertRoom: { processes: (partner) => quotas.assertRoom(partner, 'processes'), documentBytes: (partner, bytes) => quotas.assertRoom(partner, 'documentBytes', bytes) },
+    assertRoom: { processes: (partner) => quotas.assertRoom(partner, 'processes') },
+    room: quotas,
   })
-  const messages = createMessages({ db, writes, clock, notifications, simulations, processes })
+  const messages = createMessages({ db, writes, clock, notifications, simulations, processes, assertRoom: (partner, bytes) => quotas.assertRoom(partner, 'storageBytes', bytes) })
   const esis = createEsis({ clock, taxonomy, identityOf, simulations, processes, mailbox })
-  const echo = createEchoService({ writes, taxonomy, callbacks, notifications, findSimulation: simulations.statusOfPartner, findProcess: processes.statusOfPartner })
+  const echo = createEchoService({ writes, taxonomy, callbacks, notifications, findSimulation: (id, brokerId) => simulations.findOfBroker(brokerId, id), findProcess: (id, brokerId) => processes.findOfBroker(brokerId, id) })
   for (const [kind, handler] of Object.entries(scenarioJobHandlers({ taxonomy, simulations, processes, messages, notifications }))) jobs.handle(kind, handler)
   // The console's "try it" calls the API through the HTTP application, attached by createApp.
   const loopback = createLoopback()

@@ -25,10 +25,11 @@ describe('configuration from the environment', () => {
       demoIdentities: true,
       retentionDays: 0,
       rateLimit: null,
-      quotas: { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null },
+      quotas: { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null, storageBytes: null },
+      mail: { perDay: null, relayTo: 'verified' },
       sqliteCacheMb: 64,
-      trustProxy: false,
-      journal: { maxEntries: 10_000, maxPerSecond: 200 },
+      trustProxy: 0,
+      journal: { maxEntries: 10_000, maxBytes: 100 * 1024 * 1024, maxPerSecond: 200 },
       certificationTimeoutMs: 15_000,
       passwordCost: { N: 2 ** 17, r: 8, p: 1 },
     })
@@ -44,8 +45,29 @@ describe('configuration from the environment', () => {
       demoIdentities: false,
       retentionDays: 30,
       rateLimit: { perSecond: 20, burst: 100 },
-      quotas: { simulations: 5000, processes: 1000, documentBytes: 200 * 1024 * 1024, callbackConfigurations: 12 },
+      quotas: { simulations: 5000, processes: 1000, documentBytes: 200 * 1024 * 1024, callbackConfigurations: 12, storageBytes: 256 * 1024 * 1024 },
+      mail: { perDay: 100, relayTo: 'verified' },
+      journal: { maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, maxPerSecond: 200 },
     })
+  })
+
+  it('reads the storage quota, the journal bound, the e-mails a day, whom the relay reaches and the trusted proxies', () => {
+    expect(
+      loadConfig({ SANDBOX_QUOTA_STORAGE_MB: '64', SANDBOX_JOURNAL_MAX_MB: '8', SANDBOX_MAILS_PER_DAY: '5', SANDBOX_SMTP_RECIPIENTS: 'any', SANDBOX_TRUST_PROXY: '10.0.0.0/8,fd00::/8' }),
+    ).toMatchObject({
+      quotas: { storageBytes: 64 * 1024 * 1024 },
+      journal: { maxBytes: 8 * 1024 * 1024 },
+      mail: { perDay: 5, relayTo: 'any' },
+      trustProxy: ['10.0.0.0/8', 'fd00::/8'],
+    })
+    expect(loadConfig({ SANDBOX_TRUST_PROXY: 'true' }).trustProxy).toBe(1)
+    expect(loadConfig({ SANDBOX_TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({ SANDBOX_JOURNAL_MAX_ENTRIES: '0' }).journal).toEqual({ maxEntries: 0, maxBytes: 0, maxPerSecond: 0 })
+  })
+
+  it("refuses a journal bound that leaves no room in the storage quota, and a relay to any address on a hosted sandbox", () => {
+    expect(() => loadConfig({ SANDBOX_QUOTA_STORAGE_MB: '16', SANDBOX_JOURNAL_MAX_MB: '16' })).toThrow(/SANDBOX_JOURNAL_MAX_MB must be less than SANDBOX_QUOTA_STORAGE_MB/)
+    expect(() => loadConfig({ SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32), SANDBOX_SECRETS_KEY: 'k'.repeat(32), SANDBOX_SMTP_RECIPIENTS: 'any' })).toThrow(/SANDBOX_SMTP_RECIPIENTS=any/)
   })
 
   it('lets every hosted default be overridden, 0 turning a limit off', () => {
@@ -133,6 +155,12 @@ describe('configuration from the environment', () => {
     ['SANDBOX_SQLITE_CACHE_MB', '1'],
     ['SANDBOX_PASSWORD_COST', '5000'],
     ['SANDBOX_PASSWORD_COST', '512'],
+    ['SANDBOX_TRUST_PROXY', 'proxy.example'],
+    ['SANDBOX_TRUST_PROXY', '17'],
+    ['SANDBOX_QUOTA_STORAGE_MB', 'lots'],
+    ['SANDBOX_JOURNAL_MAX_MB', '0'],
+    ['SANDBOX_MAILS_PER_DAY', '-1'],
+    ['SANDBOX_SMTP_RECIPIENTS', 'everyone'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}=`))

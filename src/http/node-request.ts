@@ -1,7 +1,9 @@
 import type { Context } from 'hono'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { TrustProxy } from '../config.ts'
 import { ApiError } from './api-error.ts'
 import { nodeBodySource, webBodySource, type BodySource } from './body-source.ts'
+import { clientFromForwarded, fromTrustedProxy } from './forwarded-for.ts'
 
 /**
  * The request and response straight from Node (`c.env.incoming`, `c.env.outgoing`) when the app is
@@ -117,15 +119,21 @@ export function requestBodySource(c: Context): BodySource {
 }
 
 /**
- * The client's address: the socket's peer, or, behind a reverse proxy the operator trusts
- * (SANDBOX_TRUST_PROXY), the first address of X-Forwarded-For. Without a Node request (tests calling
- * `app.request()`), X-Forwarded-For or "local".
+ * The client's address: the socket's peer, or, behind the reverse proxies the operator trusts
+ * (SANDBOX_TRUST_PROXY), the right-most X-Forwarded-For entry they did not add themselves
+ * (forwarded-for.ts). Without a Node request (tests calling `app.request()`), the caller stands in
+ * for one trusted proxy.
  */
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  const forwarded = c.req.header('x-forwarded-for')
+export function clientAddress(c: Context, trust: TrustProxy): string {
+  return clientFromForwarded(c.req.header('x-forwarded-for'), peerOf(c), trust)
+}
+
+/** Whether the request came through a proxy the operator trusts, whose X-Forwarded-* headers may be read. */
+export const viaTrustedProxy = (c: Context, trust: TrustProxy): boolean => fromTrustedProxy(peerOf(c), trust)
+
+const peerOf = (c: Context): string | undefined => {
   const incoming = incomingOf(c)
-  if ((trustProxy || !incoming) && forwarded) return forwarded.split(',')[0]!.trim()
-  return incoming?.socket.remoteAddress ?? 'local'
+  return incoming ? (incoming.socket.remoteAddress ?? 'unknown') : undefined
 }
 
 let responseCache: symbol | undefined

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Clock } from '../../clock.ts'
-import type { Config } from '../../config.ts'
+import type { Config, TrustProxy } from '../../config.ts'
 import type { Db } from '../../db/connection.ts'
 import type { SecretBox } from '../../db/secret-box.ts'
 import type { AppEnv } from '../../http/app-env.ts'
@@ -23,5 +23,5 @@ export function createAuth(deps: { db: Db; config: Config; clock: Clock; secrets
 }
 
 /** Authenticate: POST /v1/authentication (the client address from X-Forwarded-For only behind a trusted proxy). */
-export const authRouter = (auth: AuthService, options: { trustProxy: boolean }) =>
+export const authRouter = (auth: AuthService, options: { trustProxy: TrustProxy }) =>
   new OpenAPIHono<AppEnv>().openapi(routes.authenticate, authHandlers(auth, options).authenticate)

@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.ts'
 import { ApiError } from '../../http/api-error.ts'
+import { makeRoom } from '../../http/bounded-map.ts'
 import { localizedProblem, text } from '../../http/problems.ts'
 
 /** The figures of the throttle (docs/design.md "Authentication"). */
@@ -14,8 +15,10 @@ export const LOGIN_THROTTLE = {
   addressBurst: 30,
   /** ...that refills by one failure every this many milliseconds (six a minute). */
   addressRefillMs: 10_000,
-  /** Entries with no failure for this long are forgotten: memory stays bounded by the attackers. */
+  /** Entries with no failure for this long are forgotten. */
   idleMs: 60 * 60_000,
+  /** The most usernames and addresses remembered each: whatever names and addresses are sent, memory stays bounded. */
+  maxEntries: 10_000,
 } as const
 
 interface UsernameState {
@@ -76,7 +79,10 @@ export function createLoginThrottle(deps: { clock: Clock }) {
 
   function addressAllowance(address: string, t: number): AddressState {
     let state = addresses.get(address)
-    if (!state) addresses.set(address, (state = { allowance: LOGIN_THROTTLE.addressBurst, at: t }))
+    if (!state) {
+      makeRoom(addresses, LOGIN_THROTTLE.maxEntries, (a) => a.allowance + (t - a.at) / LOGIN_THROTTLE.addressRefillMs >= LOGIN_THROTTLE.addressBurst)
+      addresses.set(address, (state = { allowance: LOGIN_THROTTLE.addressBurst, at: t }))
+    }
     else {
       state.allowance = Math.min(LOGIN_THROTTLE.addressBurst, state.allowance + (t - state.at) / LOGIN_THROTTLE.addressRefillMs)
       state.at = t
@@ -97,7 +103,12 @@ export function createLoginThrottle(deps: { clock: Clock }) {
 
   const userOf = (key: string, t: number): UsernameState => {
     let user = usernames.get(key)
-    if (!user) usernames.set(key, (user = { failures: 0, checking: 0, lockedUntil: 0, lastFailureAt: t, waiting: [] }))
+    if (!user) {
+      // An unlocked username with no check under way is the cheapest state to lose (it can only
+      // delay a lock): such entries go first, and the oldest others only when there are none.
+      makeRoom(usernames, LOGIN_THROTTLE.maxEntries, (u) => u.lockedUntil <= t && u.checking === 0 && u.waiting.length === 0)
+      usernames.set(key, (user = { failures: 0, checking: 0, lockedUntil: 0, lastFailureAt: t, waiting: [] }))
+    }
     return user
   }
 
@@ -109,6 +120,9 @@ export function createLoginThrottle(deps: { clock: Clock }) {
   }
 
   return {
+    /** How many usernames and addresses are remembered now. */
+    sizes: () => ({ usernames: usernames.size, addresses: addresses.size }),
+
     /**
      * Before a login is checked: takes one from the address's allowance at once (attempts sent
      * together cannot outrun it; a success gives it back), then reserves one of the username's

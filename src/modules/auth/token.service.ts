@@ -5,7 +5,7 @@ import type { Db } from '../../db/connection.ts'
 import type { SecretBox } from '../../db/secret-box.ts'
 import { deleteSetting, readSecretSetting, writeSecretSetting } from '../../db/settings.repository.ts'
 import { ApiError } from '../../http/api-error.ts'
-import type { AuthContext } from '../../http/app-env.ts'
+import type { TokenIdentity } from '../../http/app-env.ts'
 import type { LocalizedText } from '../../http/language.ts'
 import { localizedProblem, text } from '../../http/problems.ts'
 import { CLOCK_SKEW_SECONDS, signToken, verifyToken, type TokenClaims, type TokenFailure } from './jwt.ts'
@@ -50,7 +50,7 @@ export function createTokenService(db: Db, config: Config, clock: Clock, secrets
 
   return {
     /** A token of the user's current generation (`generation`): revoking raises it and stops this one. */
-    issue(identity: AuthContext, generation: number, ttlSeconds = config.tokenTtlSeconds) {
+    issue(identity: TokenIdentity, generation: number, ttlSeconds = config.tokenTtlSeconds) {
       const iat = Math.floor(clock.now().getTime() / 1000)
       const claims: TokenClaims = {
         sub: String(identity.userId),
@@ -69,7 +69,7 @@ export function createTokenService(db: Db, config: Config, clock: Clock, secrets
      * The claims of a well-signed, unexpired token; whether its user may still use it is the auth
      * service's question. @throws ApiError 401: UNAUTHENTICATED, or TOKEN_EXPIRED with its own code.
      */
-    verify(authorization: string | undefined): AuthContext & { generation: number; tokenId: string } {
+    verify(authorization: string | undefined): TokenIdentity & { generation: number; tokenId: string } {
       if (!authorization) throw unauthenticated(text('falta o cabeçalho Authorization.', 'the Authorization header is missing.'))
       const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
       if (!match) throw unauthenticated(text("o cabeçalho Authorization tem de ser 'Bearer <token>'.", "the Authorization header must be 'Bearer <token>'."))

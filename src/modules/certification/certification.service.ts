@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { PartnerClock } from '../../clock.ts'
+import { wholePartner } from '../../db/broker-scope.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import { CLIENT_CHECKS, runClientChecks, type ClientCheckId, type DeliveredDecision, type JournalRecord } from '../../domain/client-behaviour/client-checks.ts'
 import { ApiError } from '../../http/api-error.ts'
@@ -89,7 +90,8 @@ export function createCertificationService(deps: CertificationDeps) {
   }
 
   function decisions(partnerUniqueID: string, from: string): DeliveredDecision[] {
-    const { entries } = deps.deliveries.deliveries(partnerUniqueID, { lineCount: 100, status: 'delivered', notificationTypeId: 9 })
+    // The partner's integration as a whole: every broker's decisions count.
+    const { entries } = deps.deliveries.deliveries(wholePartner(partnerUniqueID), { lineCount: 100, status: 'delivered', notificationTypeId: 9 })
     return entries.flatMap((n) => {
       const accepted = n.attemptList.filter((a) => a.httpStatus !== null && a.httpStatus >= 200 && a.httpStatus < 300).at(-1)
       if (!accepted || !n.notification.processUniqueId || accepted.attemptedAt < from) return []

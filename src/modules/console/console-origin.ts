@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from 'hono'
+import type { TrustProxy } from '../../config.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 import { negotiateLanguage } from '../../http/language.ts'
+import { viaTrustedProxy } from '../../http/node-request.ts'
 import { t } from './console-text.ts'
 
 /** The host a browser's Origin header names, or undefined when it names none (`null`, garbage). */
@@ -20,7 +22,7 @@ function hostOf(origin: string): string | undefined {
  * attacker's account). A request naming neither is no browser's (or one too old to tell): the
  * forms' CSRF token still guards every form behind the login.
  */
-export function sameOriginPosts(options: { trustProxy: boolean }): MiddlewareHandler<AppEnv> {
+export function sameOriginPosts(options: { trustProxy: TrustProxy }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== 'POST') return next()
     const site = c.req.header('sec-fetch-site')
@@ -28,7 +30,8 @@ export function sameOriginPosts(options: { trustProxy: boolean }): MiddlewareHan
     let allowed: boolean
     if (site !== undefined) allowed = site === 'same-origin' || site === 'none'
     else if (origin !== undefined) {
-      const forwarded = options.trustProxy ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() : undefined
+      // Behind a trusted proxy the browser named the proxy's host, which the proxy may pass on.
+      const forwarded = viaTrustedProxy(c, options.trustProxy) ? c.req.header('x-forwarded-host')?.split(',')[0]?.trim() : undefined
       allowed = hostOf(origin) === (forwarded || new URL(c.req.url).host)
     } else allowed = true
     if (allowed) return next()

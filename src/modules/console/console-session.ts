@@ -1,8 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { TrustProxy } from '../../config.ts'
 import type { AuthContext, AppEnv } from '../../http/app-env.ts'
 import type { Lang } from '../../http/language.ts'
+import { viaTrustedProxy } from '../../http/node-request.ts'
 import { t } from './console-text.ts'
 
 export const SESSION_COOKIE = 'sandbox_console'
@@ -31,12 +33,12 @@ interface Session {
  * the API. Every form carries a CSRF token, an HMAC of the session id under a key of the process: a
  * page of another site can neither read it nor forge it.
  */
-export function createConsoleSession(deps: { authenticate: (authorization: string | undefined) => AuthContext; trustProxy: boolean }) {
+export function createConsoleSession(deps: { authenticate: (authorization: string | undefined) => AuthContext; trustProxy: TrustProxy }) {
   // The CSRF key lives as long as the process, like the sessions it guards.
   const key = randomBytes(32)
   const sessions = new Map<string, Session>()
   const csrfOf = (id: string) => createHmac('sha256', key).update(`console-csrf:${id}`).digest('base64url')
-  const secure = (c: Context) => new URL(c.req.url).protocol === 'https:' || (deps.trustProxy && c.req.header('x-forwarded-proto') === 'https')
+  const secure = (c: Context) => new URL(c.req.url).protocol === 'https:' || (viaTrustedProxy(c, deps.trustProxy) && c.req.header('x-forwarded-proto') === 'https')
   const langOf = (c: Context): Lang => {
     const chosen = getCookie(c, LANG_COOKIE)
     return chosen === 'en' || chosen === 'pt-PT' ? chosen : ((c.get('lang') as Lang | undefined) ?? 'pt-PT')

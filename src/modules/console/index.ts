@@ -2,8 +2,11 @@ import { Hono } from 'hono'
 import { html } from 'hono/html'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import type { TrustProxy } from '../../config.ts'
 import { ApiError, renderError } from '../../http/api-error.ts'
+import { adminRoutes } from '../../http/access-rules.ts'
 import type { AppEnv } from '../../http/app-env.ts'
+import { requireAdmin } from '../../http/require-admin.ts'
 import { clientAddress } from '../../http/node-request.ts'
 import { fromRoot } from '../../package-root.ts'
 import type { AuthService } from '../auth/index.ts'
@@ -21,7 +24,7 @@ import { t } from './console-text.ts'
 export interface ConsoleDeps extends JourneyDeps, OperationDeps, ScenarioPageDeps, CertificationPageDeps {
   auth: Pick<AuthService, 'login' | 'authenticate'>
   journal: Pick<RequestJournalService, 'recent' | 'get'>
-  trustProxy: boolean
+  trustProxy: TrustProxy
 }
 
 /** The console's static files: its stylesheet and script from the repository, htmx from node_modules. Read once. */
@@ -54,6 +57,8 @@ export function consoleRouter(deps: ConsoleDeps) {
 
   const pages = new Hono<ConsoleEnv>()
   pages.use('*', session.required)
+  // The partner-wide pages and forms are an administrator's (http/access-rules.ts), as in the API.
+  for (const { method, path } of adminRoutes('/console')) pages.on(method, path, requireAdmin)
   pages.route('/', requestPages(deps.journal))
   pages.route('/', journeyPages(deps))
   pages.route('/', operationPages(deps))

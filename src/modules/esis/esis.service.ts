@@ -26,6 +26,8 @@ interface EsisPdf {
   pdf: Buffer
   filename: string
   partnerUniqueID: string
+  /** The broker of the simulation or process: its users read the e-mail in the mailbox. */
+  brokerId: number
   about: EsisSubject & ({ simulationUniqueId: string } | { processUniqueId: string })
   /** The key borrower: the e-mail's salutation, and for a process the default address. */
   recipient: { name: string; email: string | undefined }
@@ -75,6 +77,7 @@ export function createEsisService(deps: EsisServiceDeps) {
       pdf,
       filename: `${lang === 'en' ? 'ESIS-simulation' : 'FINE-simulacao'}-${row.simulationNumber}.pdf`,
       partnerUniqueID: row.partnerUniqueID,
+      brokerId: row.brokerId,
       about: { kind: 'simulation', simulationNumber: row.simulationNumber, simulationUniqueId: row.simulationUniqueId },
       recipient: { name: row.keyBorrowerName, email: undefined },
     }
@@ -103,6 +106,7 @@ export function createEsisService(deps: EsisServiceDeps) {
           pdf: await render(source, lang, row.partnerUniqueID),
           filename: `${lang === 'en' ? 'ESIS-process' : 'FINE-processo'}-${row.processNumber}.pdf`,
           partnerUniqueID: row.partnerUniqueID,
+          brokerId: row.brokerId,
           about: { kind: 'process', processNumber: row.processNumber, processUniqueId: row.processUniqueId },
           recipient,
         }
@@ -115,6 +119,7 @@ export function createEsisService(deps: EsisServiceDeps) {
     const { kind: _kind, ...resource } = esis.about
     return deps.mailbox.send({
       partnerUniqueID: esis.partnerUniqueID,
+      brokerId: esis.brokerId,
       to,
       subject,
       text: body,

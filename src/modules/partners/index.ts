@@ -23,7 +23,7 @@ export type { AccountService } from './account.service.ts'
 export type { PartnerService, PartnerCredentials } from './partners.service.ts'
 export type { UserIdentity } from './partners.repository.ts'
 export type { LiveUser } from './live-users.ts'
-export type { Quotas, QuotaKind } from './quotas.ts'
+export type { Quotas, QuotaKind, UploadReservation } from './quotas.ts'
 export { identitiesSeedFile } from './identities.seed.ts'
 
 export interface PartnersDeps {
@@ -31,7 +31,7 @@ export interface PartnersDeps {
   writes: Transactions
   clock: Clock
   logger: Logger
-  config: Pick<Config, 'signup' | 'demoIdentities' | 'quotas' | 'retentionDays' | 'rateLimit' | 'mode' | 'passwordCost'>
+  config: Pick<Config, 'signup' | 'demoIdentities' | 'quotas' | 'retentionDays' | 'rateLimit' | 'mode' | 'journal' | 'passwordCost'>
   mailbox: Pick<MailboxService, 'send'>
   /** Deletes everything a partner made (the sandbox reset). */
   eraseData(partnerUniqueID: string): Record<string, number>
@@ -43,11 +43,17 @@ export interface PartnersDeps {
 export function createPartners(deps: PartnersDeps) {
   const repo = createPartnerRepository(deps.db)
   const liveUsers = createLiveUsers(repo)
-  const quotas = createQuotas({ repo, limits: deps.config.quotas })
+  const quotas = createQuotas({ repo, limits: deps.config.quotas, journalBytes: deps.config.journal.maxBytes })
   const passwords = createPasswordHashing(deps.config.passwordCost)
   const partners = createPartnerService({ ...deps, repo, invitations: createInvitationRepository(deps.db), liveUsers, passwords })
   const account = createAccountService({ ...deps, repo, liveUsers, quotas, passwords })
-  return { ...partners, account, quotas }
+  return {
+    ...partners,
+    account,
+    quotas,
+    /** The partner's contact address (of its sign-up), or null (the demo partners, fixtures). */
+    contactEmailOf: (partnerUniqueID: string): string | null => repo.partner(partnerUniqueID)?.contactEmail ?? null,
+  }
 }
 
 export type Partners = ReturnType<typeof createPartners>
@@ -72,6 +78,7 @@ export function accountRouter(partners: PartnerService, account: AccountService)
     .openapi(accountRoutes.resetPassword, handlers.resetPassword)
     .openapi(accountRoutes.revokeTokens, handlers.revokeTokens)
     .openapi(accountRoutes.deactivateUser, handlers.deactivateUser)
+    .openapi(accountRoutes.setAdmin, handlers.setAdmin)
 }
 
 /** The operator API, behind the operator token. */

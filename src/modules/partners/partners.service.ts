@@ -74,7 +74,8 @@ export function createPartnerService(deps: PartnerServiceDeps) {
     const text = newPassword()
     const credentials = create(partner, origin, { text, hash: await deps.passwords.hash(text) }, claim)
     const mail = welcomeMail({ ...partner, ...credentials }, lang)
-    await deps.mailbox.send({ partnerUniqueID: credentials.partnerUniqueID, to: partner.contactEmail, subject: mail.subject, text: mail.body, attachments: [] })
+    // The partner's own mail, of no broker: its administrators read it.
+    await deps.mailbox.send({ partnerUniqueID: credentials.partnerUniqueID, brokerId: null, to: partner.contactEmail, subject: mail.subject, text: mail.body, attachments: [] })
     deps.logger.info('partner created', { partnerUniqueID: credentials.partnerUniqueID, origin })
     return credentials
   }

@@ -53,6 +53,7 @@ describe('Simulation Create', () => {
     ])
     expect(publish).toHaveBeenCalledWith({
       partnerUniqueID: PARTNER_A,
+      brokerId: 1001,
       notificationTypeId: 6,
       simulationUniqueId: id,
       data: { simulationStatusId: 1, simulationStatusDescription: 'Simulada' },
