@@ -116,7 +116,7 @@ export function createApp(sandbox: Sandbox) {
   app.use('/sandbox/signup', signupThrottle(config.signupsPerHour, config.trustProxy))
   app.use('*', writeBatching(sandbox.writes))
   app.onError(onError)
-  sandbox.loopback.attach(async (request) => app.fetch(request))
+  sandbox.loopback.attach(async (request, env) => app.fetch(request, env))
   app.notFound(notFoundHandler(onError))
 
   app.route('/', healthRouter(sandbox.health))

@@ -2,6 +2,7 @@ import { createPartnerClock, systemClock, type Clock } from './clock.ts'
 import type { Config } from './config.ts'
 import { openDatabase, type Db } from './db/connection.ts'
 import { migrate } from './db/migrate.ts'
+import { createSecretBox } from './db/secret-box.ts'
 import { seedWhenChanged } from './db/seed.ts'
 import { createWriteBatch } from './db/write-batch.ts'
 import { createLogger, type Logger } from './logger.ts'
@@ -75,12 +76,14 @@ export interface SandboxOptions {
 export function buildSandbox(options: SandboxOptions) {
   const { config, db } = options
   const machineClock = options.clock ?? systemClock
-  // Each partner's test clock: what its data reads; tokens, throttles and retention keep the machine's.
-  const clockOffsets = createClockOffsets(db)
-  const clock = createPartnerClock(machineClock, clockOffsets)
   const logger = options.logger ?? createLogger(config.logLevel, undefined, config.logFormat)
+  // Each partner's test clock: what its data reads; tokens, throttles and retention keep the machine's.
+  const clockOffsets = createClockOffsets(db, logger)
+  const clock = createPartnerClock(machineClock, clockOffsets)
   const version = packageVersion()
   const writes = createWriteBatch(db, (error) => logger.error('write batch failed', { error: error instanceof Error ? error.message : String(error) }))
+  // The signing secrets the database keeps, sealed under SANDBOX_SECRETS_KEY when it is set.
+  const secrets = createSecretBox(config.secretsKey)
 
   const taxonomy = createTaxonomy(db)
   // The mailbox needs the partners (contact addresses, quotas, administrators) and they send mail: given late.
@@ -100,13 +103,14 @@ export function buildSandbox(options: SandboxOptions) {
   const partners = createPartners({ db, writes, clock: machineClock, logger, config, mailbox, eraseData: (partnerUniqueID) => reset!.reset(partnerUniqueID), verifyPassword: options.verifyPassword })
   partners.applyDemoIdentities()
   const { quotas } = partners
-  const auth = createAuth({ db, config, clock: machineClock, partners })
+  const auth = createAuth({ db, config, clock: machineClock, secrets, partners })
   const scenarios = createScenarios(scenarioFolders(config), taxonomy)
   const scenarioPicks = createScenarioPicks(scenarios)
   const jobs = createSandboxJobs({ db, writes, clock, logger })
   const scheduler = createScenarioScheduler({ jobs, clock, timeScale: config.timeScale })
   const callbacks = createCallbacks({
     db,
+    secrets,
     writes,
     config,
     clock,
@@ -143,6 +147,7 @@ export function buildSandbox(options: SandboxOptions) {
   const testClock = createSandboxClock({ writes, clock, offsets: clockOffsets, logger, jobs, deliveries: callbacks.advancing })
   const certification = createCertification({
     db,
+    secrets,
     writes,
     clock,
     logger,

@@ -47,6 +47,7 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   SANDBOX_DB: z.string().trim().min(1).default('./data/sandbox.db'),
   SANDBOX_JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SANDBOX_SECRETS_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SANDBOX_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(31_536_000).default(3600),
   SANDBOX_SCENARIOS_DIR: optionalText,
   SANDBOX_TIME_SCALE: z.coerce.number().min(0).max(1000).default(1),
@@ -87,6 +88,11 @@ const envSchema = z.object({
   SANDBOX_JOURNAL_MAX_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(200),
   SANDBOX_JOURNAL_MAX_MB: z.coerce.number().int().min(1).max(100_000).optional(),
   SANDBOX_CERTIFICATION_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(15),
+  SANDBOX_PASSWORD_COST: z.coerce
+    .number()
+    .int()
+    .refine((n) => n >= 2 ** 10 && n <= 2 ** 20 && (n & (n - 1)) === 0, 'must be a power of 2 from 1024 to 1048576')
+    .optional(),
 })
 
 /** What each mode means when a setting is not given (docs/design.md "Partners"). 0 turns a limit off. */
@@ -119,11 +125,26 @@ export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL']
 /** json: one JSON line per event; pretty: readable lines. `auto` (the setting's default) is pretty on a terminal. */
 export type LogFormat = 'json' | 'pretty'
 
+/** scrypt's cost parameters: N (CPU and memory, a power of 2), r (block size), p (parallelism). */
+export interface PasswordCost {
+  N: number
+  r: number
+  p: number
+}
+
+/**
+ * The cost of new password hashes: OWASP's Password Storage Cheat Sheet's scrypt guidance (N=2^17,
+ * r=8, p=1: 128 MiB and about a tenth of a second of one core a hash). docs/decisions.md "Platform".
+ */
+export const PASSWORD_COST: PasswordCost = { N: 2 ** 17, r: 8, p: 1 }
+
 export interface Config {
   port: number
   host: string
   dbPath: string
   jwtSecret: string | undefined
+  /** The key the stored signing secrets are sealed under (AES-256-GCM); unset: stored in clear. */
+  secretsKey: string | undefined
   tokenTtlSeconds: number
   scenariosDir: string | undefined
   timeScale: number
@@ -168,6 +189,8 @@ export interface Config {
   journal: { maxEntries: number; maxBytes: number; maxPerSecond: number }
   /** How long a certification probe waits for the partner's receiver (the 15 s of the receiver checks). */
   certificationTimeoutMs: number
+  /** The scrypt cost of new password hashes (PASSWORD_COST; SANDBOX_PASSWORD_COST lowers N on a local test rig, testConfig too). */
+  passwordCost: PasswordCost
 }
 
 /**
@@ -195,6 +218,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.SANDBOX_MODE === 'hosted' && !e.SANDBOX_OPERATOR_TOKEN) {
     throw new ConfigError('Invalid configuration: SANDBOX_OPERATOR_TOKEN is required with SANDBOX_MODE=hosted (at least 32 characters)')
   }
+  if (e.SANDBOX_MODE === 'hosted' && e.SANDBOX_PASSWORD_COST !== undefined && e.SANDBOX_PASSWORD_COST < PASSWORD_COST.N) {
+    throw new ConfigError(`Invalid configuration: SANDBOX_PASSWORD_COST below ${PASSWORD_COST.N} is for local runs only (a test rig that logs in often), not with SANDBOX_MODE=hosted`)
+  }
+  if (e.SANDBOX_MODE === 'hosted' && !e.SANDBOX_SECRETS_KEY) {
+    throw new ConfigError('Invalid configuration: SANDBOX_SECRETS_KEY is required with SANDBOX_MODE=hosted (at least 32 characters): the signing secrets the database keeps are sealed under it')
+  }
   const signup = e.SANDBOX_SIGNUP ?? defaults.signup
   if (signup === 'invite' && !e.SANDBOX_OPERATOR_TOKEN) {
     throw new ConfigError('Invalid configuration: SANDBOX_SIGNUP=invite needs SANDBOX_OPERATOR_TOKEN (the operator creates the invitations)')
@@ -215,6 +244,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dbPath: e.SANDBOX_DB,
     jwtSecret: e.SANDBOX_JWT_SECRET,
+    secretsKey: e.SANDBOX_SECRETS_KEY,
     tokenTtlSeconds: e.SANDBOX_TOKEN_TTL_SECONDS,
     scenariosDir: e.SANDBOX_SCENARIOS_DIR,
     timeScale: e.SANDBOX_TIME_SCALE,
@@ -243,12 +273,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.SANDBOX_TRUST_PROXY,
     journal: { maxEntries: journalEntries, maxBytes: journalBytes, maxPerSecond: journalEntries === 0 ? 0 : e.SANDBOX_JOURNAL_MAX_PER_SECOND },
     certificationTimeoutMs: Math.round(e.SANDBOX_CERTIFICATION_TIMEOUT_SECONDS * 1000),
+    passwordCost: { ...PASSWORD_COST, N: e.SANDBOX_PASSWORD_COST ?? PASSWORD_COST.N },
   }
 }
 
 const MB = 1024 * 1024
 
-/** A configuration for tests and in-process use: in-memory database, no logs. */
+/**
+ * A configuration for tests and in-process use: in-memory database, no logs, and passwords hashed at
+ * the seeded users' cost (2^12): the tests log in thousands of times, and one test proves PASSWORD_COST.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ SANDBOX_DB: ':memory:', LOG_LEVEL: 'silent', LOG_FORMAT: 'json', PORT: '0' }), ...overrides }
+  return { ...loadConfig({ SANDBOX_DB: ':memory:', LOG_LEVEL: 'silent', LOG_FORMAT: 'json', PORT: '0' }), passwordCost: { N: 2 ** 12, r: 8, p: 1 }, ...overrides }
 }

@@ -8,6 +8,7 @@ describe('configuration from the environment', () => {
       host: '0.0.0.0',
       dbPath: './data/sandbox.db',
       jwtSecret: undefined,
+      secretsKey: undefined,
       tokenTtlSeconds: 3600,
       scenariosDir: undefined,
       timeScale: 1,
@@ -30,12 +31,13 @@ describe('configuration from the environment', () => {
       trustProxy: 0,
       journal: { maxEntries: 10_000, maxBytes: 100 * 1024 * 1024, maxPerSecond: 200 },
       certificationTimeoutMs: 15_000,
+      passwordCost: { N: 2 ** 17, r: 8, p: 1 },
     })
   })
 
   it('gives the hosted mode its defaults: sign-up by invitation, no demo logins, retention, rate limit and quotas', () => {
     const operator = 'o'.repeat(32)
-    expect(loadConfig({ SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: operator })).toMatchObject({
+    expect(loadConfig({ SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: operator, SANDBOX_SECRETS_KEY: 'k'.repeat(32) })).toMatchObject({
       mode: 'hosted',
       signup: 'invite',
       signupsPerHour: 10,
@@ -65,13 +67,14 @@ describe('configuration from the environment', () => {
 
   it("refuses a journal bound that leaves no room in the storage quota, and a relay to any address on a hosted sandbox", () => {
     expect(() => loadConfig({ SANDBOX_QUOTA_STORAGE_MB: '16', SANDBOX_JOURNAL_MAX_MB: '16' })).toThrow(/SANDBOX_JOURNAL_MAX_MB must be less than SANDBOX_QUOTA_STORAGE_MB/)
-    expect(() => loadConfig({ SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32), SANDBOX_SMTP_RECIPIENTS: 'any' })).toThrow(/SANDBOX_SMTP_RECIPIENTS=any/)
+    expect(() => loadConfig({ SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32), SANDBOX_SECRETS_KEY: 'k'.repeat(32), SANDBOX_SMTP_RECIPIENTS: 'any' })).toThrow(/SANDBOX_SMTP_RECIPIENTS=any/)
   })
 
   it('lets every hosted default be overridden, 0 turning a limit off', () => {
     const config = loadConfig({
       SANDBOX_MODE: 'hosted',
       SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32),
+      SANDBOX_SECRETS_KEY: 'k'.repeat(32),
       SANDBOX_SIGNUP: 'open',
       SANDBOX_DEMO_IDENTITIES: 'true',
       SANDBOX_RETENTION_DAYS: '0',
@@ -84,8 +87,9 @@ describe('configuration from the environment', () => {
     expect(config.quotas).toMatchObject({ simulations: null, documentBytes: 1024 * 1024 })
   })
 
-  it('refuses a hosted sandbox without an operator token, and invitations without one', () => {
+  it('refuses a hosted sandbox without an operator token or a secrets key, and invitations without an operator token', () => {
     expect(() => loadConfig({ SANDBOX_MODE: 'hosted' })).toThrow(/SANDBOX_OPERATOR_TOKEN is required with SANDBOX_MODE=hosted/)
+    expect(() => loadConfig({ SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32) })).toThrow(/SANDBOX_SECRETS_KEY is required with SANDBOX_MODE=hosted/)
     expect(() => loadConfig({ SANDBOX_SIGNUP: 'invite' })).toThrow(/SANDBOX_SIGNUP=invite needs SANDBOX_OPERATOR_TOKEN/)
   })
 
@@ -95,6 +99,7 @@ describe('configuration from the environment', () => {
       HOST: '127.0.0.1',
       SANDBOX_DB: ':memory:',
       SANDBOX_JWT_SECRET: 'x'.repeat(32),
+      SANDBOX_SECRETS_KEY: 'k'.repeat(40),
       SANDBOX_TOKEN_TTL_SECONDS: '60',
       SANDBOX_SCENARIOS_DIR: '/scenarios',
       SANDBOX_TIME_SCALE: '0.001',
@@ -108,6 +113,7 @@ describe('configuration from the environment', () => {
       port: 9090,
       host: '127.0.0.1',
       dbPath: ':memory:',
+      secretsKey: 'k'.repeat(40),
       tokenTtlSeconds: 60,
       scenariosDir: '/scenarios',
       timeScale: 0.001,
@@ -117,6 +123,13 @@ describe('configuration from the environment', () => {
       smtpUrl: 'smtp://localhost:2525',
       logLevel: 'warn',
     })
+  })
+
+  it('lowers the password cost on a local run only', () => {
+    expect(loadConfig({ SANDBOX_PASSWORD_COST: '4096' }).passwordCost).toEqual({ N: 4096, r: 8, p: 1 })
+    const hosted = { SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32), SANDBOX_SECRETS_KEY: 'k'.repeat(32) }
+    expect(() => loadConfig({ ...hosted, SANDBOX_PASSWORD_COST: '4096' })).toThrow(/SANDBOX_PASSWORD_COST below 131072 is for local runs only/)
+    expect(loadConfig({ ...hosted, SANDBOX_PASSWORD_COST: '262144' }).passwordCost).toEqual({ N: 262144, r: 8, p: 1 })
   })
 
   it('treats an empty value as unset', () => {
@@ -130,6 +143,7 @@ describe('configuration from the environment', () => {
     ['SANDBOX_TIME_SCALE', '-1'],
     ['SANDBOX_CALLBACK_ALLOW_HTTP', 'maybe'],
     ['SANDBOX_JWT_SECRET', 'short'],
+    ['SANDBOX_SECRETS_KEY', 'short'],
     ['SANDBOX_SMTP_URL', 'http://mail.example'],
     ['LOG_LEVEL', 'verbose'],
     ['SANDBOX_MODE', 'cloud'],
@@ -139,6 +153,8 @@ describe('configuration from the environment', () => {
     ['SANDBOX_RATE_LIMIT', 'fast'],
     ['SANDBOX_QUOTA_PROCESSES', '1.5'],
     ['SANDBOX_SQLITE_CACHE_MB', '1'],
+    ['SANDBOX_PASSWORD_COST', '5000'],
+    ['SANDBOX_PASSWORD_COST', '512'],
     ['SANDBOX_TRUST_PROXY', 'proxy.example'],
     ['SANDBOX_TRUST_PROXY', '17'],
     ['SANDBOX_QUOTA_STORAGE_MB', 'lots'],

@@ -34,14 +34,13 @@ describe('token buckets are bounded in number', () => {
 })
 
 describe('the login throttle is bounded in number', () => {
-  it('keeps 100,000 distinct usernames and addresses under its cap', () => {
+  it('keeps 100,000 distinct usernames and addresses under its cap', async () => {
     const clock = manualClock()
     const throttle = createLoginThrottle({ clock })
     let peak = { usernames: 0, addresses: 0 }
     for (let n = 0; n < 100_000; n++) {
       const username = `guess-${n}`
-      throttle.begin(username, `2001:db8::${n.toString(16)}`)
-      throttle.failed(username)
+      ;(await throttle.begin(username, `2001:db8::${n.toString(16)}`)).failed()
       const sizes = throttle.sizes()
       peak = { usernames: Math.max(peak.usernames, sizes.usernames), addresses: Math.max(peak.addresses, sizes.addresses) }
     }
@@ -49,11 +48,11 @@ describe('the login throttle is bounded in number', () => {
     expect(peak.addresses).toBeLessThanOrEqual(LOGIN_THROTTLE.maxEntries)
   })
 
-  it('keeps a locked username locked while it makes room', () => {
+  it('keeps a locked username locked while it makes room', async () => {
     const clock = manualClock()
     const throttle = createLoginThrottle({ clock })
-    for (let n = 0; n < 6; n++) throttle.failed('broker-a')
-    for (let n = 0; n < LOGIN_THROTTLE.maxEntries + 10; n++) throttle.failed(`guess-${n}`)
-    expect(() => throttle.begin('broker-a', '203.0.113.1')).toThrow(expect.objectContaining({ key: 'LOGIN_THROTTLED' }))
+    for (let n = 0; n < 6; n++) (await throttle.begin('broker-a', '198.51.100.1')).failed()
+    for (let n = 0; n < LOGIN_THROTTLE.maxEntries + 10; n++) (await throttle.begin(`guess-${n}`, `2001:db8::${n.toString(16)}`)).failed()
+    await expect(throttle.begin('broker-a', '203.0.113.1')).rejects.toMatchObject({ key: 'LOGIN_THROTTLED' })
   })
 })

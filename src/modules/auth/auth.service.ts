@@ -25,13 +25,19 @@ export function createAuthService(deps: { partners: Pick<PartnerService, 'verify
      * suspended partner; 429 (010510) while the username or the address is throttled.
      */
     async login(username: string, password: string, address: string) {
-      throttle.begin(username, address)
-      const user = await partners.verifyCredentials(username, password)
+      const attempt = await throttle.begin(username, address)
+      let user: Awaited<ReturnType<typeof partners.verifyCredentials>>
+      try {
+        user = await partners.verifyCredentials(username, password)
+      } catch (error) {
+        attempt.abandoned()
+        throw error
+      }
       if (!user) {
-        throttle.failed(username)
+        attempt.failed()
         throw new ApiError('INVALID_CREDENTIALS', { field: 'username' })
       }
-      throttle.succeeded(username, address)
+      attempt.succeeded()
       if (user.partnerStatus === 'suspended') {
         throw new ApiError('PARTNER_SUSPENDED', { field: 'username', params: { partner: user.partnerUniqueID, reason: partners.liveUser(user.userId)?.partnerStatusReason ?? '' } })
       }

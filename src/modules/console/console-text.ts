@@ -121,6 +121,7 @@ const TEXT = {
     "Advancing the clock and resetting the data change the whole partner: only an administrator of the partner can.",
   ],
   csrfInvalid: ['Formulário sem o código de segurança (CSRF) certo: recarregue a página.', 'The form lacks its security (CSRF) code: reload the page.'],
+  crossSite: ['Pedido recusado: os formulários da consola só se enviam das páginas da própria consola.', "Request refused: the console's forms are sent only from the console's own pages."],
 } satisfies Record<string, [string, string]>
 
 export type TextKey = keyof typeof TEXT

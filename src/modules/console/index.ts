@@ -17,6 +17,7 @@ import { operationPages, type OperationDeps } from './console-operations.ts'
 import { certificationPages, type CertificationPageDeps } from './console-certification.ts'
 import { requestPages } from './console-requests.ts'
 import { scenarioPages, type ScenarioPageDeps } from './console-scenarios.ts'
+import { sameOriginPosts } from './console-origin.ts'
 import { createConsoleSession, type ConsoleEnv } from './console-session.ts'
 import { t } from './console-text.ts'
 
@@ -74,6 +75,7 @@ export function consoleRouter(deps: ConsoleDeps) {
   })
 
   const app = new Hono<AppEnv>()
+  app.use('/console/*', sameOriginPosts({ trustProxy: deps.trustProxy }))
   app.get('/console/assets/:file', (c) => {
     const file = files[c.req.param('file')]
     if (!file) return c.notFound()

@@ -7,7 +7,7 @@ import { adminRequired } from '../../http/require-admin.ts'
 import { newPassword, registrationNumber, usernameFor } from './credentials.ts'
 import type { LiveUsers } from './live-users.ts'
 import type { PartnerRepository, UserIdentity } from './partners.repository.ts'
-import { hashPasswordAsync } from './password.ts'
+import type { PasswordHashing } from './password.ts'
 import type { Quotas } from './quotas.ts'
 
 export interface AccountServiceDeps {
@@ -17,6 +17,7 @@ export interface AccountServiceDeps {
   writes: Transactions
   clock: Clock
   config: Pick<Config, 'retentionDays' | 'rateLimit' | 'mode'>
+  passwords: Pick<PasswordHashing, 'hash'>
 }
 
 const userView = (u: UserIdentity) => ({ userId: u.userId, username: u.username, name: u.name, email: u.email, admin: u.isAdmin, status: u.userStatus })
@@ -90,7 +91,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         throw new ApiError('NOT_FOUND', { field: 'brokerId', params: { resource: 'broker', id: user.brokerId } })
       }
       const password = newPassword()
-      const passwordHash = await hashPasswordAsync(password)
+      const passwordHash = await deps.passwords.hash(password)
       let username = usernameFor(user.name)
       while (repo.usernameTaken(username)) username = usernameFor(user.name)
       const userId = insertUser({ brokerId: user.brokerId, username, name: user.name, email: user.email, passwordHash, isAdmin: user.admin === true, createdAt: deps.clock.now().toISOString() })
@@ -102,7 +103,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       assertAdmin(auth)
       const user = userOf(auth, userId)
       const password = newPassword()
-      repo.setPassword(user.userId, await hashPasswordAsync(password))
+      repo.setPassword(user.userId, await deps.passwords.hash(password))
       liveUsers.forgetUser(user.userId)
       return { userId: user.userId, username: user.username, password }
     },

@@ -15,9 +15,8 @@ import { operatorAuth } from './operator-auth.ts'
 import * as operatorRoutes from './partner-operator.routes.ts'
 import { accountHandlers, operatorHandlers } from './partners.handlers.ts'
 import { createPartnerRepository, upsertIdentities } from './partners.repository.ts'
-import type { PasswordVerifier } from './password.ts'
+import { createPasswordHashing, hashPasswordSync, SEED_PASSWORD_COST, type PasswordVerifier } from './password.ts'
 import { createPartnerService, type PartnerService } from './partners.service.ts'
-import { hashPassword } from './password.ts'
 import { createQuotas } from './quotas.ts'
 
 export type { AccountService } from './account.service.ts'
@@ -32,7 +31,7 @@ export interface PartnersDeps {
   writes: Transactions
   clock: Clock
   logger: Logger
-  config: Pick<Config, 'signup' | 'demoIdentities' | 'quotas' | 'retentionDays' | 'rateLimit' | 'mode' | 'journal'>
+  config: Pick<Config, 'signup' | 'demoIdentities' | 'quotas' | 'retentionDays' | 'rateLimit' | 'mode' | 'journal' | 'passwordCost'>
   mailbox: Pick<MailboxService, 'send'>
   /** Deletes everything a partner made (the sandbox reset). */
   eraseData(partnerUniqueID: string): Record<string, number>
@@ -45,8 +44,9 @@ export function createPartners(deps: PartnersDeps) {
   const repo = createPartnerRepository(deps.db)
   const liveUsers = createLiveUsers(repo)
   const quotas = createQuotas({ repo, limits: deps.config.quotas, journalBytes: deps.config.journal.maxBytes })
-  const partners = createPartnerService({ ...deps, repo, invitations: createInvitationRepository(deps.db), liveUsers })
-  const account = createAccountService({ ...deps, repo, liveUsers, quotas })
+  const passwords = createPasswordHashing(deps.config.passwordCost)
+  const partners = createPartnerService({ ...deps, repo, invitations: createInvitationRepository(deps.db), liveUsers, passwords })
+  const account = createAccountService({ ...deps, repo, liveUsers, quotas, passwords })
   return {
     ...partners,
     account,
@@ -59,9 +59,12 @@ export function createPartners(deps: PartnersDeps) {
 export type Partners = ReturnType<typeof createPartners>
 export { verifyPassword, type PasswordVerifier } from './password.ts'
 
-/** Inserts or refreshes the seeded branches, partners, brokers and users, in the caller's transaction. */
+/**
+ * Inserts or refreshes the seeded branches, partners, brokers and users, in the caller's transaction.
+ * Their passwords are public: hashed cheaply, and upgraded at each user's first login.
+ */
 export function seedIdentities(db: Db, seedsDir: string, now: string): void {
-  upsertIdentities(db, readIdentitiesSeed(seedsDir), hashPassword, now)
+  upsertIdentities(db, readIdentitiesSeed(seedsDir), (password) => hashPasswordSync(password, SEED_PASSWORD_COST), now)
 }
 
 /** Sign-up (public) and the partner's account (its own token). */

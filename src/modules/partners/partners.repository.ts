@@ -125,6 +125,8 @@ export function createPartnerRepository(db: Db) {
   const setPartnerStatus = db.prepare('UPDATE partner SET status = @status, status_reason = @reason WHERE partner_unique_id = @partnerUniqueID')
   const setSeedStatus = db.prepare("UPDATE partner SET status = @status, status_reason = @reason WHERE origin = 'seed' AND status <> @status")
   const setPassword = db.prepare('UPDATE app_user SET password_hash = ?, token_generation = token_generation + 1 WHERE user_id = ?')
+  // Only the hash the login checked: a password reset in between wins.
+  const upgradePassword = db.prepare('UPDATE app_user SET password_hash = @upgraded WHERE user_id = @userId AND password_hash = @previous')
   const revoke = db.prepare('UPDATE app_user SET token_generation = token_generation + 1 WHERE user_id = ?')
   const deactivate = db.prepare("UPDATE app_user SET status = 'inactive', token_generation = token_generation + 1 WHERE user_id = ?")
   const setAdmin = db.prepare('UPDATE app_user SET is_admin = ? WHERE user_id = ?')
@@ -155,6 +157,8 @@ export function createPartnerRepository(db: Db) {
     setSeedStatus: (status: PartnerStatus, reason: string | null) => setSeedStatus.run({ status, reason }).changes,
     /** A new password hash; the user's tokens stop working. */
     setPassword: (userId: number, passwordHash: string) => void setPassword.run(passwordHash, userId),
+    /** The same password hashed again at a higher cost: the user's tokens stay valid. */
+    upgradePassword: (userId: number, previous: string, upgraded: string) => upgradePassword.run({ userId, previous, upgraded }).changes > 0,
     revokeTokens: (userId: number) => void revoke.run(userId),
     deactivate: (userId: number) => void deactivate.run(userId),
     /** Makes the user an administrator of its partner, or no longer one; its tokens stay valid. */

@@ -1,6 +1,7 @@
 import type { Statement } from 'better-sqlite3'
 import type { BrokerScope } from '../../db/broker-scope.ts'
 import type { Db } from '../../db/connection.ts'
+import type { RequestOrigin } from '../../http/loopback.ts'
 import type { KeysetCursor } from '../../http/pagination.ts'
 
 /** One journaled request and its answer, as stored (bodies already redacted and bounded). */
@@ -27,6 +28,8 @@ export interface JournalEntry {
   tokenId: string | null
   /** The Retry-After the answer carried (a 429, a 503). */
   retryAfter: string | null
+  /** Who made the request, as the sandbox knows it (not from a header): a client, or the console's "try it". */
+  origin: RequestOrigin
 }
 
 export interface JournalFilter {
@@ -57,6 +60,7 @@ interface Row {
   errors: string | null
   token_id: string | null
   retry_after: string | null
+  origin: RequestOrigin
 }
 
 interface BodyRow {
@@ -86,6 +90,7 @@ const toSummary = (r: Row): JournalSummary => ({
   errors: r.errors === null ? null : (JSON.parse(r.errors) as unknown[]),
   tokenId: r.token_id,
   retryAfter: r.retry_after,
+  origin: r.origin,
 })
 
 const withBody = (row: Row, body: BodyRow | undefined): JournalEntry & { seq: number } => ({
@@ -156,8 +161,8 @@ function whereOf(f: JournalFilter): { sql: string; params: Record<string, unknow
 /** The request journal (request_journal, request_journal_body): written in batches, read newest first, kept to a ring per partner. */
 export function createRequestJournalRepository(db: Db) {
   const insert = db.prepare(`INSERT INTO request_journal (request_id, partner_unique_id, broker_id, user_id, at, method, path, query, status,
-      duration_ms, scenario, errors, token_id, retry_after, bytes)
-    VALUES (@requestId, @partnerUniqueID, @brokerId, @userId, @at, @method, @path, @query, @status, @durationMs, @scenario, @errors, @tokenId, @retryAfter, @bytes)`)
+      duration_ms, scenario, errors, token_id, retry_after, bytes, origin)
+    VALUES (@requestId, @partnerUniqueID, @brokerId, @userId, @at, @method, @path, @query, @status, @durationMs, @scenario, @errors, @tokenId, @retryAfter, @bytes, @origin)`)
   const insertBody = db.prepare(`INSERT INTO request_journal_body (seq, request_headers, request_body, request_truncated, response_content_type,
       response_body, response_truncated)
     VALUES (@seq, @requestHeaders, @requestBody, @requestTruncated, @responseContentType, @responseBody, @responseTruncated)`)
