@@ -35,7 +35,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node-server',
-          include: ['test/modules/**/*.test.ts', 'test/http/error-responses.test.ts', 'test/http/json-text.test.ts', 'test/pact-verification/provider-states.test.ts'],
+          include: ['test/modules/**/*.test.ts', 'test/http/error-responses.test.ts', 'test/http/forwarded-for.test.ts', 'test/http/json-text.test.ts', 'test/http/body-limit.test.ts', 'test/pact-verification/provider-states.test.ts'],
           env: { SANDBOX_TEST_TRANSPORT: 'node' },
         },
       },

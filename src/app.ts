@@ -2,16 +2,19 @@ import { readFileSync } from 'node:fs'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { Sandbox } from './composition-root.ts'
+import type { TrustProxy } from './config.ts'
 import type { AppEnv } from './http/app-env.ts'
-import { jsonBodyLimit } from './http/body-limit.ts'
+import { requestBodyLimits } from './http/body-limit.ts'
 import { drainGate } from './http/draining.ts'
 import { fromRoot } from './package-root.ts'
 import { jsonTextGuard } from './http/json-text.ts'
 import { docsPage } from './http/docs-page.ts'
-import { errorHandler, JSON_BODY_LIMIT_BYTES, notFoundHandler } from './http/error-handler.ts'
+import { errorHandler, notFoundHandler } from './http/error-handler.ts'
 import { MemoRouter } from './http/memo-router.ts'
 import { requestContext } from './http/request-context.ts'
 import { requireAuth } from './http/require-auth.ts'
+import { requireAdmin } from './http/require-admin.ts'
+import { adminRoutes } from './http/access-rules.ts'
 import { clientAddress } from './http/node-request.ts'
 import { partnerFairShare } from './http/rate-limit.ts'
 import { createTokenBuckets } from './http/token-buckets.ts'
@@ -22,7 +25,7 @@ import { authRouter } from './modules/auth/index.ts'
 import { callbacksRouter } from './modules/callbacks/index.ts'
 import { processEsisRouter, simulationEsisRouter } from './modules/esis/index.ts'
 import { healthRouter } from './modules/health/index.ts'
-import { mailboxRouter } from './modules/mailbox/index.ts'
+import { mailboxRouter, mailRecipientsRouter } from './modules/mailbox/index.ts'
 import { accountRouter, operatorRouter } from './modules/partners/index.ts'
 import { consoleRouter } from './modules/console/index.ts'
 import { journalRequests, requestJournalRouter } from './modules/request-journal/index.ts'
@@ -37,6 +40,7 @@ import { sandboxScenariosRouter, scenarioMiddleware } from './modules/sandbox-sc
 import { simulationsRouter } from './modules/simulations/index.ts'
 import { taxonomyRouter } from './modules/taxonomy/index.ts'
 import { certificationRouter } from './modules/certification/index.ts'
+import { ANONYMOUS_BODY, routeBodyRule } from './route-bodies.ts'
 
 /**
  * Paths answered without a partner's token: health, version, login, sign-up, the API reference, and
@@ -50,7 +54,7 @@ const forPartners =
     WITHOUT_PARTNER_TOKEN.test(c.req.path) ? next() : middleware(c, next)
 
 /** Sign-ups a client address may make (SANDBOX_SIGNUPS_PER_HOUR): anyone on the internet reaches it. */
-function signupThrottle(perHour: number | null, trustProxy: boolean): MiddlewareHandler<AppEnv> {
+function signupThrottle(perHour: number | null, trustProxy: TrustProxy): MiddlewareHandler<AppEnv> {
   if (perHour === null) return (_c, next) => next()
   const buckets = createTokenBuckets({ perSecond: perHour / 3600, burst: perHour })
   return async (c, next) => {
@@ -104,13 +108,17 @@ export function createApp(sandbox: Sandbox) {
   // The console's pages take the same share behind their session (consoleRouter).
   const fairShare = sandbox.fairShare ? partnerFairShare(sandbox.fairShare) : undefined
   if (fairShare) app.use('*', forPartners(fairShare))
-  app.use('*', jsonBodyLimit(JSON_BODY_LIMIT_BYTES))
+  // The partner-wide changes need an administrator (http/access-rules.ts), refused before their body
+  // is read: only those routes carry the check, so the bank's hot paths pay nothing for it.
+  for (const { method, path } of adminRoutes('')) app.on(method, path, requireAdmin)
+  // Before anything reads a body: each route's media type and limit (route-bodies.ts).
+  app.use('*', requestBodyLimits(routeBodyRule, ANONYMOUS_BODY))
   app.use('*', jsonTextGuard())
   app.use('*', forPartners(scenarioMiddleware(sandbox.scenarios, sandbox.scenarioPicks)))
   app.use('/sandbox/signup', signupThrottle(config.signupsPerHour, config.trustProxy))
   app.use('*', writeBatching(sandbox.writes))
   app.onError(onError)
-  sandbox.loopback.attach(async (request) => app.fetch(request))
+  sandbox.loopback.attach(async (request, env) => app.fetch(request, env))
   app.notFound(notFoundHandler(onError))
 
   app.route('/', healthRouter(sandbox.health))
@@ -134,6 +142,7 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', consoleRouter({ ...sandbox, trustProxy: config.trustProxy, partnerShare: fairShare }))
   app.route('/', sandboxResetRouter(sandbox.reset))
   app.route('/', accountRouter(sandbox.partners, sandbox.partners.account))
+  app.route('/', mailRecipientsRouter(sandbox.mailbox.recipients))
   app.route('/', operatorRouter(sandbox.partners, config.operatorToken))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {

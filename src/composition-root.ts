@@ -2,6 +2,7 @@ import { createPartnerClock, systemClock, type Clock } from './clock.ts'
 import type { Config } from './config.ts'
 import { openDatabase, type Db } from './db/connection.ts'
 import { migrate } from './db/migrate.ts'
+import { createSecretBox } from './db/secret-box.ts'
 import { seedWhenChanged } from './db/seed.ts'
 import { createWriteBatch } from './db/write-batch.ts'
 import { createLogger, type Logger } from './logger.ts'
@@ -84,27 +85,41 @@ export interface SandboxOptions {
 export function buildSandbox(options: SandboxOptions) {
   const { config, db } = options
   const machineClock = options.clock ?? systemClock
-  // Each partner's test clock: what its data reads; tokens, throttles and retention keep the machine's.
-  const clockOffsets = createClockOffsets(db)
-  const clock = createPartnerClock(machineClock, clockOffsets)
   const logger = options.logger ?? createLogger(config.logLevel, undefined, config.logFormat)
+  // Each partner's test clock: what its data reads; tokens, throttles and retention keep the machine's.
+  const clockOffsets = createClockOffsets(db, logger)
+  const clock = createPartnerClock(machineClock, clockOffsets)
   const version = packageVersion()
   const writes = createWriteBatch(db, (error) => logger.error('write batch failed', { error: error instanceof Error ? error.message : String(error) }))
+  // The signing secrets the database keeps, sealed under SANDBOX_SECRETS_KEY when it is set.
+  const secrets = createSecretBox(config.secretsKey)
 
   const taxonomy = createTaxonomy(db)
-  const mailbox = createMailbox({ db, clock, logger, smtpUrl: config.smtpUrl, ...(options.smtpRelay ? { relay: options.smtpRelay } : {}) })
+  // The mailbox needs the partners (contact addresses, quotas, administrators) and they send mail: given late.
+  const mailbox = createMailbox({
+    db,
+    clock,
+    logger,
+    smtpUrl: config.smtpUrl,
+    relay: options.smtpRelay,
+    mail: config.mail,
+    contactEmailOf: (partnerUniqueID) => partners.contactEmailOf(partnerUniqueID),
+    assertRoom: (partnerUniqueID, bytes) => partners.quotas.assertRoom(partnerUniqueID, 'storageBytes', bytes),
+    assertAdmin: (auth) => partners.account.assertAdmin(auth),
+  })
   // The partners erase their data through the reset, which needs every module below: given late.
   let reset: SandboxResetService | undefined
   const partners = createPartners({ db, writes, clock: machineClock, logger, config, mailbox, eraseData: (partnerUniqueID) => reset!.reset(partnerUniqueID), verifyPassword: options.verifyPassword })
   partners.applyDemoIdentities()
   const { quotas } = partners
-  const auth = createAuth({ db, config, clock: machineClock, partners })
+  const auth = createAuth({ db, config, clock: machineClock, secrets, partners })
   const scenarios = createScenarios(scenarioFolders(config), taxonomy)
   const scenarioPicks = createScenarioPicks(scenarios)
   const jobs = createSandboxJobs({ db, writes, clock, logger })
   const scheduler = createScenarioScheduler({ jobs, clock, timeScale: config.timeScale })
   const callbacks = createCallbacks({
     db,
+    secrets,
     writes,
     config,
     clock,
@@ -127,9 +142,10 @@ export function buildSandbox(options: SandboxOptions) {
     simulations,
     scenarios,
     scheduler,
-    assertRoom: { processes: (partner) => quotas.assertRoom(partner, 'processes'), documentBytes: (partner, bytes) => quotas.assertRoom(partner, 'documentBytes', bytes) },
+    assertRoom: { processes: (partner) => quotas.assertRoom(partner, 'processes') },
+    room: quotas,
   })
-  const messages = createMessages({ db, writes, clock, notifications, simulations, processes })
+  const messages = createMessages({ db, writes, clock, notifications, simulations, processes, assertRoom: (partner, bytes) => quotas.assertRoom(partner, 'storageBytes', bytes) })
   // Each partner's share of the one process (hosted): the HTTP app lets requests in by it, the render threads charge it.
   const fairShare = config.rateLimit ? createFairShare({ ...config.rateLimit, ...config.fairShare }) : undefined
   const esisRenders = options.esisRenders ?? createEsisRenderPool(config.esisRendering)
@@ -149,7 +165,7 @@ export function buildSandbox(options: SandboxOptions) {
     renderPdf,
     partnerBusy: (seconds) => partnerRateLimited(config.rateLimit?.perSecond ?? null, seconds),
   })
-  const echo = createEchoService({ writes, taxonomy, callbacks, notifications, findSimulation: simulations.statusOfPartner, findProcess: processes.statusOfPartner })
+  const echo = createEchoService({ writes, taxonomy, callbacks, notifications, findSimulation: (id, brokerId) => simulations.findOfBroker(brokerId, id), findProcess: (id, brokerId) => processes.findOfBroker(brokerId, id) })
   for (const [kind, handler] of Object.entries(scenarioJobHandlers({ taxonomy, simulations, processes, messages, notifications }))) jobs.handle(kind, handler)
   // The console's "try it" calls the API through the HTTP application, attached by createApp.
   const loopback = createLoopback()
@@ -158,6 +174,7 @@ export function buildSandbox(options: SandboxOptions) {
   const testClock = createSandboxClock({ writes, clock, offsets: clockOffsets, logger, jobs, deliveries: callbacks.advancing })
   const certification = createCertification({
     db,
+    secrets,
     writes,
     clock,
     logger,

@@ -1,5 +1,31 @@
+import { isIP } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { z } from 'zod'
+
+/**
+ * The reverse proxies in front of the sandbox (SANDBOX_TRUST_PROXY): how many hops, counting the
+ * socket's peer, are the operator's (`true` is one, `false` none), or the address ranges they are in.
+ */
+export type TrustProxy = boolean | number | readonly string[]
+
+/**
+ * SANDBOX_TRUST_PROXY's text: a flag (`true` one hop, `false` none), a number of hops, or a
+ * comma-separated list of addresses and CIDR ranges. Undefined when it is none of them.
+ */
+export function parseTrustProxy(text: string): number | string[] | undefined {
+  const value = text.trim().toLowerCase()
+  if (['true', 'yes'].includes(value)) return 1
+  if (['false', 'no'].includes(value)) return 0
+  if (/^\d{1,2}$/.test(value)) return Number(value) <= 16 ? Number(value) : undefined
+  const ranges = value.split(',').map((range) => range.trim())
+  const valid = ranges.every((range) => {
+    const [address = '', prefix, extra] = range.split('/')
+    const family = isIP(address)
+    if (family === 0 || extra !== undefined) return false
+    return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128))
+  })
+  return valid ? ranges : undefined
+}
 
 /** Thrown when an environment variable holds a value the sandbox cannot start with. */
 export class ConfigError extends Error {
@@ -22,6 +48,7 @@ const envSchema = z.object({
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   SANDBOX_DB: z.string().trim().min(1).default('./data/sandbox.db'),
   SANDBOX_JWT_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SANDBOX_SECRETS_KEY: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SANDBOX_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(31_536_000).default(3600),
   SANDBOX_SCENARIOS_DIR: optionalText,
   SANDBOX_TIME_SCALE: z.coerce.number().min(0).max(1000).default(1),
@@ -52,29 +79,82 @@ const envSchema = z.object({
   SANDBOX_QUOTA_PROCESSES: z.coerce.number().int().min(0).optional(),
   SANDBOX_QUOTA_DOCUMENT_MB: z.coerce.number().int().min(0).optional(),
   SANDBOX_QUOTA_CALLBACKS: z.coerce.number().int().min(0).optional(),
+  SANDBOX_QUOTA_STORAGE_MB: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  SANDBOX_MAILS_PER_DAY: z.coerce.number().int().min(0).max(1_000_000).optional(),
+  SANDBOX_SMTP_RECIPIENTS: z.enum(['verified', 'any']).default('verified'),
   SANDBOX_SIGNUPS_PER_HOUR: z.coerce.number().int().min(0).max(100_000).optional(),
   SANDBOX_SQLITE_CACHE_MB: z.coerce.number().int().min(2).max(4096).default(64),
-  SANDBOX_TRUST_PROXY: flag.default(false),
+  SANDBOX_TRUST_PROXY: z
+    .string()
+    .transform((text, ctx) => {
+      const trust = parseTrustProxy(text)
+      if (trust === undefined) ctx.addIssue({ code: 'custom', message: 'must be true, false, a number of hops (0 to 16) or a comma-separated list of addresses and CIDR ranges' })
+      return trust ?? 0
+    })
+    .default(0),
   SANDBOX_JOURNAL_MAX_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SANDBOX_JOURNAL_MAX_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(200),
+  SANDBOX_JOURNAL_MAX_MB: z.coerce.number().int().min(1).max(100_000).optional(),
   SANDBOX_CERTIFICATION_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(15),
+  SANDBOX_PASSWORD_COST: z.coerce
+    .number()
+    .int()
+    .refine((n) => n >= 2 ** 10 && n <= 2 ** 20 && (n & (n - 1)) === 0, 'must be a power of 2 from 1024 to 1048576')
+    .optional(),
 })
 
 /** What each mode means when a setting is not given (docs/design.md "Partners"). 0 turns a limit off. */
 const MODE_DEFAULTS = {
-  local: { signup: 'open', demoIdentities: true, retentionDays: 0, journalEntries: 10_000, rateLimit: 0, esisRendersPerPartner: 0, signupsPerHour: 0, quotas: { simulations: 0, processes: 0, documentMb: 0, callbacks: 0 } },
-  hosted: { signup: 'invite', demoIdentities: false, retentionDays: 30, journalEntries: 2_000, rateLimit: 20, esisRendersPerPartner: 2, signupsPerHour: 10, quotas: { simulations: 5000, processes: 1000, documentMb: 200, callbacks: 12 } },
+  local: {
+    signup: 'open',
+    demoIdentities: true,
+    retentionDays: 0,
+    journalEntries: 10_000,
+    journalMb: 100,
+    rateLimit: 0,
+    esisRendersPerPartner: 0,
+    signupsPerHour: 0,
+    mailsPerDay: 0,
+    quotas: { simulations: 0, processes: 0, documentMb: 0, callbacks: 0, storageMb: 0 },
+  },
+  hosted: {
+    signup: 'invite',
+    demoIdentities: false,
+    retentionDays: 30,
+    journalEntries: 2_000,
+    journalMb: 16,
+    rateLimit: 20,
+    esisRendersPerPartner: 2,
+    signupsPerHour: 10,
+    mailsPerDay: 100,
+    quotas: { simulations: 5000, processes: 1000, documentMb: 200, callbacks: 12, storageMb: 256 },
+  },
 } as const
 
 export type LogLevel = z.infer<typeof envSchema>['LOG_LEVEL']
 /** json: one JSON line per event; pretty: readable lines. `auto` (the setting's default) is pretty on a terminal. */
 export type LogFormat = 'json' | 'pretty'
 
+/** scrypt's cost parameters: N (CPU and memory, a power of 2), r (block size), p (parallelism). */
+export interface PasswordCost {
+  N: number
+  r: number
+  p: number
+}
+
+/**
+ * The cost of new password hashes: OWASP's Password Storage Cheat Sheet's scrypt guidance (N=2^17,
+ * r=8, p=1: 128 MiB and about a tenth of a second of one core a hash). docs/decisions.md "Platform".
+ */
+export const PASSWORD_COST: PasswordCost = { N: 2 ** 17, r: 8, p: 1 }
+
 export interface Config {
   port: number
   host: string
   dbPath: string
   jwtSecret: string | undefined
+  /** The key the stored signing secrets are sealed under (AES-256-GCM); unset: stored in clear. */
+  secretsKey: string | undefined
   tokenTtlSeconds: number
   scenariosDir: string | undefined
   timeScale: number
@@ -107,16 +187,28 @@ export interface Config {
   fairShare: { costMs: number; concurrency: { inFlight: number; queue: number; waitMs: number } | null }
   /** ESIS renders: their threads, each partner's renders at once, running or waiting (null: no bound), and the renders waiting for a thread. */
   esisRendering: { threads: number; perPartner: number | null; queue: number }
-  /** Stored-data quotas per partner; null: no limit. */
-  quotas: { simulations: number | null; processes: number | null; documentBytes: number | null; callbackConfigurations: number | null }
+  /**
+   * Stored-data quotas per partner; null: no limit. `storageBytes` counts every stored byte:
+   * documents, e-mails with their attachments, messages and the request journal (whose ring bound,
+   * `journal.maxBytes`, is kept room inside it).
+   */
+  quotas: { simulations: number | null; processes: number | null; documentBytes: number | null; callbackConfigurations: number | null; storageBytes: number | null }
+  /**
+   * The sandbox's e-mails: how many a partner may send a day (captured or relayed; null: no limit), and
+   * which addresses the SMTP relay takes: the partner's contact and verified addresses, or any (a
+   * local catch-all SMTP server only).
+   */
+  mail: { perDay: number | null; relayTo: 'verified' | 'any' }
   /** SQLite's page cache, per connection. */
   sqliteCacheMb: number
-  /** Read the client address from X-Forwarded-For (behind a reverse proxy). */
-  trustProxy: boolean
-  /** The request journal: newest entries kept per partner, and entries a second per partner (0 turns it off). */
-  journal: { maxEntries: number; maxPerSecond: number }
+  /** Which proxies' X-Forwarded-For names the client (behind a reverse proxy): see TrustProxy. */
+  trustProxy: TrustProxy
+  /** The request journal: newest entries and most bytes kept per partner, and entries a second per partner (0 turns it off). */
+  journal: { maxEntries: number; maxBytes: number; maxPerSecond: number }
   /** How long a certification probe waits for the partner's receiver (the 15 s of the receiver checks). */
   certificationTimeoutMs: number
+  /** The scrypt cost of new password hashes (PASSWORD_COST; SANDBOX_PASSWORD_COST lowers N on a local test rig, testConfig too). */
+  passwordCost: PasswordCost
 }
 
 /**
@@ -144,6 +236,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.SANDBOX_MODE === 'hosted' && !e.SANDBOX_OPERATOR_TOKEN) {
     throw new ConfigError('Invalid configuration: SANDBOX_OPERATOR_TOKEN is required with SANDBOX_MODE=hosted (at least 32 characters)')
   }
+  if (e.SANDBOX_MODE === 'hosted' && e.SANDBOX_PASSWORD_COST !== undefined && e.SANDBOX_PASSWORD_COST < PASSWORD_COST.N) {
+    throw new ConfigError(`Invalid configuration: SANDBOX_PASSWORD_COST below ${PASSWORD_COST.N} is for local runs only (a test rig that logs in often), not with SANDBOX_MODE=hosted`)
+  }
+  if (e.SANDBOX_MODE === 'hosted' && !e.SANDBOX_SECRETS_KEY) {
+    throw new ConfigError('Invalid configuration: SANDBOX_SECRETS_KEY is required with SANDBOX_MODE=hosted (at least 32 characters): the signing secrets the database keeps are sealed under it')
+  }
   const signup = e.SANDBOX_SIGNUP ?? defaults.signup
   if (signup === 'invite' && !e.SANDBOX_OPERATOR_TOKEN) {
     throw new ConfigError('Invalid configuration: SANDBOX_SIGNUP=invite needs SANDBOX_OPERATOR_TOKEN (the operator creates the invitations)')
@@ -151,11 +249,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const limit = (value: number) => (value === 0 ? null : value)
   const rate = e.SANDBOX_RATE_LIMIT ?? defaults.rateLimit
   const journalEntries = e.SANDBOX_JOURNAL_MAX_ENTRIES ?? defaults.journalEntries
+  const journalBytes = journalEntries === 0 ? 0 : (e.SANDBOX_JOURNAL_MAX_MB ?? defaults.journalMb) * MB
+  const storageBytes = limit((e.SANDBOX_QUOTA_STORAGE_MB ?? defaults.quotas.storageMb) * MB)
+  if (storageBytes !== null && journalBytes >= storageBytes) {
+    throw new ConfigError('Invalid configuration: SANDBOX_JOURNAL_MAX_MB must be less than SANDBOX_QUOTA_STORAGE_MB (the request journal is kept room inside the storage quota)')
+  }
+  if (e.SANDBOX_MODE === 'hosted' && e.SANDBOX_SMTP_RECIPIENTS === 'any') {
+    throw new ConfigError('Invalid configuration: SANDBOX_SMTP_RECIPIENTS=any is for a local catch-all SMTP server, not a hosted sandbox (it would relay to any address)')
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dbPath: e.SANDBOX_DB,
     jwtSecret: e.SANDBOX_JWT_SECRET,
+    secretsKey: e.SANDBOX_SECRETS_KEY,
     tokenTtlSeconds: e.SANDBOX_TOKEN_TTL_SECONDS,
     scenariosDir: e.SANDBOX_SCENARIOS_DIR,
     timeScale: e.SANDBOX_TIME_SCALE,
@@ -185,17 +292,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     quotas: {
       simulations: limit(e.SANDBOX_QUOTA_SIMULATIONS ?? defaults.quotas.simulations),
       processes: limit(e.SANDBOX_QUOTA_PROCESSES ?? defaults.quotas.processes),
-      documentBytes: limit((e.SANDBOX_QUOTA_DOCUMENT_MB ?? defaults.quotas.documentMb) * 1024 * 1024),
+      documentBytes: limit((e.SANDBOX_QUOTA_DOCUMENT_MB ?? defaults.quotas.documentMb) * MB),
       callbackConfigurations: limit(e.SANDBOX_QUOTA_CALLBACKS ?? defaults.quotas.callbacks),
+      storageBytes,
     },
+    mail: { perDay: limit(e.SANDBOX_MAILS_PER_DAY ?? defaults.mailsPerDay), relayTo: e.SANDBOX_SMTP_RECIPIENTS },
     sqliteCacheMb: e.SANDBOX_SQLITE_CACHE_MB,
     trustProxy: e.SANDBOX_TRUST_PROXY,
-    journal: { maxEntries: journalEntries, maxPerSecond: journalEntries === 0 ? 0 : e.SANDBOX_JOURNAL_MAX_PER_SECOND },
+    journal: { maxEntries: journalEntries, maxBytes: journalBytes, maxPerSecond: journalEntries === 0 ? 0 : e.SANDBOX_JOURNAL_MAX_PER_SECOND },
     certificationTimeoutMs: Math.round(e.SANDBOX_CERTIFICATION_TIMEOUT_SECONDS * 1000),
+    passwordCost: { ...PASSWORD_COST, N: e.SANDBOX_PASSWORD_COST ?? PASSWORD_COST.N },
   }
 }
 
-/** A configuration for tests and in-process use: in-memory database, no logs. */
+const MB = 1024 * 1024
+
+/**
+ * A configuration for tests and in-process use: in-memory database, no logs, and passwords hashed at
+ * the seeded users' cost (2^12): the tests log in thousands of times, and one test proves PASSWORD_COST.
+ */
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ SANDBOX_DB: ':memory:', LOG_LEVEL: 'silent', LOG_FORMAT: 'json', PORT: '0' }), ...overrides }
+  return { ...loadConfig({ SANDBOX_DB: ':memory:', LOG_LEVEL: 'silent', LOG_FORMAT: 'json', PORT: '0' }), passwordCost: { N: 2 ** 12, r: 8, p: 1 }, ...overrides }
 }

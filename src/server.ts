@@ -25,7 +25,14 @@ export interface RunningSandbox {
  */
 export function openSandbox(options: Omit<SandboxOptions, 'db'> & { db?: SandboxOptions['db'] }) {
   const prepared = options.db ? { db: options.db, migrations: [] as string[], seeded: false } : prepareDatabase(options.config.dbPath, { cacheMb: options.config.sqliteCacheMb })
-  const sandbox = buildSandbox({ ...options, db: prepared.db })
+  let sandbox: ReturnType<typeof buildSandbox>
+  try {
+    sandbox = buildSandbox({ ...options, db: prepared.db })
+  } catch (error) {
+    // A start refused (a secrets key that does not open the stored secrets, a broken scenario file): the file is let go.
+    if (!options.db) prepared.db.close()
+    throw error
+  }
   return { ...prepared, sandbox, app: createApp(sandbox) }
 }
 

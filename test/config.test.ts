@@ -9,6 +9,7 @@ describe('configuration from the environment', () => {
       host: '0.0.0.0',
       dbPath: './data/sandbox.db',
       jwtSecret: undefined,
+      secretsKey: undefined,
       tokenTtlSeconds: 3600,
       scenariosDir: undefined,
       timeScale: 1,
@@ -27,17 +28,19 @@ describe('configuration from the environment', () => {
       rateLimit: null,
       fairShare: { costMs: 1, concurrency: { inFlight: 4, queue: 16, waitMs: 2000 } },
       esisRendering: { threads: Math.max(1, availableParallelism() - 1), perPartner: null, queue: 64 },
-      quotas: { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null },
+      quotas: { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null, storageBytes: null },
+      mail: { perDay: null, relayTo: 'verified' },
       sqliteCacheMb: 64,
-      trustProxy: false,
-      journal: { maxEntries: 10_000, maxPerSecond: 200 },
+      trustProxy: 0,
+      journal: { maxEntries: 10_000, maxBytes: 100 * 1024 * 1024, maxPerSecond: 200 },
       certificationTimeoutMs: 15_000,
+      passwordCost: { N: 2 ** 17, r: 8, p: 1 },
     })
   })
 
   it('gives the hosted mode its defaults: sign-up by invitation, no demo logins, retention, rate limit and quotas', () => {
     const operator = 'o'.repeat(32)
-    expect(loadConfig({ SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: operator })).toMatchObject({
+    expect(loadConfig({ SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: operator, SANDBOX_SECRETS_KEY: 'k'.repeat(32) })).toMatchObject({
       mode: 'hosted',
       signup: 'invite',
       signupsPerHour: 10,
@@ -47,14 +50,36 @@ describe('configuration from the environment', () => {
       rateLimit: { perSecond: 20, burst: 100 },
       fairShare: { costMs: 1, concurrency: { inFlight: 4, queue: 16, waitMs: 2000 } },
       esisRendering: { perPartner: 2, queue: 64 },
-      quotas: { simulations: 5000, processes: 1000, documentBytes: 200 * 1024 * 1024, callbackConfigurations: 12 },
+      quotas: { simulations: 5000, processes: 1000, documentBytes: 200 * 1024 * 1024, callbackConfigurations: 12, storageBytes: 256 * 1024 * 1024 },
+      mail: { perDay: 100, relayTo: 'verified' },
+      journal: { maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, maxPerSecond: 200 },
     })
+  })
+
+  it('reads the storage quota, the journal bound, the e-mails a day, whom the relay reaches and the trusted proxies', () => {
+    expect(
+      loadConfig({ SANDBOX_QUOTA_STORAGE_MB: '64', SANDBOX_JOURNAL_MAX_MB: '8', SANDBOX_MAILS_PER_DAY: '5', SANDBOX_SMTP_RECIPIENTS: 'any', SANDBOX_TRUST_PROXY: '10.0.0.0/8,fd00::/8' }),
+    ).toMatchObject({
+      quotas: { storageBytes: 64 * 1024 * 1024 },
+      journal: { maxBytes: 8 * 1024 * 1024 },
+      mail: { perDay: 5, relayTo: 'any' },
+      trustProxy: ['10.0.0.0/8', 'fd00::/8'],
+    })
+    expect(loadConfig({ SANDBOX_TRUST_PROXY: 'true' }).trustProxy).toBe(1)
+    expect(loadConfig({ SANDBOX_TRUST_PROXY: '2' }).trustProxy).toBe(2)
+    expect(loadConfig({ SANDBOX_JOURNAL_MAX_ENTRIES: '0' }).journal).toEqual({ maxEntries: 0, maxBytes: 0, maxPerSecond: 0 })
+  })
+
+  it("refuses a journal bound that leaves no room in the storage quota, and a relay to any address on a hosted sandbox", () => {
+    expect(() => loadConfig({ SANDBOX_QUOTA_STORAGE_MB: '16', SANDBOX_JOURNAL_MAX_MB: '16' })).toThrow(/SANDBOX_JOURNAL_MAX_MB must be less than SANDBOX_QUOTA_STORAGE_MB/)
+    expect(() => loadConfig({ SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32), SANDBOX_SECRETS_KEY: 'k'.repeat(32), SANDBOX_SMTP_RECIPIENTS: 'any' })).toThrow(/SANDBOX_SMTP_RECIPIENTS=any/)
   })
 
   it('lets every hosted default be overridden, 0 turning a limit off', () => {
     const config = loadConfig({
       SANDBOX_MODE: 'hosted',
       SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32),
+      SANDBOX_SECRETS_KEY: 'k'.repeat(32),
       SANDBOX_SIGNUP: 'open',
       SANDBOX_DEMO_IDENTITIES: 'true',
       SANDBOX_RETENTION_DAYS: '0',
@@ -84,11 +109,13 @@ describe('configuration from the environment', () => {
       esisRendering: { threads: 3, perPartner: 5, queue: 7 },
     })
     expect(loadConfig({ SANDBOX_PARTNER_CONCURRENCY: '0' }).fairShare.concurrency).toBeNull()
-    expect(loadConfig({ SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32), SANDBOX_ESIS_RENDERS_PER_PARTNER: '0' }).esisRendering.perPartner).toBeNull()
+    const hosted = { SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32), SANDBOX_SECRETS_KEY: 'k'.repeat(32) }
+    expect(loadConfig({ ...hosted, SANDBOX_ESIS_RENDERS_PER_PARTNER: '0' }).esisRendering.perPartner).toBeNull()
   })
 
-  it('refuses a hosted sandbox without an operator token, and invitations without one', () => {
+  it('refuses a hosted sandbox without an operator token or a secrets key, and invitations without an operator token', () => {
     expect(() => loadConfig({ SANDBOX_MODE: 'hosted' })).toThrow(/SANDBOX_OPERATOR_TOKEN is required with SANDBOX_MODE=hosted/)
+    expect(() => loadConfig({ SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32) })).toThrow(/SANDBOX_SECRETS_KEY is required with SANDBOX_MODE=hosted/)
     expect(() => loadConfig({ SANDBOX_SIGNUP: 'invite' })).toThrow(/SANDBOX_SIGNUP=invite needs SANDBOX_OPERATOR_TOKEN/)
   })
 
@@ -98,6 +125,7 @@ describe('configuration from the environment', () => {
       HOST: '127.0.0.1',
       SANDBOX_DB: ':memory:',
       SANDBOX_JWT_SECRET: 'x'.repeat(32),
+      SANDBOX_SECRETS_KEY: 'k'.repeat(40),
       SANDBOX_TOKEN_TTL_SECONDS: '60',
       SANDBOX_SCENARIOS_DIR: '/scenarios',
       SANDBOX_TIME_SCALE: '0.001',
@@ -111,6 +139,7 @@ describe('configuration from the environment', () => {
       port: 9090,
       host: '127.0.0.1',
       dbPath: ':memory:',
+      secretsKey: 'k'.repeat(40),
       tokenTtlSeconds: 60,
       scenariosDir: '/scenarios',
       timeScale: 0.001,
@@ -120,6 +149,13 @@ describe('configuration from the environment', () => {
       smtpUrl: 'smtp://localhost:2525',
       logLevel: 'warn',
     })
+  })
+
+  it('lowers the password cost on a local run only', () => {
+    expect(loadConfig({ SANDBOX_PASSWORD_COST: '4096' }).passwordCost).toEqual({ N: 4096, r: 8, p: 1 })
+    const hosted = { SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32), SANDBOX_SECRETS_KEY: 'k'.repeat(32) }
+    expect(() => loadConfig({ ...hosted, SANDBOX_PASSWORD_COST: '4096' })).toThrow(/SANDBOX_PASSWORD_COST below 131072 is for local runs only/)
+    expect(loadConfig({ ...hosted, SANDBOX_PASSWORD_COST: '262144' }).passwordCost).toEqual({ N: 262144, r: 8, p: 1 })
   })
 
   it('treats an empty value as unset', () => {
@@ -133,6 +169,7 @@ describe('configuration from the environment', () => {
     ['SANDBOX_TIME_SCALE', '-1'],
     ['SANDBOX_CALLBACK_ALLOW_HTTP', 'maybe'],
     ['SANDBOX_JWT_SECRET', 'short'],
+    ['SANDBOX_SECRETS_KEY', 'short'],
     ['SANDBOX_SMTP_URL', 'http://mail.example'],
     ['LOG_LEVEL', 'verbose'],
     ['SANDBOX_MODE', 'cloud'],
@@ -149,6 +186,14 @@ describe('configuration from the environment', () => {
     ['SANDBOX_ESIS_THREADS', '0'],
     ['SANDBOX_ESIS_RENDERS_PER_PARTNER', '1.5'],
     ['SANDBOX_ESIS_RENDER_QUEUE', '-2'],
+    ['SANDBOX_PASSWORD_COST', '5000'],
+    ['SANDBOX_PASSWORD_COST', '512'],
+    ['SANDBOX_TRUST_PROXY', 'proxy.example'],
+    ['SANDBOX_TRUST_PROXY', '17'],
+    ['SANDBOX_QUOTA_STORAGE_MB', 'lots'],
+    ['SANDBOX_JOURNAL_MAX_MB', '0'],
+    ['SANDBOX_MAILS_PER_DAY', '-1'],
+    ['SANDBOX_SMTP_RECIPIENTS', 'everyone'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError)
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}=`))

@@ -82,9 +82,24 @@ export function renderProblem(problem: Problem, lang: Lang): ErrorItem {
   }
 }
 
+/** The most items an answer's `errors` lists (docs/design.md "Conventions"). */
+export const MAX_LISTED_ERRORS = 100
+
+/**
+ * The items of an answer's `errors`, one per problem, at most MAX_LISTED_ERRORS: past it, the first
+ * ones and a last item (010114) counting those left out. A body with thousands of wrong fields would
+ * otherwise answer megabytes, one error per field.
+ */
+export function renderProblems(problems: readonly Problem[], lang: Lang): ErrorItem[] {
+  if (problems.length <= MAX_LISTED_ERRORS) return problems.map((p) => renderProblem(p, lang))
+  const listed = problems.slice(0, MAX_LISTED_ERRORS - 1).map((p) => renderProblem(p, lang))
+  listed.push(renderProblem({ key: 'PROBLEMS_LEFT_OUT', field: 'body', params: { count: problems.length - listed.length, limit: MAX_LISTED_ERRORS } }, lang))
+  return listed
+}
+
 /** The error body of docs/design.md "Conventions": the status of the whole operation plus one item per problem. */
 export function renderError(error: ApiError, lang: Lang): ErrorBody {
-  const errors = error.problems.map((p) => renderProblem(p, lang))
+  const errors = renderProblems(error.problems, lang)
   const head = error.key === 'VALIDATION_FAILED' ? undefined : errors[0]
   return {
     operationStatus: {

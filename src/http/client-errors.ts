@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Duplex } from 'node:stream'
 import type { Logger } from '../logger.ts'
 import { ApiError, renderError } from './api-error.ts'
+import { API_SECURITY_HEAD } from './security-headers.ts'
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Payload Too Large', 431: 'Request Header Fields Too Large' }
 
@@ -39,7 +40,7 @@ export function answerClientError(logger: Logger) {
     socket.end(
       `HTTP/1.1 ${refusal.status} ${REASONS[refusal.status] ?? 'Bad Request'}\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${requestId}\r\n` +
-        `Content-Language: pt-PT\r\nConnection: close\r\n\r\n${body}`,
+        `Content-Language: pt-PT\r\n${API_SECURITY_HEAD}Connection: close\r\n\r\n${body}`,
     )
   }
 }

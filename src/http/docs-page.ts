@@ -9,6 +9,18 @@ const ASSETS: Record<string, string> = {
   'favicon-32x32.png': 'image/png',
 }
 
+/** The page's own script and style, served as files: the page's policy allows no inline script or style. */
+const OWN_ASSETS: Record<string, { type: string; body: string }> = {
+  'sandbox-docs.js': {
+    type: 'application/javascript; charset=utf-8',
+    body: "window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true, tryItOutEnabled: true, validatorUrl: null })\n",
+  },
+  'sandbox-docs.css': {
+    type: 'text/css; charset=utf-8',
+    body: 'body { margin: 0 } .sandbox-banner { background: #0b3d5c; color: #fff; font: 14px sans-serif; padding: 10px 20px }\n',
+  },
+}
+
 const PAGE = `<!doctype html>
 <html lang="en">
 <head>
@@ -16,16 +28,14 @@ const PAGE = `<!doctype html>
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Mortgage Partner Portal Sandbox: API reference</title>
   <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+  <link rel="stylesheet" href="/docs/assets/sandbox-docs.css">
   <link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png">
-  <style>body { margin: 0 } .sandbox-banner { background: #0b3d5c; color: #fff; font: 14px sans-serif; padding: 10px 20px }</style>
 </head>
 <body>
   <div class="sandbox-banner">Sandbox: no real credit decisions. Log in with POST /v1/authentication (broker-a / sandbox), then "Authorize" with the access token.</div>
   <div id="swagger-ui"></div>
   <script src="/docs/assets/swagger-ui-bundle.js"></script>
-  <script>
-    window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true, tryItOutEnabled: true })
-  </script>
+  <script src="/docs/assets/sandbox-docs.js"></script>
 </body>
 </html>`
 
@@ -37,6 +47,8 @@ export function docsPage() {
     .get('/docs', (c) => c.html(PAGE))
     .get('/docs/assets/:file', (c) => {
       const file = c.req.param('file')
+      const own = OWN_ASSETS[file]
+      if (own) return c.body(own.body, 200, { 'Content-Type': own.type, 'Cache-Control': 'public, max-age=86400' })
       const type = ASSETS[file]
       if (!type) return c.notFound()
       let body = cache.get(file)

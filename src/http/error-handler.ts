@@ -4,7 +4,7 @@ import { ApiError, renderError } from './api-error.ts'
 import type { Logger } from '../logger.ts'
 import type { AppEnv } from './app-env.ts'
 import { negotiateLanguage } from './language.ts'
-import { isClientAbort } from './node-request.ts'
+import { isClientAbort, leaveBodyUnread } from './node-request.ts'
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -54,6 +54,7 @@ export const errorHandler = (logger: Logger): ErrorHandler<AppEnv> => (error, c)
     apiError = new ApiError('INTERNAL_ERROR', { field: '', params: { requestId: c.get('requestId') ?? '' } })
   }
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value)
+  leaveBodyUnread(c)
   return c.json(renderError(apiError, lang), apiError.status)
 }
 

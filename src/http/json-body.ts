@@ -6,6 +6,14 @@ import type { AppEnv } from './app-env.ts'
 const JSON_MEDIA_TYPE = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i
 
 const PARSED = Symbol('parsed JSON body')
+const CHECKED = Symbol('JSON body parsed and checked by the guard')
+
+type BodyCaches = { [PARSED]?: Promise<unknown>; [CHECKED]?: { value: unknown } }
+
+/** The body as the JSON guard parsed and checked it (json-text.ts): `jsonBody()` answers it without parsing again. */
+export function keepParsedJson(c: Context, value: unknown): void {
+  ;(c.req as unknown as BodyCaches)[CHECKED] = { value }
+}
 
 async function parse(c: Context<AppEnv>): Promise<unknown> {
   const contentType = c.req.header('content-type')
@@ -16,6 +24,8 @@ async function parse(c: Context<AppEnv>): Promise<unknown> {
     throw new HTTPException(415, { message: 'Unsupported Media Type' })
   }
   if (!JSON_MEDIA_TYPE.test(contentType)) throw new HTTPException(415, { message: 'Unsupported Media Type' })
+  const checked = (c.req as unknown as BodyCaches)[CHECKED]
+  if (checked) return checked.value
   try {
     return JSON.parse(text) as unknown
   } catch {
@@ -31,7 +41,7 @@ async function parse(c: Context<AppEnv>): Promise<unknown> {
  * @throws HTTPException 415 for another Content-Type (010602), 400 when it is not JSON (010109).
  */
 export function jsonBody(c: Context<AppEnv>): Promise<unknown> {
-  const cache = c.req as unknown as { [PARSED]?: Promise<unknown> }
+  const cache = c.req as unknown as BodyCaches
   return (cache[PARSED] ??= parse(c))
 }
 

@@ -1,9 +1,11 @@
 import type { MiddlewareHandler } from 'hono'
 import { ApiError, type Problem } from './api-error.ts'
 import type { AppEnv } from './app-env.ts'
+import { mediaOf } from './body-limit.ts'
+import { keepParsedJson } from './json-body.ts'
+import { jsonStructureProblem } from './json-structure.ts'
 import { text } from './problems.ts'
 
-const JSON_TYPE = /^application\/(?:[a-z0-9!#$&^_.+-]+\+)?json\s*(?:;|$)/i
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i
 
 // JSON strings carry a control character only as an escape: a body without one of these needs no walk.
@@ -44,32 +46,37 @@ export function textProblems(value: Record<string, unknown>): Problem[] {
 
 /**
  * What a JSON body may be (docs/design.md "Conventions"): UTF-8 (a declared charset must say so:
- * 415 otherwise), and text fields without control characters (400 naming each field). Checked once,
- * before any route reads the body; a body with no escape that could hide a control character costs
- * one regular expression.
+ * 415 otherwise), at most MAX_JSON_DEPTH levels deep and MAX_JSON_VALUES values (400 naming the
+ * body), and text fields without control characters (400 naming each field). Checked once, right
+ * after the body limit and before any route, validator or walker reads the body; the parsed value is
+ * handed on to `jsonBody()`, so the operations that read it that way parse it once, as before.
  */
 export function jsonTextGuard(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const method = c.req.method
-    if (method !== 'POST' && method !== 'PUT' && method !== 'PATCH') return next()
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next()
     const contentType = c.req.header('content-type')
-    if (contentType === undefined || !JSON_TYPE.test(contentType)) return next()
-    const charset = CHARSET.exec(contentType)?.[1]
+    if (mediaOf(contentType) !== 'json') return next()
+    const charset = CHARSET.exec(contentType!)?.[1]
     if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
       throw new ApiError('UNSUPPORTED_MEDIA_TYPE', { field: 'Content-Type', params: { detail: `${contentType} (JSON bodies are UTF-8)` } })
     }
     const body = await c.req.text()
+    let parsed: unknown
+    try {
+      parsed = JSON.parse(body)
+    } catch {
+      // Not JSON: the route's own reader answers it (400, 010109), after its path is checked.
+      return next()
+    }
+    const tooComplex = jsonStructureProblem(parsed)
+    if (tooComplex) throw new ApiError(tooComplex.key, tooComplex)
     if (MAYBE_CONTROL.test(body)) {
-      let parsed: unknown
-      try {
-        parsed = JSON.parse(body)
-      } catch {
-        return next()
-      }
       const problems: Problem[] = []
       controlCharacterProblems(parsed, [], problems)
       if (problems.length > 0) throw ApiError.validation(problems)
     }
+    keepParsedJson(c, parsed)
     return next()
   }
 }

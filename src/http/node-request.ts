@@ -1,7 +1,9 @@
 import type { Context } from 'hono'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { TrustProxy } from '../config.ts'
 import { ApiError } from './api-error.ts'
 import { nodeBodySource, webBodySource, type BodySource } from './body-source.ts'
+import { clientFromForwarded, fromTrustedProxy } from './forwarded-for.ts'
 
 /**
  * The request and response straight from Node (`c.env.incoming`, `c.env.outgoing`) when the app is
@@ -64,13 +66,25 @@ export function setResponseHeader(c: Context, name: string, value: string): void
 }
 
 /**
- * Reads a request body of at most `maxBytes` from Node's stream and leaves it in Hono's body cache,
- * where `c.req.json()` and the route validators read it. Stops reading and answers 413 as soon as
- * more arrives than allowed (a chunked body has no length to check beforehand).
+ * Reads a request body of at most `maxBytes` and leaves it in Hono's body cache, where `c.req.json()`,
+ * `c.req.parseBody()` and the route validators read it: from Node's stream when served by Node, else
+ * from the web Request. Stops reading and answers 413 as soon as more arrives than allowed (a chunked
+ * body has no length to check beforehand), so no body costs more memory than its limit.
  */
-export function bufferNodeBody(c: Context, maxBytes: number, tooLarge: () => ApiError): Promise<void> {
+export function bufferBody(c: Context, maxBytes: number, tooLarge: () => ApiError): Promise<void> {
   const incoming = incomingOf(c)
-  if (!incoming) return Promise.reject(new Error('not a request of the Node server'))
+  return incoming ? bufferNodeBody(c, incoming, maxBytes, tooLarge) : bufferWebBody(c, maxBytes, tooLarge)
+}
+
+/** The body's text, as the Fetch API's text() has it, where every later reader looks. */
+function keepText(c: Context, bytes: Buffer): void {
+  let text = bytes.toString('utf8')
+  // A byte order mark is not part of the text (the Fetch API's text() drops it too).
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
+  ;(c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text)
+}
+
+function bufferNodeBody(c: Context, incoming: IncomingMessage, maxBytes: number, tooLarge: () => ApiError): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -83,7 +97,8 @@ export function bufferNodeBody(c: Context, maxBytes: number, tooLarge: () => Api
       size += chunk.length
       if (size > maxBytes) {
         cleanup()
-        // The adapter drains what is left once the answer is sent.
+        incoming.pause()
+        // The rest stays unread: see leaveBodyUnread, which the answer's error handler calls.
         reject(tooLarge())
         return
       }
@@ -91,10 +106,7 @@ export function bufferNodeBody(c: Context, maxBytes: number, tooLarge: () => Api
     }
     const onEnd = () => {
       cleanup()
-      let text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks, size).toString('utf8')
-      // A byte order mark is not part of the text (the Fetch API's text() drops it too).
-      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1)
-      ;(c.req.bodyCache as { text?: Promise<string> }).text = Promise.resolve(text)
+      keepText(c, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))
       resolve()
     }
     const onError = (error: Error) => {
@@ -103,6 +115,65 @@ export function bufferNodeBody(c: Context, maxBytes: number, tooLarge: () => Api
     }
     incoming.on('data', onData).on('end', onEnd).on('error', onError)
   })
+}
+
+async function bufferWebBody(c: Context, maxBytes: number, tooLarge: () => ApiError): Promise<void> {
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const body = c.req.raw.body
+  if (body) {
+    const reader = body.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.length
+      if (size > maxBytes) {
+        // No socket behind a web Request: cancelling only stops its source.
+        await reader.cancel()
+        throw tooLarge()
+      }
+      chunks.push(value)
+    }
+  }
+  keepText(c, Buffer.concat(chunks, size))
+}
+
+/**
+ * The most of a refused body read (and thrown away) after its answer: about what a client can have
+ * written into the kernel's buffers without the server reading (Linux grows a receive buffer to
+ * 6 MB by default), so a client that sent its body whole may reuse its connection.
+ */
+const UNREAD_BODY_DISCARD_BYTES = 16 * 1024 * 1024
+
+/**
+ * A request answered before its body was read whole (a 413, a 415, a 401 or a 404 with a body).
+ * Left alone, @hono/node-server and Node read such a body on and throw it away as fast as the client
+ * sends it, up to 64 MB a connection: CPU and garbage (tens of MB of RSS before a collection) for
+ * bytes nobody wants. Here the rest is read to its end only while it is small enough for the client
+ * to have sent it whole (the connection then serves its next request, as keep-alive clients expect);
+ * a body declared larger, or one that runs past that, is left unread: the client's bytes wait in the
+ * kernel's buffers while it reads the answer, and the adapter closes the connection half a second
+ * after the answer. Not closed at once: a reset under a client still writing may lose it the answer.
+ */
+export function leaveBodyUnread(c: Context): void {
+  const incoming = incomingOf(c)
+  if (!incoming || incoming.complete || incoming.destroyed) return
+  const holdBack = () => {
+    incoming.off('data', onData)
+    incoming.pause()
+    // The adapter's drain and Node's own dump resume the request to discard the rest: not this one.
+    incoming.resume = () => incoming
+  }
+  let discarded = 0
+  const onData = (chunk: Buffer) => {
+    discarded += chunk.length
+    if (discarded > UNREAD_BODY_DISCARD_BYTES) holdBack()
+  }
+  // A declared length over its limit is refused before a byte of it is read: its rest is all of it.
+  const chunked = incoming.headers['transfer-encoding'] !== undefined
+  if (!chunked && Number(incoming.headers['content-length']) > UNREAD_BODY_DISCARD_BYTES) return holdBack()
+  incoming.on('data', onData)
+  incoming.resume()
 }
 
 /**
@@ -117,15 +188,21 @@ export function requestBodySource(c: Context): BodySource {
 }
 
 /**
- * The client's address: the socket's peer, or, behind a reverse proxy the operator trusts
- * (SANDBOX_TRUST_PROXY), the first address of X-Forwarded-For. Without a Node request (tests calling
- * `app.request()`), X-Forwarded-For or "local".
+ * The client's address: the socket's peer, or, behind the reverse proxies the operator trusts
+ * (SANDBOX_TRUST_PROXY), the right-most X-Forwarded-For entry they did not add themselves
+ * (forwarded-for.ts). Without a Node request (tests calling `app.request()`), the caller stands in
+ * for one trusted proxy.
  */
-export function clientAddress(c: Context, trustProxy: boolean): string {
-  const forwarded = c.req.header('x-forwarded-for')
+export function clientAddress(c: Context, trust: TrustProxy): string {
+  return clientFromForwarded(c.req.header('x-forwarded-for'), peerOf(c), trust)
+}
+
+/** Whether the request came through a proxy the operator trusts, whose X-Forwarded-* headers may be read. */
+export const viaTrustedProxy = (c: Context, trust: TrustProxy): boolean => fromTrustedProxy(peerOf(c), trust)
+
+const peerOf = (c: Context): string | undefined => {
   const incoming = incomingOf(c)
-  if ((trustProxy || !incoming) && forwarded) return forwarded.split(',')[0]!.trim()
-  return incoming?.socket.remoteAddress ?? 'local'
+  return incoming ? (incoming.socket.remoteAddress ?? 'unknown') : undefined
 }
 
 let responseCache: symbol | undefined

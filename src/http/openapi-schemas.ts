@@ -34,7 +34,7 @@ export const EnvelopeSchema = z.object({ operationStatus: OperationStatusSchema 
 const ERROR_DESCRIPTIONS: Record<number, string> = {
   400: 'Validation error or business-rule refusal: one errors[] item per problem',
   401: 'Missing, malformed, tampered or expired token (010502 when expired)',
-  403: 'The token does not allow this operation',
+  403: "The token does not allow this operation: another partner's, or a partner-wide change by a user who does not administer the partner",
   404: 'Not found for the current broker',
   409: "Conflict with the partner's state: a stored-data quota is full (010605, naming the quota), the test clock is already advancing (010608), a certification run is under way (010609) or did not pass (010610); the operation's description says which it can answer",
   413: 'Body larger than the limit',

@@ -4,13 +4,14 @@ import type { Logger } from '../logger.ts'
 import type { AppEnv } from './app-env.ts'
 import { negotiateLanguage } from './language.ts'
 import { readHeadersFromNode, setResponseHeader } from './node-request.ts'
+import { setSecurityHeaders } from './security-headers.ts'
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
 
 /**
  * First middleware of every request: the answer language and a request id
  * (the client's X-Request-Id when it is sane, else a new one), echoed back and put in the access
- * log line written when the answer leaves.
+ * log line written when the answer leaves; and the security headers of every answer.
  */
 export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -25,6 +26,7 @@ export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
     // rebuild it, which costs more than most handlers.
     setResponseHeader(c, 'X-Request-Id', requestId)
     setResponseHeader(c, 'Content-Language', lang)
+    setSecurityHeaders(c)
     await next()
     if (logger.enabled('info')) {
       logger.info('request', {

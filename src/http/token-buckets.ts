@@ -1,3 +1,5 @@
+import { makeRoom } from './bounded-map.ts'
+
 /** What one request took from its bucket. */
 export interface BucketTake {
   allowed: boolean
@@ -17,35 +19,40 @@ export interface BucketState {
 
 /** Keys not seen for this long leave the map once full again: an idle partner or address costs nothing. */
 const IDLE_MS = 10 * 60_000
+/** The most keys kept by default: about 100 bytes each, so a flood of new keys costs at most a megabyte or two. */
+export const MAX_BUCKET_KEYS = 10_000
 
 /**
  * Token buckets by key (a partner, a client address): `burst` requests at once, refilled at
  * `perSecond`. A take is a map lookup and a subtraction: cheap enough to sit in front of every
- * request, including a flood's refused ones.
+ * request, including a flood's refused ones. At most `maxKeys` keys are kept (bounded-map.ts):
+ * refilled buckets go first, being the same as a new one.
  *
  * A bucket may go below zero: `charge` takes what a request turned out to cost after it ran, and
  * the debt is paid by the refill before the key's next request is taken.
  */
-export function createTokenBuckets(options: { perSecond: number; burst: number; now?: () => number }) {
+export function createTokenBuckets(options: { perSecond: number; burst: number; now?: () => number; maxKeys?: number }) {
   const { perSecond, burst } = options
+  const maxKeys = options.maxKeys ?? MAX_BUCKET_KEYS
   const now = options.now ?? (() => performance.now())
   const buckets = new Map<string, { tokens: number; at: number }>()
   let sweptAt = now()
+  const refilledFull = (bucket: { tokens: number; at: number }, t: number) => bucket.tokens + ((t - bucket.at) / 1000) * perSecond >= burst
 
   function sweep(t: number): void {
     if (t - sweptAt < IDLE_MS) return
     sweptAt = t
-    for (const [key, bucket] of buckets) {
-      // A bucket still in debt stays, or forgetting it would forgive the debt.
-      if (t - bucket.at > IDLE_MS && bucket.tokens + ((t - bucket.at) / 1000) * perSecond >= burst) buckets.delete(key)
-    }
+    // A bucket still in debt stays, or forgetting it would forgive the debt.
+    for (const [key, bucket] of buckets) if (t - bucket.at > IDLE_MS && refilledFull(bucket, t)) buckets.delete(key)
   }
 
   /** The key's bucket, refilled up to now. */
   function refilled(key: string, t: number) {
     let bucket = buckets.get(key)
-    if (!bucket) buckets.set(key, (bucket = { tokens: burst, at: t }))
-    else {
+    if (!bucket) {
+      makeRoom(buckets, maxKeys, (b) => refilledFull(b, t))
+      buckets.set(key, (bucket = { tokens: burst, at: t }))
+    } else {
       bucket.tokens = Math.min(burst, bucket.tokens + ((t - bucket.at) / 1000) * perSecond)
       bucket.at = t
     }
@@ -57,6 +64,10 @@ export function createTokenBuckets(options: { perSecond: number; burst: number; 
   return {
     perSecond,
     burst,
+    /** How many keys are held now. */
+    get size() {
+      return buckets.size
+    },
     take(key: string, cost = 1): BucketTake {
       const t = now()
       sweep(t)

@@ -224,6 +224,25 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}/console-certification.png`, fullPage: true })
   })
 
+  // Seven pages, a live row and Swagger UI's bundle: more than the default 20 s on a loaded machine.
+  it('runs the console and the API reference under their Content-Security-Policy: no violation, live rows still live', { timeout: 60_000 }, async () => {
+    const page = await loggedIn()
+    const violations: string[] = []
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`)
+    })
+    for (const path of ['/console/requests', '/console/simulations', '/console/processes', '/console/deliveries', '/console/drive', '/console/scenarios', '/console/certification']) {
+      await page.goto(`${base}${path}`)
+    }
+    await page.goto(`${base}/console/requests`)
+    await s.call('GET', '/v1/simulations', { headers: { 'X-Request-Id': 'browser-csp-1' } })
+    await page.waitForSelector('tr[data-request-id="browser-csp-1"]', { timeout: 6000 })
+    await page.goto(`${base}/docs`)
+    await page.waitForSelector('.opblock', { timeout: 10000 })
+    expect(await page.locator('.opblock').count()).toBeGreaterThan(50)
+    expect(violations).toEqual([])
+  })
+
   it('refuses a form without its CSRF token', async () => {
     const page = await loggedIn()
     const status = await page.evaluate(async () => (await fetch('/console/drive/reset', { method: 'POST', body: new URLSearchParams({ confirm: 'yes' }) })).status)

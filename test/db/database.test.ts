@@ -1,4 +1,4 @@
-import { cpSync, readFileSync, writeFileSync } from 'node:fs'
+import { chmodSync, cpSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/db/connection.ts'
@@ -14,6 +14,34 @@ describe('database set-up', () => {
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1)
     expect(db.pragma('busy_timeout', { simple: true })).toBe(5000)
     db.close()
+  })
+
+  it("keeps a file database, its WAL and shared-memory files the owner's only (0600), in a folder of 0700", () => {
+    const dir = tempDir('sandbox-db')
+    const file = join(dir, 'data', 'sandbox.db')
+    const db = openDatabase(file)
+    db.exec('CREATE TABLE secret (value TEXT); INSERT INTO secret VALUES (1)')
+    const mode = (path: string) => statSync(path).mode & 0o777
+    expect([mode(file), mode(`${file}-wal`), mode(`${file}-shm`), mode(join(dir, 'data'))]).toEqual([0o600, 0o600, 0o600, 0o700])
+    db.close()
+  })
+
+  it("tightens an older database of 0644 at open, and its own folder; a folder shared with other files keeps its mode", () => {
+    const mode = (path: string) => statSync(path).mode & 0o777
+    const dir = tempDir('sandbox-db')
+    const own = join(dir, 'own')
+    const shared = join(dir, 'shared')
+    for (const folder of [own, shared]) {
+      mkdirSync(folder, { mode: 0o755 })
+      chmodSync(folder, 0o755)
+      openDatabase(join(folder, 'sandbox.db')).close()
+      chmodSync(join(folder, 'sandbox.db'), 0o644)
+      chmodSync(folder, 0o755)
+    }
+    writeFileSync(join(shared, 'notes.txt'), 'the operator keeps other files here')
+    for (const folder of [own, shared]) openDatabase(join(folder, 'sandbox.db')).close()
+    expect([mode(join(own, 'sandbox.db')), mode(own)]).toEqual([0o600, 0o700])
+    expect([mode(join(shared, 'sandbox.db')), mode(shared)]).toEqual([0o600, 0o755])
   })
 
   it('migrations are applied once and recorded', () => {

@@ -96,3 +96,37 @@ describe('one error body for every failure', () => {
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/)
   })
 })
+
+describe('the number of errors in an answer', () => {
+  const unknownFields = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`unknown${i}`, 1]))
+  const LEFT_OUT_EN = /^(\d+) more problems were left out: an answer lists at most 100 errors\.$/
+  const LEFT_OUT_PT = /^Mais (\d+) problemas não foram listados: uma resposta lista no máximo 100 erros\.$/
+
+  it('lists at most 100 errors in a refusal, the last one counting those left out (pt-PT and en)', async () => {
+    for (const [lang, leftOut] of [['pt-PT', LEFT_OUT_PT], ['en', LEFT_OUT_EN]] as const) {
+      const res = await call('POST', '/v1/simulations', { body: unknownFields(4000), headers: { 'Accept-Language': lang } })
+      expect(res.status).toBe(400)
+      expect(res.json.operationStatus.operationStatusCode).toBe('010100')
+      expect(res.json.errors).toHaveLength(100)
+      expect(res.json.errors.slice(0, 99).every((e: { errorCode: string }) => e.errorCode === '010108' || e.errorCode === '010101')).toBe(true)
+      const last = res.json.errors[99]
+      expect(last).toMatchObject({ errorCode: '010114', errorField: 'body', errorMessage: expect.stringMatching(leftOut) })
+      // Every field unknown plus the three groups missing: 4,003 problems, 99 listed.
+      expect(Number(leftOut.exec(last.errorMessage)![1])).toBe(4003 - 99)
+    }
+  })
+
+  it('caps Simulation Validate the same way, under 20 KB', async () => {
+    const res = await call('POST', '/v1/simulations/validate', { body: unknownFields(4000), headers: { 'Accept-Language': 'en' } })
+    expect(res.status).toBe(200)
+    expect(res.json.errors).toHaveLength(100)
+    expect(res.json.errors[99]).toMatchObject({ errorCode: '010114', errorField: 'body', errorMessage: '3904 more problems were left out: an answer lists at most 100 errors.' })
+    expect(res.text.length).toBeLessThan(20 * 1024)
+  })
+
+  it('lists every problem of an answer with 100 or fewer', async () => {
+    const res = await call('POST', '/v1/simulations/validate', { body: unknownFields(97) })
+    expect(res.json.errors).toHaveLength(100)
+    expect(res.json.errors.some((e: { errorCode: string }) => e.errorCode === '010114')).toBe(false)
+  })
+})

@@ -59,3 +59,43 @@ describe('JSON bodies', () => {
     expect(res.status).toBe(201)
   })
 })
+
+describe('the structure of JSON bodies', () => {
+  const objects = (levels: number) => '{"a":'.repeat(levels) + '1' + '}'.repeat(levels)
+  // With an escaped control character, so the control-character guard would walk it too.
+  const arraysWithControl = (levels: number) => '['.repeat(levels) + '"\\u0001"' + ']'.repeat(levels)
+  const manyKeys = `{${Array.from({ length: 60_000 }, (_, i) => `"k${i}":1`).join(',')}}`
+
+  // As deep as each route's body limit lets a bomb be.
+  it.each([
+    ['Simulation Create', 90_000, 'POST', '/v1/simulations'],
+    ['Simulation Validate', 90_000, 'POST', '/v1/simulations/validate'],
+    ['a cancel (a DELETE with a body)', 10_000, 'DELETE', () => `/v1/simulations/${simulationUniqueId}`],
+    ['a login (validated by its route)', 1_300, 'POST', '/v1/authentication'],
+  ] as const)('answers %s nested %i levels deep with 400 naming the body, never a 500', async (_, levels, method, path) => {
+    for (const body of [objects(levels), arraysWithControl(levels)]) {
+      const res = await s.call(method, typeof path === 'string' ? path : path(), { body, headers: { 'Accept-Language': 'en' } })
+      expect(res.status).toBe(400)
+      expect(res.json.errors).toEqual([{ errorCode: '010112', errorField: 'body', errorMessage: 'The JSON body nests objects and arrays more than 32 levels deep.' }])
+    }
+  })
+  it('answers 60,000 unknown fields (under 1 MB) with one 400 naming the body, not an error per field', async () => {
+    expect(manyKeys.length).toBeLessThan(1024 * 1024)
+    const res = await s.call('POST', '/v1/simulations/validate', { body: manyKeys })
+    expect(res.status).toBe(400)
+    expect(res.json.errors).toEqual([
+      {
+        errorCode: '010113',
+        errorField: 'body',
+        errorMessage: 'O corpo JSON tem mais de 5000 valores (membros de objetos e elementos de listas, contados em conjunto).',
+      },
+    ])
+    expect(res.text.length).toBeLessThan(1024)
+  })
+
+  it('still validates a body within the limits field by field', async () => {
+    const res = await s.call('POST', '/v1/simulations', { body: { ...SIMULATION_INPUT_EXAMPLE, extra: { list: [[[[1]]]] } } })
+    expect(res.status).toBe(400)
+    expect(res.json.errors.map((e: { errorField: string }) => e.errorField)).toEqual(['extra'])
+  })
+})

@@ -1,8 +1,11 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http'
+import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http'
+import { once } from 'node:events'
+import type { Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testConfig } from '../../src/config.ts'
 import { SIMULATION_INPUT_EXAMPLE } from '../../src/modules/simulations/simulation-input.schemas.ts'
 import { startServer, type RunningSandbox } from '../../src/server.ts'
+import { socketBufferBytes } from '../support/socket-buffers.ts'
 
 // The Node server reads headers and bodies from Node's own request, not the web Request that
 // app.request() gives the other tests: these run through a real listening server.
@@ -122,5 +125,67 @@ describe('the Node server', () => {
     const res = await raw('GET', '/v1/health/version', { 'Accept-Language': ['fr', 'en'] })
     expect(res.status).toBe(200)
     expect(res.headers['content-language']).toBe('en')
+  })
+
+  it('takes an empty chunked POST without a Content-Type as no body (the Pact verifier sends Submit so)', async () => {
+    const res = await chunked('/v1/processes/00000000-0000-4000-8000-000000000000/submit', [], { Authorization: `Bearer ${token}` })
+    expect(res.status).toBe(404)
+  })
+
+  it('refuses a chunked body without a Content-Type at its first byte (415)', async () => {
+    const res = await chunked('/v1/processes/00000000-0000-4000-8000-000000000000/submit', ['{}'], { Authorization: `Bearer ${token}` })
+    expect(res.status).toBe(415)
+  })
+
+  it('reads the rest of a refused body that was sent whole, keeping the connection for the next request', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const exchange = (method: string, path: string, headers: Record<string, string>, body?: string) =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = httpRequest(`${sandbox.url}${path}`, { method, headers, agent }, (res) => {
+          res.resume().on('end', () => resolve({ status: res.statusCode!, reused: req.reusedSocket }))
+        })
+        req.on('error', reject)
+        req.end(body)
+      })
+    try {
+      // Without a token: refused before anything reads the 200 KB.
+      const refused = await exchange('POST', '/v1/simulations', { 'Content-Type': 'application/json' }, JSON.stringify({ pad: 'x'.repeat(200 * 1024) }))
+      expect(refused.status).toBe(401)
+      expect(await exchange('GET', '/v1/health', {})).toEqual({ status: 200, reused: true })
+    } finally {
+      agent.destroy()
+    }
+  })
+
+  it('answers a large body it will not read, then closes the connection under a client that writes on', async () => {
+    const req = httpRequest(`${sandbox.url}/v1/authentication`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Content-Length': String(100 * 1024 * 1024), Connection: 'keep-alive' },
+      agent: false,
+    })
+    req.on('error', () => undefined)
+    const socket = (await once(req, 'socket'))[0] as Socket
+    let closed = false
+    socket.once('close', () => (closed = true))
+    let answer: IncomingMessage | undefined
+    req.once('response', (res: IncomingMessage) => (answer = res.resume()))
+    // The client writes on, as one that does not look at its answer early would, until the server closes.
+    const piece = Buffer.alloc(64 * 1024, 'a')
+    while (!closed) {
+      if (!req.write(piece)) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            req.off('drain', done)
+            socket.off('close', done)
+            resolve()
+          }
+          req.once('drain', done)
+          socket.once('close', done)
+        })
+      }
+    }
+    expect(answer?.statusCode).toBe(413)
+    // What the kernel's buffers took: the server read none of it.
+    expect(socket.bytesWritten).toBeLessThan(socketBufferBytes() + 1024 * 1024)
   })
 })

@@ -18,7 +18,7 @@ function appWith(settings: Partial<FairShareSettings>, refusalDelayMs = 1) {
   const app = new Hono<AppEnv>()
   app.onError(errorHandler(createLogger('silent')))
   app.use('*', async (c, next) => {
-    c.set('auth', { partnerUniqueID: c.req.header('x-partner') ?? 'p', brokerId: 1, userId: 1 })
+    c.set('auth', { partnerUniqueID: c.req.header('x-partner') ?? 'p', brokerId: 1, userId: 1, admin: true })
     await next()
   })
   app.use('*', partnerFairShare(share, { refusalDelayMs }))

@@ -21,7 +21,7 @@ const tokenOf = (actor: { partnerUniqueID: string; brokerId: number; userId: num
 describe('scenario fixtures (Pact provider states)', () => {
   it('creates a simulation with exactly the id given, through the service (history and notification)', async () => {
     const actor = await loadFixture(s.services, 'a simulation exists', { simulationUniqueId: SIMULATION })
-    expect(actor).toEqual({ partnerUniqueID: PARTNER_A, brokerId: 1001, userId: 5001 })
+    expect(actor).toEqual({ partnerUniqueID: PARTNER_A, brokerId: 1001, userId: 5001, admin: true })
     const detail = await s.call('GET', `/v1/simulations/${SIMULATION}`)
     expect(detail.json.simulationDetail).toMatchObject({ simulationUniqueId: SIMULATION, simulationStatusId: 1 })
     expect(s.db.prepare('SELECT count(*) FROM notification WHERE simulation_unique_id = ?').pluck().get(SIMULATION)).toBe(1)

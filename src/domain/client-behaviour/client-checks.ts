@@ -35,6 +35,12 @@ export interface JournalRecord {
   requestHeaders: Record<string, string>
   requestBody: string | null
   responseBody: string | null
+  /**
+   * Who made the request, as the sandbox recorded it: `console` for the console's "try it" calls,
+   * which are the sandbox's own and never judged; anything else is the partner's client, whatever
+   * its User-Agent says.
+   */
+  origin: 'api' | 'console'
 }
 
 /** A decision notification (type 9) the partner's server accepted. */
@@ -223,11 +229,11 @@ function decisionFollowed(records: JournalRecord[], decisions: DeliveredDecision
 }
 
 /**
- * Runs the client checks asked over the records of the bank's API (`/v1`) in a window, oldest first.
- * The records should be the partner client's own (the caller leaves out the sandbox's own calls).
+ * Runs the client checks asked over the partner client's records of the bank's API (`/v1`) in a
+ * window, oldest first: the console's own calls (origin `console`) are left out.
  */
 export function runClientChecks(ids: readonly ClientCheckId[], records: JournalRecord[], decisions: DeliveredDecision[]): CheckOutcome[] {
-  const api = records.filter((r) => r.path.startsWith('/v1/'))
+  const api = records.filter((r) => r.origin !== 'console' && r.path.startsWith('/v1/'))
   const run: Record<ClientCheckId, () => CheckOutcome> = {
     'client-reauthenticates': () => reauthenticates(api),
     'client-honours-retry-after-429': () => honoursRetryAfter(api, 429),

@@ -28,7 +28,7 @@ export const authenticate = createRoute({
   // Public: no token (an explicit empty requirement, so that linters and generated clients know).
   security: [],
   description:
-    'Exchanges a broker user\'s credentials for a bearer token. Sandbox users: `broker-a` and `broker-a2` (broker A), `broker-b` (broker B of another partner), all with password `sandbox`. A wrong password and an unknown username answer the same 401, in the same time. After 5 failed logins of a username, each further failure locks it for 1 s, then 2 s, 4 s, … (at most 5 minutes): any login for it answers 429 (010510) with `Retry-After` meanwhile; a successful login ends the count. One client address may fail 30 logins at once, then one every 10 s.',
+    'Exchanges a broker user\'s credentials for a bearer token. Sandbox users: `broker-a` and `broker-a2` (broker A; `broker-a2` does not administer the partner), `broker-b` (broker B of another partner), all with password `sandbox`. A wrong password and an unknown username answer the same 401, in the same time. After 5 failed logins of a username, each further failure locks it for 1 s, then 2 s, 4 s, … (at most 5 minutes): any login for it answers 429 (010510) with `Retry-After` meanwhile; a successful login ends the count. One client address may fail 30 logins at once, then one every 10 s.',
   request: { body: { required: true, content: { 'application/json': { schema: AuthenticateRequestSchema } } } },
   responses: {
     200: jsonContent(AuthenticateResponseSchema, 'A bearer token for the user'),

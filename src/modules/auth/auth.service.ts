@@ -1,5 +1,5 @@
 import { ApiError } from '../../http/api-error.ts'
-import type { AuthContext } from '../../http/app-env.ts'
+import type { AuthContext, TokenIdentity } from '../../http/app-env.ts'
 import type { LocalizedText } from '../../http/language.ts'
 import { localizedProblem, text } from '../../http/problems.ts'
 import type { PartnerService } from '../partners/index.ts'
@@ -25,17 +25,23 @@ export function createAuthService(deps: { partners: Pick<PartnerService, 'verify
      * suspended partner; 429 (010510) while the username or the address is throttled.
      */
     async login(username: string, password: string, address: string) {
-      throttle.begin(username, address)
-      const user = await partners.verifyCredentials(username, password)
+      const attempt = await throttle.begin(username, address)
+      let user: Awaited<ReturnType<typeof partners.verifyCredentials>>
+      try {
+        user = await partners.verifyCredentials(username, password)
+      } catch (error) {
+        attempt.abandoned()
+        throw error
+      }
       if (!user) {
-        throttle.failed(username)
+        attempt.failed()
         throw new ApiError('INVALID_CREDENTIALS', { field: 'username' })
       }
-      throttle.succeeded(username, address)
+      attempt.succeeded()
       if (user.partnerStatus === 'suspended') {
         throw new ApiError('PARTNER_SUSPENDED', { field: 'username', params: { partner: user.partnerUniqueID, reason: partners.liveUser(user.userId)?.partnerStatusReason ?? '' } })
       }
-      const identity: AuthContext = { partnerUniqueID: user.partnerUniqueID, brokerId: user.brokerId, userId: user.userId }
+      const identity: TokenIdentity = { partnerUniqueID: user.partnerUniqueID, brokerId: user.brokerId, userId: user.userId }
       return { ...tokens.issue(identity, user.tokenGeneration), ...identity }
     },
 
@@ -51,11 +57,12 @@ export function createAuthService(deps: { partners: Pick<PartnerService, 'verify
       if (user.partnerStatus === 'suspended') {
         throw new ApiError('PARTNER_SUSPENDED', { field: 'Authorization', params: { partner: user.partnerUniqueID, reason: user.partnerStatusReason ?? '' } })
       }
-      return { partnerUniqueID: claims.partnerUniqueID, brokerId: claims.brokerId, userId: claims.userId, tokenId: claims.tokenId }
+      // The admin flag is the user's as it stands now (the live cache), never a claim of the token.
+      return { partnerUniqueID: claims.partnerUniqueID, brokerId: claims.brokerId, userId: claims.userId, admin: user.isAdmin, tokenId: claims.tokenId }
     },
 
     /** A token for a user, without a login (provider-state fixtures act as the state's partner). */
-    issueToken: (identity: AuthContext, ttlSeconds?: number) => tokens.issue(identity, partners.liveUser(identity.userId)?.tokenGeneration ?? 0, ttlSeconds),
+    issueToken: (identity: TokenIdentity, ttlSeconds?: number) => tokens.issue(identity, partners.liveUser(identity.userId)?.tokenGeneration ?? 0, ttlSeconds),
   }
 }
 

@@ -1,7 +1,8 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Clock } from '../../clock.ts'
-import type { Config } from '../../config.ts'
+import type { Config, TrustProxy } from '../../config.ts'
 import type { Db } from '../../db/connection.ts'
+import type { SecretBox } from '../../db/secret-box.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 import type { PartnerService } from '../partners/index.ts'
 import { authHandlers } from './auth.handlers.ts'
@@ -13,14 +14,14 @@ import { createTokenService } from './token.service.ts'
 export type { AuthService } from './auth.service.ts'
 
 /** Logins and tokens, on the partners' identities. */
-export function createAuth(deps: { db: Db; config: Config; clock: Clock; partners: Pick<PartnerService, 'verifyCredentials' | 'liveUser'> }): AuthService {
+export function createAuth(deps: { db: Db; config: Config; clock: Clock; secrets: SecretBox; partners: Pick<PartnerService, 'verifyCredentials' | 'liveUser'> }): AuthService {
   return createAuthService({
     partners: deps.partners,
-    tokens: createTokenService(deps.db, deps.config, deps.clock),
+    tokens: createTokenService(deps.db, deps.config, deps.clock, deps.secrets),
     throttle: createLoginThrottle({ clock: deps.clock }),
   })
 }
 
 /** Authenticate: POST /v1/authentication (the client address from X-Forwarded-For only behind a trusted proxy). */
-export const authRouter = (auth: AuthService, options: { trustProxy: boolean }) =>
+export const authRouter = (auth: AuthService, options: { trustProxy: TrustProxy }) =>
   new OpenAPIHono<AppEnv>().openapi(routes.authenticate, authHandlers(auth, options).authenticate)

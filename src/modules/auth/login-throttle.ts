@@ -1,5 +1,6 @@
 import type { Clock } from '../../clock.ts'
 import { ApiError } from '../../http/api-error.ts'
+import { makeRoom } from '../../http/bounded-map.ts'
 import { localizedProblem, text } from '../../http/problems.ts'
 
 /** The figures of the throttle (docs/design.md "Authentication"). */
@@ -14,20 +15,37 @@ export const LOGIN_THROTTLE = {
   addressBurst: 30,
   /** ...that refills by one failure every this many milliseconds (six a minute). */
   addressRefillMs: 10_000,
-  /** Entries with no failure for this long are forgotten: memory stays bounded by the attackers. */
+  /** Entries with no failure for this long are forgotten. */
   idleMs: 60 * 60_000,
+  /** The most usernames and addresses remembered each: whatever names and addresses are sent, memory stays bounded. */
+  maxEntries: 10_000,
 } as const
 
 interface UsernameState {
+  /** Failed logins counted so far (a success ends the count). */
   failures: number
+  /** Attempts whose password is being checked: each reserved as a failure until it ends. */
+  checking: number
   lockedUntil: number
   lastFailureAt: number
+  /** Attempts waiting for a check to end before theirs may begin. */
+  waiting: Array<() => void>
 }
 
 interface AddressState {
   /** Failures the address may still make, refilled over time. */
   allowance: number
   at: number
+}
+
+/** What an attempt tells the throttle when its check is over: exactly one of these, once. */
+export interface LoginAttempt {
+  /** A wrong password or an unknown username: counted, and past the free failures the username is locked. */
+  failed(): void
+  /** The right password: the username's count ends, the address gets its attempt back. */
+  succeeded(): void
+  /** The check itself broke (no answer about the password): the attempt is as if never made. */
+  abandoned(): void
 }
 
 /**
@@ -37,6 +55,11 @@ interface AddressState {
  * 429 with Retry-After, right or wrong password alike (so a lock reveals nothing). A successful
  * login ends the username's count. An address spraying many usernames empties its own bucket and
  * is answered 429 until it refills. Unknown usernames are throttled the same as known ones.
+ *
+ * A check in progress counts as a failure until it ends, so attempts sent together cannot all be
+ * checked before the first of them is counted: no more checks of a username run at once than the
+ * failures it has left before its lock (the free ones and the one that earns the lock). Further
+ * attempts wait for one to end: a success lets them through, failures lock them out unchecked.
  */
 export function createLoginThrottle(deps: { clock: Clock }) {
   const usernames = new Map<string, UsernameState>()
@@ -48,18 +71,28 @@ export function createLoginThrottle(deps: { clock: Clock }) {
   function sweep(t: number): void {
     if (t - sweptAt < LOGIN_THROTTLE.idleMs) return
     sweptAt = t
-    for (const [key, state] of usernames) if (t - state.lastFailureAt > LOGIN_THROTTLE.idleMs && state.lockedUntil <= t) usernames.delete(key)
+    for (const [key, state] of usernames) {
+      if (state.checking === 0 && t - state.lastFailureAt > LOGIN_THROTTLE.idleMs && state.lockedUntil <= t) usernames.delete(key)
+    }
     for (const [key, state] of addresses) if (t - state.at > LOGIN_THROTTLE.idleMs) addresses.delete(key)
   }
 
   function addressAllowance(address: string, t: number): AddressState {
     let state = addresses.get(address)
-    if (!state) addresses.set(address, (state = { allowance: LOGIN_THROTTLE.addressBurst, at: t }))
+    if (!state) {
+      makeRoom(addresses, LOGIN_THROTTLE.maxEntries, (a) => a.allowance + (t - a.at) / LOGIN_THROTTLE.addressRefillMs >= LOGIN_THROTTLE.addressBurst)
+      addresses.set(address, (state = { allowance: LOGIN_THROTTLE.addressBurst, at: t }))
+    }
     else {
       state.allowance = Math.min(LOGIN_THROTTLE.addressBurst, state.allowance + (t - state.at) / LOGIN_THROTTLE.addressRefillMs)
       state.at = t
     }
     return state
+  }
+
+  const giveBack = (address: string) => {
+    const from = addresses.get(address)
+    if (from) from.allowance = Math.min(LOGIN_THROTTLE.addressBurst, from.allowance + 1)
   }
 
   const throttled = (subject: 'username' | 'address', waitMs: number) => {
@@ -68,39 +101,82 @@ export function createLoginThrottle(deps: { clock: Clock }) {
     return new ApiError('LOGIN_THROTTLED', localizedProblem('LOGIN_THROTTLED', subject, { subject: about, seconds }), { 'Retry-After': seconds })
   }
 
+  const userOf = (key: string, t: number): UsernameState => {
+    let user = usernames.get(key)
+    if (!user) {
+      // An unlocked username with no check under way is the cheapest state to lose (it can only
+      // delay a lock): such entries go first, and the oldest others only when there are none.
+      makeRoom(usernames, LOGIN_THROTTLE.maxEntries, (u) => u.lockedUntil <= t && u.checking === 0 && u.waiting.length === 0)
+      usernames.set(key, (user = { failures: 0, checking: 0, lockedUntil: 0, lastFailureAt: t, waiting: [] }))
+    }
+    return user
+  }
+
+  /** A check of the username ended: the attempts waiting look again. */
+  function ended(key: string, user: UsernameState): void {
+    user.checking -= 1
+    for (const wake of user.waiting.splice(0)) wake()
+    if (user.checking === 0 && user.failures === 0 && user.lockedUntil === 0 && user.waiting.length === 0) usernames.delete(key)
+  }
+
   return {
+    /** How many usernames and addresses are remembered now. */
+    sizes: () => ({ usernames: usernames.size, addresses: addresses.size }),
+
     /**
-     * Before a login is checked: takes one from the address's allowance at once (so attempts sent
-     * together cannot outrun it; a success gives it back). @throws ApiError 429 (010510) while the
-     * username or the address is locked.
+     * Before a login is checked: takes one from the address's allowance at once (attempts sent
+     * together cannot outrun it; a success gives it back), then reserves one of the username's
+     * failures for the check, waiting while every failure it has left before its lock is reserved.
+     * @throws ApiError 429 (010510) while the username or the address is locked.
      */
-    begin(username: string, address: string): void {
-      const t = now()
+    async begin(username: string, address: string): Promise<LoginAttempt> {
+      const key = keyOf(username)
+      let t = now()
       sweep(t)
-      const user = usernames.get(keyOf(username))
-      if (user && user.lockedUntil > t) throw throttled('username', user.lockedUntil - t)
+      const locked = usernames.get(key)
+      if (locked && locked.lockedUntil > t) throw throttled('username', locked.lockedUntil - t)
       const from = addressAllowance(address, t)
       if (from.allowance < 1) throw throttled('address', (1 - from.allowance) * LOGIN_THROTTLE.addressRefillMs)
       from.allowance -= 1
-    },
-
-    /** After a wrong password or an unknown username. */
-    failed(username: string): void {
-      const t = now()
-      const key = keyOf(username)
-      let user = usernames.get(key)
-      if (!user) usernames.set(key, (user = { failures: 0, lockedUntil: 0, lastFailureAt: t }))
-      user.failures += 1
-      user.lastFailureAt = t
-      const over = user.failures - LOGIN_THROTTLE.usernameFreeFailures
-      if (over > 0) user.lockedUntil = t + Math.min(LOGIN_THROTTLE.usernameMaxLockMs, LOGIN_THROTTLE.usernameFirstLockMs * 2 ** Math.min(over - 1, 30))
-    },
-
-    /** After a successful login: the username starts again from nothing, the address gets its attempt back. */
-    succeeded(username: string, address: string): void {
-      usernames.delete(keyOf(username))
-      const from = addresses.get(address)
-      if (from) from.allowance = Math.min(LOGIN_THROTTLE.addressBurst, from.allowance + 1)
+      let user = userOf(key, t)
+      // Past the free failures, one check at a time: each earns the next lock before another begins.
+      while (user.checking > 0 && user.failures + user.checking > LOGIN_THROTTLE.usernameFreeFailures && user.lockedUntil <= t) {
+        await new Promise<void>((resolve) => user.waiting.push(resolve))
+        t = now()
+        user = userOf(key, t)
+      }
+      if (user.lockedUntil > t) {
+        // Locked by the checks it waited for: refused like any attempt meeting a lock, at no cost to the address.
+        giveBack(address)
+        throw throttled('username', user.lockedUntil - t)
+      }
+      user.checking += 1
+      let over = false
+      const once = (end: () => void) => () => {
+        if (over) return
+        over = true
+        end()
+      }
+      return {
+        failed: once(() => {
+          const at = now()
+          user.failures += 1
+          user.lastFailureAt = at
+          const beyond = user.failures - LOGIN_THROTTLE.usernameFreeFailures
+          if (beyond > 0) user.lockedUntil = at + Math.min(LOGIN_THROTTLE.usernameMaxLockMs, LOGIN_THROTTLE.usernameFirstLockMs * 2 ** Math.min(beyond - 1, 30))
+          ended(key, user)
+        }),
+        succeeded: once(() => {
+          user.failures = 0
+          user.lockedUntil = 0
+          giveBack(address)
+          ended(key, user)
+        }),
+        abandoned: once(() => {
+          giveBack(address)
+          ended(key, user)
+        }),
+      }
     },
   }
 }

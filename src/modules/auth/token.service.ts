@@ -2,9 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import type { Config } from '../../config.ts'
 import type { Clock } from '../../clock.ts'
 import type { Db } from '../../db/connection.ts'
-import { readSetting, writeSetting } from '../../db/settings.repository.ts'
+import type { SecretBox } from '../../db/secret-box.ts'
+import { deleteSetting, readSecretSetting, writeSecretSetting } from '../../db/settings.repository.ts'
 import { ApiError } from '../../http/api-error.ts'
-import type { AuthContext } from '../../http/app-env.ts'
+import type { TokenIdentity } from '../../http/app-env.ts'
 import type { LocalizedText } from '../../http/language.ts'
 import { localizedProblem, text } from '../../http/problems.ts'
 import { CLOCK_SKEW_SECONDS, signToken, verifyToken, type TokenClaims, type TokenFailure } from './jwt.ts'
@@ -13,13 +14,20 @@ import { CLOCK_SKEW_SECONDS, signToken, verifyToken, type TokenClaims, type Toke
 const SECRET_KEY = 'jwt_secret'
 const CACHE_LIMIT = 10_000
 
-/** The configured secret, or one generated once and kept in the database so tokens survive a restart. */
-export function resolveSigningSecret(db: Db, configured: string | undefined): string {
-  if (configured) return configured
-  const stored = readSetting(db, SECRET_KEY)
+/**
+ * The configured secret, never written anywhere (a secret generated before it was configured is
+ * removed); or one generated once and kept in the database, sealed under SANDBOX_SECRETS_KEY when it
+ * is set, so tokens survive a restart.
+ */
+export function resolveSigningSecret(db: Db, configured: string | undefined, secrets: SecretBox): string {
+  if (configured) {
+    deleteSetting(db, SECRET_KEY)
+    return configured
+  }
+  const stored = readSecretSetting(db, SECRET_KEY, secrets)
   if (stored) return stored
   const generated = randomBytes(32).toString('base64url')
-  writeSetting(db, SECRET_KEY, generated)
+  writeSecretSetting(db, SECRET_KEY, generated, secrets)
   return generated
 }
 
@@ -35,14 +43,14 @@ const FAILURE_DETAIL: Record<Exclude<TokenFailure, 'expired'>, LocalizedText> = 
 }
 const unauthenticated = (detail: LocalizedText) => new ApiError('UNAUTHENTICATED', localizedProblem('UNAUTHENTICATED', 'Authorization', { detail }))
 
-export function createTokenService(db: Db, config: Config, clock: Clock) {
-  const secret = resolveSigningSecret(db, config.jwtSecret)
+export function createTokenService(db: Db, config: Config, clock: Clock, secrets: SecretBox) {
+  const secret = resolveSigningSecret(db, config.jwtSecret, secrets)
   // Verified tokens, so a client reusing its token costs a map lookup, not an HMAC.
   const verified = new Map<string, TokenClaims>()
 
   return {
     /** A token of the user's current generation (`generation`): revoking raises it and stops this one. */
-    issue(identity: AuthContext, generation: number, ttlSeconds = config.tokenTtlSeconds) {
+    issue(identity: TokenIdentity, generation: number, ttlSeconds = config.tokenTtlSeconds) {
       const iat = Math.floor(clock.now().getTime() / 1000)
       const claims: TokenClaims = {
         sub: String(identity.userId),
@@ -61,7 +69,7 @@ export function createTokenService(db: Db, config: Config, clock: Clock) {
      * The claims of a well-signed, unexpired token; whether its user may still use it is the auth
      * service's question. @throws ApiError 401: UNAUTHENTICATED, or TOKEN_EXPIRED with its own code.
      */
-    verify(authorization: string | undefined): AuthContext & { generation: number; tokenId: string } {
+    verify(authorization: string | undefined): TokenIdentity & { generation: number; tokenId: string } {
       if (!authorization) throw unauthenticated(text('falta o cabeçalho Authorization.', 'the Authorization header is missing.'))
       const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
       if (!match) throw unauthenticated(text("o cabeçalho Authorization tem de ser 'Bearer <token>'.", "the Authorization header must be 'Bearer <token>'."))

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts'
+import { rewriteSecrets, type SecretBox } from '../../db/secret-box.ts'
 
 export type CallbackStatus = 'active' | 'disabled'
 
@@ -17,8 +18,16 @@ const SELECT = `SELECT partner_unique_id AS partnerUniqueID, notification_type_i
   callback_url AS callbackUrl, signing_secret AS signingSecret, status, disabled_reason AS disabledReason,
   created_at AS createdAt, updated_at AS updatedAt FROM callback_configuration`
 
-/** The partners' callback destinations, one per partner and notification type. */
-export function createCallbackConfigurationRepository(db: Db) {
+/** What a sealed signing secret is bound to: this column (docs/decisions.md "Platform"). */
+const PURPOSE = 'callback_configuration.signing_secret'
+
+/**
+ * The partners' callback destinations, one per partner and notification type. The signing secrets
+ * are stored through the secret box: sealed under SANDBOX_SECRETS_KEY when it is set (and those
+ * stored in clear before are sealed when the repository is made), opened on every read.
+ * @throws ConfigError at creation when stored secrets are sealed and the box cannot open them.
+ */
+export function createCallbackConfigurationRepository(db: Db, secrets: SecretBox) {
   const find = db.prepare(`${SELECT} WHERE partner_unique_id = ? AND notification_type_id = ?`)
   const list = db.prepare(`${SELECT} WHERE partner_unique_id = ? ORDER BY notification_type_id`)
   const insert = db.prepare(`INSERT INTO callback_configuration
@@ -36,12 +45,26 @@ export function createCallbackConfigurationRepository(db: Db) {
     WHERE partner_unique_id = @partnerUniqueID AND notification_type_id = @notificationTypeId
       AND callback_url = @callbackUrl AND status = 'active'`)
 
+  const stored = db.prepare('SELECT partner_unique_id AS partnerUniqueID, notification_type_id AS notificationTypeId, signing_secret AS signingSecret FROM callback_configuration')
+  const setSecret = db.prepare('UPDATE callback_configuration SET signing_secret = @signingSecret WHERE partner_unique_id = @partnerUniqueID AND notification_type_id = @notificationTypeId')
+  const opened = (row: CallbackConfiguration | undefined) => row && { ...row, signingSecret: secrets.open(row.signingSecret, PURPOSE) }
+
+  const rows = stored.all() as Array<Pick<CallbackConfiguration, 'partnerUniqueID' | 'notificationTypeId' | 'signingSecret'>>
+  // Opening one proves the key (or its absence) right before the sandbox answers anything.
+  for (const row of rows.filter((r) => secrets.isSealed(r.signingSecret)).slice(0, 1)) secrets.open(row.signingSecret, PURPOSE)
+  const clear = secrets.sealing ? rows.filter((r) => !secrets.isSealed(r.signingSecret)) : []
+  if (clear.length > 0) {
+    rewriteSecrets(db, () => {
+      for (const row of clear) setSecret.run({ ...row, signingSecret: secrets.seal(row.signingSecret, PURPOSE) })
+      return clear.length
+    })
+  }
+
   return {
-    find: (partnerUniqueID: string, notificationTypeId: number) =>
-      find.get(partnerUniqueID, notificationTypeId) as CallbackConfiguration | undefined,
-    list: (partnerUniqueID: string) => list.all(partnerUniqueID) as CallbackConfiguration[],
+    find: (partnerUniqueID: string, notificationTypeId: number) => opened(find.get(partnerUniqueID, notificationTypeId) as CallbackConfiguration | undefined),
+    list: (partnerUniqueID: string) => (list.all(partnerUniqueID) as CallbackConfiguration[]).map((row) => opened(row)!),
     insert(row: { partnerUniqueID: string; notificationTypeId: number; callbackUrl: string; signingSecret: string; now: string }) {
-      insert.run(row)
+      insert.run({ ...row, signingSecret: secrets.seal(row.signingSecret, PURPOSE) })
     },
     updateUrl(row: { partnerUniqueID: string; notificationTypeId: number; callbackUrl: string; now: string }) {
       update.run(row)

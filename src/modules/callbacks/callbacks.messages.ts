@@ -51,6 +51,7 @@ const RANGE_PT: Record<string, string> = {
   metadata: 'de metadados da cloud',
   'link-local': 'link-local',
   multicast: 'multicast',
+  documentation: 'de documentação',
   reserved: 'reservado',
 }
 

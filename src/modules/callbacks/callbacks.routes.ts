@@ -19,7 +19,8 @@ export const update = createRoute({
   operationId: 'callbackUpdate',
   description: `Registers or replaces the address notifications of one type are POSTed to (no /v1 prefix, as in the interface document).
 Answers 201 with a new signing secret when the configuration is created, 200 when its address changes (the secret stays).
-Deliveries follow Standard Webhooks (see "webhooks"): verify \`webhook-signature\` with the secret.`,
+Deliveries follow Standard Webhooks (see "webhooks"): verify \`webhook-signature\` with the secret.
+The partner's callbacks serve all its brokers: changing them needs a user who administers the partner (403 otherwise).`,
   security: bearerSecurity,
   request: {
     params: CallbackParamsSchema,
@@ -51,7 +52,8 @@ export const remove = createRoute({
   tags,
   summary: 'Callback Delete',
   operationId: 'callbackDelete',
-  description: 'Removes the configuration of one type: its notifications still waiting are dropped and none is pushed until an address is registered again. 404 when there is none.',
+  description:
+    'Removes the configuration of one type: its notifications still waiting are dropped and none is pushed until an address is registered again. 404 when there is none. Needs a user who administers the partner (403 otherwise).',
   security: bearerSecurity,
   request: { params: CallbackParamsSchema },
   responses: { 200: jsonContent(EnvelopeSchema, 'The configuration was removed'), ...authedErrors(400, 403, 404) },
@@ -65,7 +67,7 @@ export const echo = createRoute({
   operationId: 'callbackEcho',
   description: `Sends a simulated notification (\`test: true\`) of type 5, 6 or 7 to the address registered for that type, signed and retried like any other.
 The body names exactly one of \`processUniqueId\` or \`simulationUniqueId\`, which must be one of your partner's: the ids in the examples stand for yours,
-use one from Simulation List (GET /v1/simulations) or Process List. Type 5 takes a process, 6 a simulation, 7 either. Every other field is optional:
+use one from Simulation List (GET /v1/simulations) or Process List: another broker's is not found (404). Type 5 takes a process, 6 a simulation, 7 either. Every other field is optional:
 the status defaults to the resource's current one, the message text to a test text. 400 when the type has no callback configuration.`,
   security: bearerSecurity,
   request: {

@@ -1,4 +1,5 @@
 import type { PartnerClock } from '../../clock.ts'
+import type { BrokerScope } from '../../db/broker-scope.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import { withoutNulls } from '../../http/answer-fields.ts'
 import { ApiError } from '../../http/api-error.ts'
@@ -113,11 +114,15 @@ export function createCallbackService(deps: CallbackServiceDeps) {
     /** The active or disabled configuration of a partner for a type, if any. */
     configuration: configurations.find,
 
-    /** One page of the partner's delivery log, each notification with its body and attempts. @throws ApiError 400 (unknown cursor). */
-    deliveries(partnerUniqueID: string, query: DeliveryQuery) {
-      const filter = { partnerUniqueID, status: query.status, notificationTypeId: query.notificationTypeId }
+    /**
+     * One page of the delivery log the scope sees (a broker's notifications; docs/design.md "Roles"),
+     * each notification with its body and attempts. @throws ApiError 400 (unknown cursor).
+     */
+    deliveries(scope: BrokerScope, query: DeliveryQuery) {
+      const { partnerUniqueID } = scope
+      const filter = { scope, status: query.status, notificationTypeId: query.notificationTypeId }
       const { rows, hasMoreResults } = keysetPage(query, {
-        positionOf: (id) => outbox.logPosition(id, partnerUniqueID),
+        positionOf: (id) => outbox.logPosition(id, scope),
         rows: (cursor, limit) => outbox.logPage(filter, cursor, limit),
       })
       return {
@@ -132,12 +137,15 @@ export function createCallbackService(deps: CallbackServiceDeps) {
       }
     },
 
-    /** Queues one more attempt of a notification of the partner, now. @throws ApiError 404, 400 (no or disabled configuration). */
-    redeliver(partnerUniqueID: string, notificationId: string): void {
-      const result = deps.worker.redeliver(notificationId, partnerUniqueID)
+    /**
+     * Queues one more attempt of a notification the scope sees, now: another broker's is not found.
+     * @throws ApiError 404, 400 (no or disabled configuration).
+     */
+    redeliver(scope: BrokerScope, notificationId: string): void {
+      const result = deps.worker.redeliver(notificationId, scope)
       if (result === 'scheduled' || result === 'in-flight') return
       if (result === 'not-found') throw new ApiError('NOT_FOUND', { field: 'notificationId', params: { resource: 'notification', id: notificationId } })
-      const type = outbox.byId(notificationId, partnerUniqueID)!.notificationTypeId
+      const type = outbox.byId(notificationId, scope)!.notificationTypeId
       throw new ApiError('BUSINESS_RULE', {
         field: 'notificationId',
         params: { type },

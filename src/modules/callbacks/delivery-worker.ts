@@ -1,4 +1,5 @@
 import type { PartnerClock } from '../../clock.ts'
+import type { BrokerScope } from '../../db/broker-scope.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { Logger } from '../../logger.ts'
 import { describeRefusal, type AddressPolicy } from './address-policy.ts'
@@ -271,10 +272,11 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     async deliverNow(notification: OutboxNotification): Promise<void> {
       await (inFlight.get(notification.seq)?.done ?? launch(notification))
     },
-    /** Control API: send again now (one more attempt for a finished notification). */
-    redeliver(notificationId: string, partnerUniqueID: string): RedeliveryResult {
-      const notification = outbox.byId(notificationId, partnerUniqueID)
+    /** Control API: send again now (one more attempt for a finished notification), one the scope sees. */
+    redeliver(notificationId: string, scope: BrokerScope): RedeliveryResult {
+      const notification = outbox.byId(notificationId, scope)
       if (!notification) return 'not-found'
+      const { partnerUniqueID } = notification
       if (inFlight.has(notification.seq)) return 'in-flight'
       const configuration = configurations.find(partnerUniqueID, notification.notificationTypeId)
       if (!configuration) return 'no-configuration'

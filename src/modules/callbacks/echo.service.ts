@@ -21,15 +21,18 @@ const TYPE_FIELDS: Record<number, ReadonlyArray<keyof EchoRequest>> = {
 }
 const ALL_TYPE_FIELDS = [...new Set(Object.values(TYPE_FIELDS).flat())]
 
-/** A simulation or process of a partner, as Callback Echo announces it: its current status. */
-export type EchoResourceLookup = (uniqueId: string, partnerUniqueID: string) => { statusId: number } | undefined
+/**
+ * A simulation or process of a broker, as Callback Echo announces it: its current status. Another
+ * broker's is not found, as everywhere in the bank's API (docs/design.md "Roles").
+ */
+export type EchoResourceLookup = (uniqueId: string, brokerId: number) => { statusId: number } | undefined
 
 export interface EchoServiceDeps {
   writes: Transactions
   taxonomy: TaxonomyCatalog
   callbacks: Pick<CallbackService, 'configuration' | 'notificationTypeOf'>
   notifications: NotificationPublisher
-  /** The partner's simulations and processes, from their modules. */
+  /** The broker's simulations and processes, from their modules. */
   findSimulation: EchoResourceLookup
   findProcess: EchoResourceLookup
 }
@@ -72,7 +75,7 @@ function echo(deps: EchoServiceDeps, publish: (event: NotificationEvent) => stri
   const foreign = ALL_TYPE_FIELDS.find((f) => body[f] !== undefined && !allowed.includes(f))
   if (foreign) throw new ApiError('FIELD_NOT_ALLOWED', { field: foreign, params: { type: typeId }, message: MESSAGES.fieldOfOtherType })
 
-  const owned = processUniqueId ? deps.findProcess(processUniqueId, partnerUniqueID) : deps.findSimulation(simulationUniqueId!, partnerUniqueID)
+  const owned = processUniqueId ? deps.findProcess(processUniqueId, auth.brokerId) : deps.findSimulation(simulationUniqueId!, auth.brokerId)
   if (!owned) {
     const [name, id] = processUniqueId ? ['process', processUniqueId] : ['simulation', simulationUniqueId!]
     throw new ApiError('NOT_FOUND', { field: `${name}UniqueId`, params: { resource: name, id } })
@@ -99,6 +102,7 @@ function echo(deps: EchoServiceDeps, publish: (event: NotificationEvent) => stri
     const s = status(deps.taxonomy, PROCESS_STATES, 'processStatusId', body.processStatusId, owned.statusId, lang)
     event = processStatusChanged({
       partnerUniqueID,
+      brokerId: auth.brokerId,
       processUniqueId: processUniqueId!,
       processStatusId: s.id,
       processStatusDescription: body.processStatusDescription ?? s.description,
@@ -107,13 +111,14 @@ function echo(deps: EchoServiceDeps, publish: (event: NotificationEvent) => stri
     const s = status(deps.taxonomy, SIMULATION_STATES, 'simulationStatusId', body.simulationStatusId, owned.statusId, lang)
     event = simulationStatusChanged({
       partnerUniqueID,
+      brokerId: auth.brokerId,
       simulationUniqueId: simulationUniqueId!,
       simulationStatusId: s.id,
       simulationStatusDescription: body.simulationStatusDescription ?? s.description,
     })
   } else {
     const target = processUniqueId ? { processUniqueId } : { simulationUniqueId: simulationUniqueId! }
-    event = newMessage({ partnerUniqueID, ...target, messageUniqueId: randomUUID(), messageText: body.messageText ?? MESSAGES.defaultMessage[lang] })
+    event = newMessage({ partnerUniqueID, brokerId: auth.brokerId, ...target, messageUniqueId: randomUUID(), messageText: body.messageText ?? MESSAGES.defaultMessage[lang] })
   }
   return publish(event)
 }

@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi'
 import type { PartnerClock } from '../../clock.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/connection.ts'
+import type { SecretBox } from '../../db/secret-box.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 import type { Logger } from '../../logger.ts'
@@ -31,6 +32,8 @@ export * from './notification-events.ts'
 
 export interface CallbacksDeps {
   db: Db
+  /** Seals the partners' signing secrets at rest when SANDBOX_SECRETS_KEY is set. */
+  secrets: SecretBox
   writes: Transactions
   config: Pick<Config, 'callbackAllowHttp' | 'callbackAllowPrivate' | 'callbackCaFile' | 'timeScale'>
   clock: PartnerClock
@@ -52,7 +55,7 @@ export interface CallbacksDeps {
  */
 export function createCallbacks(deps: CallbacksDeps) {
   const { db, config, clock, logger } = deps
-  const configurations = createCallbackConfigurationRepository(db)
+  const configurations = createCallbackConfigurationRepository(db, deps.secrets)
   const outbox = createOutboxRepository(db)
   const policy = createAddressPolicy({ allowHttp: config.callbackAllowHttp, allowPrivate: config.callbackAllowPrivate, ...(deps.resolve ? { resolve: deps.resolve } : {}) })
   const sender = createWebhookSender({ caFile: config.callbackCaFile })

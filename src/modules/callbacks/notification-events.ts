@@ -23,6 +23,7 @@ export const NOTIFICATION_TYPE = {
 
 interface Common {
   partnerUniqueID: string
+  brokerId: number
   test?: boolean
 }
 
@@ -35,6 +36,7 @@ export function processStatusChanged(e: Common & {
 }): NotificationEvent {
   return {
     partnerUniqueID: e.partnerUniqueID,
+    brokerId: e.brokerId,
     notificationTypeId: NOTIFICATION_TYPE.PROCESS_STATUS_CHANGED,
     processUniqueId: e.processUniqueId,
     data: withoutNulls({
@@ -55,6 +57,7 @@ export function simulationStatusChanged(e: Common & {
 }): NotificationEvent {
   return {
     partnerUniqueID: e.partnerUniqueID,
+    brokerId: e.brokerId,
     notificationTypeId: NOTIFICATION_TYPE.SIMULATION_STATUS_CHANGED,
     simulationUniqueId: e.simulationUniqueId,
     data: withoutNulls({
@@ -74,6 +77,7 @@ export function newMessage(e: Common & ({ processUniqueId: string } | { simulati
 }): NotificationEvent {
   return {
     partnerUniqueID: e.partnerUniqueID,
+    brokerId: e.brokerId,
     notificationTypeId: NOTIFICATION_TYPE.NEW_MESSAGE,
     ...('processUniqueId' in e ? { processUniqueId: e.processUniqueId } : { simulationUniqueId: e.simulationUniqueId }),
     data: { messageUniqueId: e.messageUniqueId, messageText: e.messageText, origin: e.origin ?? 'BANK' },
@@ -91,6 +95,7 @@ export function documentRequested(e: Common & {
 }): NotificationEvent {
   return {
     partnerUniqueID: e.partnerUniqueID,
+    brokerId: e.brokerId,
     notificationTypeId: NOTIFICATION_TYPE.DOCUMENT_REQUESTED,
     processUniqueId: e.processUniqueId,
     data: {
@@ -112,6 +117,7 @@ export function simulationExpired(e: Common & {
 }): NotificationEvent {
   return {
     partnerUniqueID: e.partnerUniqueID,
+    brokerId: e.brokerId,
     notificationTypeId: NOTIFICATION_TYPE.SIMULATION_EXPIRED,
     simulationUniqueId: e.simulationUniqueId,
     data: withoutNulls({
@@ -134,6 +140,7 @@ export function processDecision(e: Common & {
 }): NotificationEvent {
   return {
     partnerUniqueID: e.partnerUniqueID,
+    brokerId: e.brokerId,
     notificationTypeId: NOTIFICATION_TYPE.PROCESS_DECISION,
     processUniqueId: e.processUniqueId,
     data: withoutNulls({

@@ -5,6 +5,8 @@
  */
 export interface NotificationEvent {
   partnerUniqueID: string
+  /** The broker of the simulation or process: the one whose users see the notification (docs/design.md "Roles"). */
+  brokerId: number
   /** An id of the notification-types reference list (5 process status, 6 simulation status, 7 message…). */
   notificationTypeId: number
   processUniqueId?: string

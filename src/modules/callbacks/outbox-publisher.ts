@@ -59,6 +59,7 @@ export function createOutboxPublisher(deps: {
       deps.outbox.insert({
         notificationId: id,
         partnerUniqueID: event.partnerUniqueID,
+        brokerId: event.brokerId,
         notificationTypeId: event.notificationTypeId,
         processUniqueId: processUniqueId ?? null,
         simulationUniqueId: simulationUniqueId ?? null,

@@ -1,3 +1,4 @@
+import { inBrokerScope, scopeParams, type BrokerScope } from '../../db/broker-scope.ts'
 import type { Db } from '../../db/connection.ts'
 import type { KeysetCursor } from '../../http/pagination.ts'
 
@@ -19,6 +20,8 @@ export interface OutboxNotification {
 export interface NewNotification {
   notificationId: string
   partnerUniqueID: string
+  /** The broker of the simulation or process (null: of no broker, seen by the partner's administrators only). */
+  brokerId: number | null
   notificationTypeId: number
   processUniqueId: string | null
   simulationUniqueId: string | null
@@ -45,7 +48,7 @@ export interface AttemptRecord {
 }
 
 export interface DeliveryLogFilter {
-  partnerUniqueID: string
+  scope: BrokerScope
   status?: NotificationStatus | undefined
   notificationTypeId?: number | undefined
 }
@@ -87,7 +90,7 @@ const HEADS = `SELECT ${COLUMNS} FROM notification n
   WHERE n.status = 'pending'
     AND n.seq = (SELECT MIN(m.seq) FROM notification m WHERE m.status = 'pending' AND m.resource_key = n.resource_key)`
 
-const LOG_FILTER = `partner_unique_id = @partnerUniqueID
+const LOG_FILTER = `${inBrokerScope()}
   AND (@status IS NULL OR status = @status)
   AND (@notificationTypeId IS NULL OR notification_type_id = @notificationTypeId)`
 
@@ -103,9 +106,9 @@ const LOG_COLUMNS = `seq, notification_id AS notificationId, notification_type_i
  */
 export function createOutboxRepository(db: Db) {
   const insert = db.prepare(`INSERT INTO notification
-    (notification_id, partner_unique_id, notification_type_id, process_unique_id, simulation_unique_id, resource_key,
+    (notification_id, partner_unique_id, broker_id, notification_type_id, process_unique_id, simulation_unique_id, resource_key,
      body, test, status, status_reason, next_attempt_at, created_at, updated_at)
-    VALUES (@notificationId, @partnerUniqueID, @notificationTypeId, @processUniqueId, @simulationUniqueId, @resourceKey,
+    VALUES (@notificationId, @partnerUniqueID, @brokerId, @notificationTypeId, @processUniqueId, @simulationUniqueId, @resourceKey,
      @body, @test, @status, @statusReason, @nextAttemptAt, @now, @now)`)
   // Partners whose clock is being advanced (`held`, a JSON array) are left to the advance.
   const NOT_HELD = 'AND n.partner_unique_id NOT IN (SELECT value FROM json_each(@held))'
@@ -116,7 +119,7 @@ export function createOutboxRepository(db: Db) {
   const bringForward = db.prepare(`UPDATE notification SET next_attempt_at = strftime('%Y-%m-%dT%H:%M:%fZ', next_attempt_at, @shift)
     WHERE status = 'pending' AND partner_unique_id = @partnerUniqueID`)
   const bySeq = db.prepare(`SELECT ${COLUMNS} FROM notification n WHERE n.seq = ?`)
-  const byId = db.prepare(`SELECT ${COLUMNS} FROM notification n WHERE n.notification_id = ? AND n.partner_unique_id = ?`)
+  const byId = db.prepare(`SELECT ${COLUMNS} FROM notification n WHERE n.notification_id = @notificationId AND ${inBrokerScope('n.')}`)
   const insertAttempt = db.prepare(`INSERT INTO delivery_attempt
     (notification_seq, attempt_number, attempted_at, callback_url, http_status, latency_ms, error, response_excerpt, request_headers)
     VALUES (@seq, @attemptNumber, @attemptedAt, @callbackUrl, @httpStatus, @latencyMs, @error, @responseExcerpt, @requestHeaders)`)
@@ -135,7 +138,7 @@ export function createOutboxRepository(db: Db) {
     next: db.prepare(`SELECT ${LOG_COLUMNS} FROM notification WHERE ${LOG_FILTER} AND seq < @seq ORDER BY seq DESC LIMIT @limit`),
     previous: db.prepare(`SELECT ${LOG_COLUMNS} FROM notification WHERE ${LOG_FILTER} AND seq > @seq ORDER BY seq ASC LIMIT @limit`),
   }
-  const seqOf = db.prepare('SELECT seq FROM notification WHERE notification_id = ? AND partner_unique_id = ?').pluck()
+  const seqOf = db.prepare(`SELECT seq FROM notification WHERE notification_id = @notificationId AND ${inBrokerScope()}`).pluck()
   const attemptsOf = db.prepare(`SELECT notification_seq AS seq, attempt_number AS attemptNumber, attempted_at AS attemptedAt,
     callback_url AS callbackUrl, http_status AS httpStatus, latency_ms AS latencyMs, error, response_excerpt AS responseExcerpt,
     request_headers AS requestHeaders
@@ -146,7 +149,7 @@ export function createOutboxRepository(db: Db) {
     ORDER BY seq LIMIT @limit)`)
 
   const logParams = (filter: DeliveryLogFilter) => ({
-    partnerUniqueID: filter.partnerUniqueID,
+    ...scopeParams(filter.scope),
     status: filter.status ?? null,
     notificationTypeId: filter.notificationTypeId ?? null,
   })
@@ -175,7 +178,8 @@ export function createOutboxRepository(db: Db) {
     /** Brings the partner's pending attempts `ms` closer (its clock moved forward); returns how many. */
     bringForward: (partnerUniqueID: string, ms: number): number => bringForward.run({ partnerUniqueID, shift: `${-ms / 1000} seconds` }).changes,
     bySeq: (seq: number) => bySeq.get(seq) as OutboxNotification | undefined,
-    byId: (notificationId: string, partnerUniqueID: string) => byId.get(notificationId, partnerUniqueID) as OutboxNotification | undefined,
+    /** A notification the scope sees. */
+    byId: (notificationId: string, scope: BrokerScope) => byId.get({ notificationId, ...scopeParams(scope) }) as OutboxNotification | undefined,
     recordAttempt(attempt: AttemptRecord): void {
       insertAttempt.run({ ...attempt, requestHeaders: attempt.requestHeaders === null ? null : JSON.stringify(attempt.requestHeaders) })
       countAttempt.run(attempt.attemptedAt, attempt.seq)
@@ -195,9 +199,9 @@ export function createOutboxRepository(db: Db) {
     }): number {
       return finishPendingOfType.run(row).changes
     },
-    /** The position of a notification of the partner in its delivery log, for a paging cursor. */
-    logPosition: (notificationId: string, partnerUniqueID: string) => {
-      const seq = seqOf.get(notificationId, partnerUniqueID) as number | undefined
+    /** The position of a notification the scope sees in its delivery log, for a paging cursor. */
+    logPosition: (notificationId: string, scope: BrokerScope) => {
+      const seq = seqOf.get({ notificationId, ...scopeParams(scope) }) as number | undefined
       return seq === undefined ? undefined : { seq }
     },
     logCount: (filter: DeliveryLogFilter) => logCount.get(logParams(filter)) as number,

@@ -3,6 +3,8 @@ import { authedErrors, bearerSecurity, errorResponses, jsonContent } from '../..
 import { RunListSchema, RunParamsSchema, RunSchema, SignedReportSchema, SigningKeySchema, StartRunSchema } from './certification.schemas.ts'
 
 const SANDBOX = "Sandbox control API (not part of the bank's API)"
+/** A run reads every broker's requests of the partner (docs/design.md "Roles"). */
+const ADMIN = 'A run reads the requests of every broker of the partner: it needs a user who administers the partner (403 otherwise).'
 
 export const start = createRoute({
   method: 'post',
@@ -10,10 +12,10 @@ export const start = createRoute({
   tags: ['Sandbox'],
   summary: "Start a certification run of the partner's integration",
   operationId: 'sandboxCertificationRunStart',
-  description: `${SANDBOX}: checks the caller partner's integration. Receiver checks send test notifications now (\`test: true\`, header \`X-Sandbox-Certification: <runId>\`) to each active callback address: correctly signed, wrongly signed, unsigned, with a stale timestamp, redelivered, of a new type; and judge the answers. Client checks read the partner's request journal from \`since\` (24 hours by default) to now: re-authentication after an expired token, Retry-After honoured after a 429 and a 503, lists walked with nextRecord, refused requests fixed rather than repeated, Accept-Language sent, only documented fields, and the journeys (eligible and not eligible simulations, a process submitted, a bank decision followed through callbacks). Answers 202 at once; read the run until its status is no longer \`running\`. One run at a time per partner (409).`,
+  description: `${SANDBOX}: checks the caller partner's integration. Receiver checks send test notifications now (\`test: true\`, header \`X-Sandbox-Certification: <runId>\`) to each active callback address: correctly signed, wrongly signed, unsigned, with a stale timestamp, redelivered, of a new type; and judge the answers. Client checks read the partner's request journal from \`since\` (24 hours by default) to now: re-authentication after an expired token, Retry-After honoured after a 429 and a 503, lists walked with nextRecord, refused requests fixed rather than repeated, Accept-Language sent, only documented fields, and the journeys (eligible and not eligible simulations, a process submitted, a bank decision followed through callbacks). Answers 202 at once; read the run until its status is no longer \`running\`. One run at a time per partner (409). ${ADMIN}`,
   security: bearerSecurity,
   request: { body: { content: { 'application/json': { schema: StartRunSchema, example: {} } }, required: false } },
-  responses: { 202: jsonContent(RunSchema, 'The run, running'), ...authedErrors(400, 409) },
+  responses: { 202: jsonContent(RunSchema, 'The run, running'), ...authedErrors(400, 403, 409) },
 })
 
 export const list = createRoute({
@@ -22,9 +24,9 @@ export const list = createRoute({
   tags: ['Sandbox'],
   summary: "The partner's certification runs",
   operationId: 'sandboxCertificationRunList',
-  description: `${SANDBOX}: the caller partner's 50 newest runs, newest first, in the language of Accept-Language.`,
+  description: `${SANDBOX}: the caller partner's 50 newest runs, newest first, in the language of Accept-Language. ${ADMIN}`,
   security: bearerSecurity,
-  responses: { 200: jsonContent(RunListSchema, 'The runs'), ...authedErrors() },
+  responses: { 200: jsonContent(RunListSchema, 'The runs'), ...authedErrors(403) },
 })
 
 export const get = createRoute({
@@ -33,10 +35,10 @@ export const get = createRoute({
   tags: ['Sandbox'],
   summary: 'One certification run: each check with its evidence and advice',
   operationId: 'sandboxCertificationRunGet',
-  description: `${SANDBOX}: each check passed, failed or not exercised, with the evidence (journal requests, probes sent and the answers) and how to fix it, in the language of Accept-Language.`,
+  description: `${SANDBOX}: each check passed, failed or not exercised, with the evidence (journal requests, probes sent and the answers) and how to fix it, in the language of Accept-Language. ${ADMIN}`,
   security: bearerSecurity,
   request: { params: RunParamsSchema },
-  responses: { 200: jsonContent(RunSchema, 'The run'), ...authedErrors(400, 404) },
+  responses: { 200: jsonContent(RunSchema, 'The run'), ...authedErrors(400, 403, 404) },
 })
 
 export const report = createRoute({
@@ -45,10 +47,10 @@ export const report = createRoute({
   tags: ['Sandbox'],
   summary: 'The signed report of a passed run',
   operationId: 'sandboxCertificationReport',
-  description: `${SANDBOX}: the report of a passed run, signed with the sandbox's Ed25519 key (GET /sandbox/certification/signing-key): the bank checks the signature over the canonical JSON of \`report\` (keys sorted, no spaces), or runs \`mortgage-sandbox certify --check-report <file> --url <sandbox>\`. 409 for a run that did not pass.`,
+  description: `${SANDBOX}: the report of a passed run, signed with the sandbox's Ed25519 key (GET /sandbox/certification/signing-key): the bank checks the signature over the canonical JSON of \`report\` (keys sorted, no spaces), or runs \`mortgage-sandbox certify --check-report <file> --url <sandbox>\`. 409 for a run that did not pass. ${ADMIN}`,
   security: bearerSecurity,
   request: { params: RunParamsSchema },
-  responses: { 200: jsonContent(SignedReportSchema, 'The signed report'), ...authedErrors(400, 404, 409) },
+  responses: { 200: jsonContent(SignedReportSchema, 'The signed report'), ...authedErrors(400, 403, 404, 409) },
 })
 
 export const signingKey = createRoute({

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { PartnerClock } from '../../clock.ts'
+import { wholePartner } from '../../db/broker-scope.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import { CLIENT_CHECKS, runClientChecks, type ClientCheckId, type DeliveredDecision, type JournalRecord } from '../../domain/client-behaviour/client-checks.ts'
 import { ApiError } from '../../http/api-error.ts'
@@ -18,8 +19,6 @@ export type CheckId = (typeof ALL_CHECKS)[number]
 
 /** The window a run reads when none is given: the last day of the partner's clock. */
 const DEFAULT_WINDOW_MS = 24 * 3600 * 1000
-/** The console's "try it" calls are the sandbox's, not the partner client's: the client checks leave them out. */
-const SANDBOX_OWN_CALLS = /^mortgage-sandbox-console\//
 
 interface StoredOutcome {
   id: CheckId
@@ -86,14 +85,13 @@ export function createCertificationService(deps: CertificationDeps) {
   }
 
   function records(partnerUniqueID: string, from: string, to: string): JournalRecord[] {
-    return deps.journal
-      .window(partnerUniqueID, from, to)
-      .filter((e) => !SANDBOX_OWN_CALLS.test(e.requestHeaders['user-agent'] ?? ''))
-      .map((e) => ({ ...e, errors: e.errors as JournalRecord['errors'] }))
+    // The console's "try it" calls are in the journal too (origin `console`): the checks leave them out.
+    return deps.journal.window(partnerUniqueID, from, to).map((e) => ({ ...e, errors: e.errors as JournalRecord['errors'] }))
   }
 
   function decisions(partnerUniqueID: string, from: string): DeliveredDecision[] {
-    const { entries } = deps.deliveries.deliveries(partnerUniqueID, { lineCount: 100, status: 'delivered', notificationTypeId: 9 })
+    // The partner's integration as a whole: every broker's decisions count.
+    const { entries } = deps.deliveries.deliveries(wholePartner(partnerUniqueID), { lineCount: 100, status: 'delivered', notificationTypeId: 9 })
     return entries.flatMap((n) => {
       const accepted = n.attemptList.filter((a) => a.httpStatus !== null && a.httpStatus >= 200 && a.httpStatus < 300).at(-1)
       if (!accepted || !n.notification.processUniqueId || accepted.attemptedAt < from) return []

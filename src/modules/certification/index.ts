@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Db } from '../../db/connection.ts'
+import type { SecretBox } from '../../db/secret-box.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 import { certificationHandlers } from './certification.handlers.ts'
 import { createCertificationRepository } from './certification.repository.ts'
@@ -11,9 +12,9 @@ export { ALL_CHECKS, presentRun, type CertificationService, type CheckId } from 
 export { verifyReport, type SignedReport } from './report-signature.ts'
 
 /** Partner certification (docs/design.md "Certification"): runs of receiver and client checks, and their signed reports. */
-export function createCertification(deps: Omit<CertificationDeps, 'repository' | 'signer'> & { db: Db }): CertificationService {
-  const { db, ...rest } = deps
-  return createCertificationService({ ...rest, repository: createCertificationRepository(db), signer: createReportSigner(db) })
+export function createCertification(deps: Omit<CertificationDeps, 'repository' | 'signer'> & { db: Db; secrets: SecretBox }): CertificationService {
+  const { db, secrets, ...rest } = deps
+  return createCertificationService({ ...rest, repository: createCertificationRepository(db), signer: createReportSigner(db, secrets) })
 }
 
 /** Sandbox control API: /sandbox/certification/runs (start, list, read, report) and the report's signing key. */

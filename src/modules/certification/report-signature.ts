@@ -1,6 +1,7 @@
 import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, sign, verify, type KeyObject } from 'node:crypto'
 import type { Db } from '../../db/connection.ts'
-import { readSetting, writeSetting } from '../../db/settings.repository.ts'
+import type { SecretBox } from '../../db/secret-box.ts'
+import { readSecretSetting, writeSecretSetting } from '../../db/settings.repository.ts'
 
 const KEY_SETTING = 'certification_signing_key'
 
@@ -21,14 +22,14 @@ export interface SignedReport<T> {
 
 /**
  * The sandbox's Ed25519 key for certification reports: generated once and kept in the database (a
- * restart keeps it, so earlier reports still check), published as its public half. The signature
- * covers the canonical JSON of the report.
+ * restart keeps it, so earlier reports still check), sealed under SANDBOX_SECRETS_KEY when it is
+ * set; published as its public half. The signature covers the canonical JSON of the report.
  */
-export function createReportSigner(db: Db) {
-  let pem = readSetting(db, KEY_SETTING)
+export function createReportSigner(db: Db, secrets: SecretBox) {
+  let pem = readSecretSetting(db, KEY_SETTING, secrets)
   if (!pem) {
     pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString()
-    writeSetting(db, KEY_SETTING, pem)
+    writeSecretSetting(db, KEY_SETTING, pem, secrets)
   }
   const privateKey = createPrivateKey(pem)
   const publicKey = createPublicKey(privateKey)

@@ -16,7 +16,11 @@ const SECTIONS: Array<[string, TextKey]> = [
   ['/console/certification', 'certification'],
 ]
 
-/** A whole console page: the navigation, the language switch, the page's content. */
+/**
+ * A whole console page: the navigation, the language switch, the page's content. Its policy allows
+ * no inline script or style (http/security-headers.ts): htmx is told not to inject its indicator
+ * styles and not to evaluate code.
+ */
 export function page(options: { lang: Lang; title: string; current?: string; csrf?: string; flash?: string | undefined }, content: Html) {
   const { lang } = options
   const other: Lang = lang === 'en' ? 'pt-PT' : 'en'
@@ -33,6 +37,7 @@ export function page(options: { lang: Lang; title: string; current?: string; csr
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>${options.title} · ${t(lang, 'title')}</title>
         <link rel="stylesheet" href="/console/assets/console.css" />
+        <meta name="htmx-config" content='{"includeIndicatorStyles":false,"allowEval":false}' />
         <script src="/console/assets/htmx.min.js" defer></script>
         <script src="/console/assets/console.js" defer></script>
       </head>

@@ -1,5 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { html } from 'hono/html'
+import { brokerScopeOf } from '../../db/broker-scope.ts'
+import { ApiError } from '../../http/api-error.ts'
 import type { Lang } from '../../http/language.ts'
 import type { CallbackService } from '../callbacks/index.ts'
 import type { MailboxService } from '../mailbox/index.ts'
@@ -17,17 +19,20 @@ export interface OperationDeps {
 }
 
 export const partnerOf = (c: Context<ConsoleEnv>) => c.get('auth').partnerUniqueID
+/** What the caller's pages show of the partner's records: its broker's (docs/design.md "Roles"). */
+export const scopeOf = (c: Context<ConsoleEnv>) => brokerScopeOf(c.get('auth'))
 
 /** After a form: back to the page with a message (the page reads ?done=). */
 export const back = (c: Context<ConsoleEnv>, to: string, done: string) => c.redirect(`${to}?done=${encodeURIComponent(done)}`, 303)
 
-function deliveriesPage(c: Context<ConsoleEnv>, deps: OperationDeps, lang: Lang) {
+/** The deliveries of the caller's broker and the partner's configurations; `revealed`: one configuration whose secret an administrator asked to see. */
+function deliveriesPage(c: Context<ConsoleEnv>, deps: OperationDeps, lang: Lang, revealed?: { notificationTypeId: number; signingSecret: string }) {
   const query = c.req.query()
   const status = ['pending', 'delivered', 'failed', 'disabled', 'skipped'].find((s) => s === query.status) as 'pending' | undefined
   const type = query.type && /^\d{1,3}$/.test(query.type) ? Number(query.type) : undefined
-  const log = deps.callbacks.deliveries(partnerOf(c), { lineCount: 50, status, notificationTypeId: type })
+  const log = deps.callbacks.deliveries(scopeOf(c), { lineCount: 50, status, notificationTypeId: type })
   const configurations = deps.callbacks.list(c.get('auth'), partnerOf(c), lang)
-  const revealed = query.reveal && /^\d{1,3}$/.test(query.reveal) ? deps.callbacks.configuration(partnerOf(c), Number(query.reveal)) : undefined
+  const admin = c.get('auth').admin
   return html`<form class="filters" method="get">
       <select name="status"><option value="">${t(lang, 'all')}</option>${['pending', 'delivered', 'failed', 'disabled', 'skipped'].map((s) => html`<option ${s === status ? 'selected' : ''}>${s}</option>`)}</select>
       <label>${t(lang, 'type')} <input name="type" value="${query.type ?? ''}" size="4" /></label>
@@ -52,15 +57,18 @@ function deliveriesPage(c: Context<ConsoleEnv>, deps: OperationDeps, lang: Lang)
     <table><thead><tr><th>${t(lang, 'type')}</th><th>${t(lang, 'address')}</th><th>${t(lang, 'status')}</th><th>${t(lang, 'secret')}</th></tr></thead><tbody>
       ${configurations.map(
         (k) => html`<tr><td>${k.notificationType} ${k.notificationTypeDescription}</td><td><code>${k.callbackUrl}</code></td><td>${k.status}</td>
-          <td>${revealed && revealed.notificationTypeId === k.notificationType ? html`<code class="secret">${revealed.signingSecret}</code>` : html`<code>${k.signingSecretPrefix}…</code> <a href="/console/deliveries?reveal=${k.notificationType}">${t(lang, 'reveal')}</a>`}</td></tr>`,
+          <td>${revealed && revealed.notificationTypeId === k.notificationType ? html`<code class="secret">${revealed.signingSecret}</code>` : html`<code>${k.signingSecretPrefix}…</code> ${admin ? html`<a href="/console/callbacks/${k.notificationType}/secret">${t(lang, 'reveal')}</a>` : ''}`}</td></tr>`,
       )}
     </tbody></table>`
 }
 
 function drivePage(c: Context<ConsoleEnv>, deps: OperationDeps, lang: Lang) {
   const clock = deps.testClock.status(partnerOf(c))
-  return html`<h2>${t(lang, 'clock')}</h2>
-    <p><strong id="clock-now">${when(clock.now)}</strong> · ${t(lang, 'offset')} <span id="clock-offset">${clock.offsetSeconds}</span> ${t(lang, 'seconds')}</p>
+  const now = html`<h2>${t(lang, 'clock')}</h2>
+    <p><strong id="clock-now">${when(clock.now)}</strong> · ${t(lang, 'offset')} <span id="clock-offset">${clock.offsetSeconds}</span> ${t(lang, 'seconds')}</p>`
+  // Moving the partner's clock and erasing its data are partner-wide: an administrator's.
+  if (!c.get('auth').admin) return html`${now}<p class="hint" id="admin-only">${t(lang, 'adminOnly')}</p>`
+  return html`${now}
     <form method="post" action="/console/drive/advance">${csrfField(c.get('csrf'))}
       <input name="seconds" type="number" min="1" max="34560000" value="35" required /> ${t(lang, 'seconds')} <button>${t(lang, 'advance')}</button>
     </form>
@@ -78,8 +86,15 @@ export function operationPages(deps: OperationDeps) {
       const lang = c.get('consoleLang')
       return c.html(page({ lang, title: t(lang, 'deliveries'), current: '/console/deliveries', csrf: c.get('csrf'), flash: flash(c) }, deliveriesPage(c, deps, lang)))
     })
+    .get('/callbacks/:notificationType/secret', (c) => {
+      const lang = c.get('consoleLang')
+      const type = c.req.param('notificationType')
+      const revealed = /^\d{1,3}$/.test(type) ? deps.callbacks.configuration(partnerOf(c), Number(type)) : undefined
+      if (!revealed) throw new ApiError('NOT_FOUND', { field: 'notificationType', params: { resource: 'callback configuration', id: type } })
+      return c.html(page({ lang, title: t(lang, 'deliveries'), current: '/console/deliveries', csrf: c.get('csrf') }, deliveriesPage(c, deps, lang, revealed)))
+    })
     .post('/deliveries/:notificationId/retry', (c) => {
-      deps.callbacks.redeliver(partnerOf(c), c.req.param('notificationId'))
+      deps.callbacks.redeliver(scopeOf(c), c.req.param('notificationId'))
       return back(c, '/console/deliveries', t(c.get('consoleLang'), 'redelivered'))
     })
     .get('/drive', (c) => {
@@ -101,7 +116,7 @@ export function operationPages(deps: OperationDeps) {
     })
     .get('/mailbox', (c) => {
       const lang = c.get('consoleLang')
-      const { mailList } = deps.mailbox.list(partnerOf(c), { lineCount: 50 })
+      const { mailList } = deps.mailbox.list(scopeOf(c), { lineCount: 50 })
       return c.html(
         page(
           { lang, title: t(lang, 'mailbox'), current: '/console/mailbox', csrf: c.get('csrf') },
@@ -114,7 +129,7 @@ export function operationPages(deps: OperationDeps) {
       )
     })
     .get('/mailbox/:messageId/attachments/:position', (c) => {
-      const found = deps.mailbox.attachment(partnerOf(c), c.req.param('messageId'), Number(c.req.param('position')))
+      const found = deps.mailbox.attachment(scopeOf(c), c.req.param('messageId'), Number(c.req.param('position')))
       return c.body(new Uint8Array(found.content), 200, { 'Content-Type': found.contentType, 'Content-Disposition': `attachment; filename="${found.filename}"` })
     })
 }

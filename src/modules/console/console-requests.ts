@@ -1,5 +1,7 @@
 import { Hono } from 'hono'
 import { html } from 'hono/html'
+import { brokerScopeOf } from '../../db/broker-scope.ts'
+import type { AuthContext } from '../../http/app-env.ts'
 import type { Lang } from '../../http/language.ts'
 import type { JournalEntry, JournalSummary, RequestJournalService } from '../request-journal/index.ts'
 import { page, pretty, statusClass, when } from './console-layout.ts'
@@ -12,11 +14,11 @@ type ErrorItem = { errorCode: string; errorMessage: string; errorField: string }
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
 const CLASSES = ['2xx', '4xx', '5xx'] as const
 
-/** The journal's filters from the page's query (the same as GET /sandbox/requests). */
-function filterOf(query: Record<string, string>, partnerUniqueID: string) {
+/** The journal's filters from the page's query (the same as GET /sandbox/requests), on the caller's broker's requests. */
+function filterOf(query: Record<string, string>, auth: AuthContext) {
   const method = METHODS.find((m) => m === query.method)
   const status = CLASSES.find((s) => s === query.status)
-  return { partnerUniqueID, method, statusClass: status ? Number(status[0]) : undefined, path: query.path || undefined }
+  return { scope: brokerScopeOf(auth), method, statusClass: status ? Number(status[0]) : undefined, path: query.path || undefined }
 }
 
 function rows(lang: Lang, entries: JournalSummary[]) {
@@ -84,7 +86,7 @@ export function requestPages(journal: Pick<RequestJournalService, 'recent' | 'ge
     .get('/requests', (c) => {
       const lang = c.get('consoleLang')
       const query = c.req.query()
-      const filter = filterOf(query, c.get('auth').partnerUniqueID)
+      const filter = filterOf(query, c.get('auth'))
       const entries = journal.recent(filter, 100)
       const search = new URLSearchParams(Object.entries({ method: filter.method ?? '', status: query.status ?? '', path: filter.path ?? '' })).toString()
       const select = (name: string, values: readonly string[], current: string | undefined) =>
@@ -106,12 +108,12 @@ export function requestPages(journal: Pick<RequestJournalService, 'recent' | 'ge
       )
     })
     .get('/requests/rows', (c) => {
-      const entries = journal.recent(filterOf(c.req.query(), c.get('auth').partnerUniqueID), 100)
+      const entries = journal.recent(filterOf(c.req.query(), c.get('auth')), 100)
       return c.html(rows(c.get('consoleLang'), entries))
     })
     .get('/requests/:requestId', (c) => {
       const lang = c.get('consoleLang')
-      const e = journal.get(c.get('auth').partnerUniqueID, c.req.param('requestId'))
+      const e = journal.get(brokerScopeOf(c.get('auth')), c.req.param('requestId'))
       const errors = (e.errors ?? []) as ErrorItem[]
       const origin = new URL(c.req.url).origin
       return c.html(

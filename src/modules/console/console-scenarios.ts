@@ -28,20 +28,22 @@ export function scenarioPages(deps: ScenarioPageDeps) {
       const lang = c.get('consoleLang')
       const picked = deps.scenarioPicks.current(partnerOf(c))
       const csrf = csrfField(c.get('csrf'))
+      // The pick applies to the partner's next call, whichever broker makes it: an administrator's to make.
+      const admin = c.get('auth').admin
       return c.html(
         page(
           { lang, title: t(lang, 'scenarios'), current: '/console/scenarios', csrf: c.get('csrf'), flash: c.req.query('done') },
           html`<p id="next-scenario">${picked
               ? html`${t(lang, 'nextCallScenario')} <strong>${picked.name}</strong>
-                  <form method="post" action="/console/scenarios/next/cancel" class="inline">${csrf}<button>${t(lang, 'cancel')}</button></form>`
-              : t(lang, 'nextCallNone')}</p>
+                  ${admin ? html`<form method="post" action="/console/scenarios/next/cancel" class="inline">${csrf}<button>${t(lang, 'cancel')}</button></form>` : ''}`
+              : t(lang, admin ? 'nextCallNone' : 'nextCallAdminOnly')}</p>
             <p>${t(lang, 'tryExplained')}</p>
             <table><thead><tr><th>${t(lang, 'scenario')}</th><th>${t(lang, 'triggers')}</th><th>${t(lang, 'effects')}</th><th></th></tr></thead><tbody>
             ${deps.scenarios.all().map(
               (s) => html`<tr data-scenario="${s.name}"><td><strong>${s.name}</strong><br />${s.description[lang]}</td>
                 <td>${s.triggers.header ? html`<code>X-Sandbox-Scenario: ${s.name}</code>` : ''} ${(s.triggers.magicValues ?? []).map((m) => html`<br /><code>${m.field} = ${JSON.stringify(m.equals)}</code>`)}</td>
                 <td>${s.effects.map((e) => e.type).join(', ')}<br /><small>${t(lang, `journey_${deps.trials.journeyOf(s)}`)}</small></td>
-                <td><form method="post" action="/console/scenarios/${s.name}/next">${csrf}<button>${t(lang, 'useNext')}</button></form>
+                <td>${admin ? html`<form method="post" action="/console/scenarios/${s.name}/next">${csrf}<button>${t(lang, 'useNext')}</button></form>` : ''}
                   ${deps.trials.canTry(s)
                     ? html`<form method="post" action="/console/scenarios/${s.name}/try">${csrf}<button class="try">${t(lang, 'tryIt')}</button></form>`
                     : html`<small>${t(lang, 'cannotTry')}</small>`}</td></tr>`,

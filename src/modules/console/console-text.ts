@@ -105,6 +105,10 @@ const TEXT = {
   journey_simulation: ['Experimentar: uma simulação criada com o cenário', 'Try it: a simulation created with the scenario'],
   journey_process: ['Experimentar: um processo completo, submetido com o cenário', 'Try it: a complete process, submitted with the scenario'],
   nextCallNone: ['Nenhum cenário escolhido para a próxima chamada: escolha um abaixo, ou envie o cabeçalho X-Sandbox-Scenario.', 'No scenario picked for your next call: pick one below, or send the X-Sandbox-Scenario header.'],
+  nextCallAdminOnly: [
+    'Escolher um cenário para a próxima chamada do parceiro é de um administrador do parceiro; envie o cabeçalho X-Sandbox-Scenario nas suas chamadas.',
+    "Picking a scenario for the partner's next call is for an administrator of the partner; send the X-Sandbox-Scenario header on your calls.",
+  ],
   cancel: ['Cancelar', 'Cancel'],
   send: ['Enviar', 'Send'],
   echo: ['Enviar uma notificação de teste (eco)', 'Send a test notification (echo)'],
@@ -112,7 +116,12 @@ const TEXT = {
   forceStatus: ['Mudar o estado', 'Force the status'],
   bankMessage: ['Mensagem do banco', 'Bank message'],
   sessionExpired: ['A sessão terminou: entre de novo.', 'Session expired: log in again.'],
+  adminOnly: [
+    'Avançar o relógio e repor os dados mudam o parceiro todo: só um administrador do parceiro o pode fazer.',
+    "Advancing the clock and resetting the data change the whole partner: only an administrator of the partner can.",
+  ],
   csrfInvalid: ['Formulário sem o código de segurança (CSRF) certo: recarregue a página.', 'The form lacks its security (CSRF) code: reload the page.'],
+  crossSite: ['Pedido recusado: os formulários da consola só se enviam das páginas da própria consola.', "Request refused: the console's forms are sent only from the console's own pages."],
 } satisfies Record<string, [string, string]>
 
 export type TextKey = keyof typeof TEXT

@@ -2,8 +2,11 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { html } from 'hono/html'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import type { TrustProxy } from '../../config.ts'
 import { ApiError, renderError } from '../../http/api-error.ts'
+import { adminRoutes } from '../../http/access-rules.ts'
 import type { AppEnv } from '../../http/app-env.ts'
+import { requireAdmin } from '../../http/require-admin.ts'
 import { clientAddress } from '../../http/node-request.ts'
 import { fromRoot } from '../../package-root.ts'
 import type { AuthService } from '../auth/index.ts'
@@ -14,13 +17,14 @@ import { operationPages, type OperationDeps } from './console-operations.ts'
 import { certificationPages, type CertificationPageDeps } from './console-certification.ts'
 import { requestPages } from './console-requests.ts'
 import { scenarioPages, type ScenarioPageDeps } from './console-scenarios.ts'
+import { sameOriginPosts } from './console-origin.ts'
 import { createConsoleSession, type ConsoleEnv } from './console-session.ts'
 import { t } from './console-text.ts'
 
 export interface ConsoleDeps extends JourneyDeps, OperationDeps, ScenarioPageDeps, CertificationPageDeps {
   auth: Pick<AuthService, 'login' | 'authenticate'>
   journal: Pick<RequestJournalService, 'recent' | 'get'>
-  trustProxy: boolean
+  trustProxy: TrustProxy
   /** The partner's fair share (rate limit and concurrency bound), taken by every page behind the login; none without a rate limit. */
   partnerShare?: MiddlewareHandler<AppEnv> | undefined
 }
@@ -57,6 +61,8 @@ export function consoleRouter(deps: ConsoleDeps) {
   pages.use('*', session.required)
   // Behind the session, which names the partner: its pages count against the share its API calls take.
   if (deps.partnerShare) pages.use('*', deps.partnerShare)
+  // The partner-wide pages and forms are an administrator's (http/access-rules.ts), as in the API.
+  for (const { method, path } of adminRoutes('/console')) pages.on(method, path, requireAdmin)
   pages.route('/', requestPages(deps.journal))
   pages.route('/', journeyPages(deps))
   pages.route('/', operationPages(deps))
@@ -74,6 +80,7 @@ export function consoleRouter(deps: ConsoleDeps) {
   })
 
   const app = new Hono<AppEnv>()
+  app.use('/console/*', sameOriginPosts({ trustProxy: deps.trustProxy }))
   app.get('/console/assets/:file', (c) => {
     const file = files[c.req.param('file')]
     if (!file) return c.notFound()

@@ -31,6 +31,8 @@ interface EsisPdf {
   pdf: Buffer
   filename: string
   partnerUniqueID: string
+  /** The broker of the simulation or process: its users read the e-mail in the mailbox. */
+  brokerId: number
   about: EsisSubject & ({ simulationUniqueId: string } | { processUniqueId: string })
   /** The key borrower: the e-mail's salutation, and for a process the default address. */
   recipient: { name: string; email: string | undefined }
@@ -87,6 +89,7 @@ export function createEsisService(deps: EsisServiceDeps) {
       pdf,
       filename: `${lang === 'en' ? 'ESIS-simulation' : 'FINE-simulacao'}-${row.simulationNumber}.pdf`,
       partnerUniqueID: row.partnerUniqueID,
+      brokerId: row.brokerId,
       about: { kind: 'simulation', simulationNumber: row.simulationNumber, simulationUniqueId: row.simulationUniqueId },
       recipient: { name: row.keyBorrowerName, email: undefined },
     }
@@ -115,6 +118,7 @@ export function createEsisService(deps: EsisServiceDeps) {
           pdf: await render(source, lang, row.partnerUniqueID),
           filename: `${lang === 'en' ? 'ESIS-process' : 'FINE-processo'}-${row.processNumber}.pdf`,
           partnerUniqueID: row.partnerUniqueID,
+          brokerId: row.brokerId,
           about: { kind: 'process', processNumber: row.processNumber, processUniqueId: row.processUniqueId },
           recipient,
         }
@@ -127,6 +131,7 @@ export function createEsisService(deps: EsisServiceDeps) {
     const { kind: _kind, ...resource } = esis.about
     return deps.mailbox.send({
       partnerUniqueID: esis.partnerUniqueID,
+      brokerId: esis.brokerId,
       to,
       subject,
       text: body,

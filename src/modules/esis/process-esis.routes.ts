@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi-schemas.ts'
 import { ProcessParamsSchema } from '../processes/index.ts'
-import { EsisEmailResultSchema } from './simulation-esis.routes.ts'
+import { EMAIL_RULES, EsisEmailResultSchema } from './simulation-esis.routes.ts'
 
 const tags = ['ProcessesESIS']
 
@@ -32,8 +32,8 @@ export const email = createRoute({
   tags,
   summary: 'Process ESIS Email',
   operationId: 'processEsisEmail',
-  description: `Sends the ESIS PDF to \`email\`, or else to the key borrower's e-mail. Captured in the partner's sandbox mailbox and relayed over SMTP when the sandbox has SANDBOX_SMTP_URL. ${ABOUT}`,
+  description: `Sends the ESIS PDF to \`email\`, or else to the key borrower's e-mail. ${EMAIL_RULES} ${ABOUT}`,
   security: bearerSecurity,
   request: { params: ProcessParamsSchema, query: ProcessEsisEmailQuerySchema },
-  responses: { 200: jsonContent(EsisEmailResultSchema, 'Sent'), ...authedErrors(400, 404) },
+  responses: { 200: jsonContent(EsisEmailResultSchema, 'Sent'), ...authedErrors(400, 404, 409) },
 })

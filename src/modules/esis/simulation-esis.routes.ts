@@ -8,12 +8,17 @@ export const EsisEmailQuerySchema = z.object({
   email: z.email().max(254).openapi({ description: 'Where to send the ESIS (required: a simulation holds no e-mail address)', example: 'ana.martins@example.com' }),
 })
 
+/** What ESIS Email says of the relay and the day's allowance, for both ESIS Email operations. */
+export const EMAIL_RULES =
+  "Captured in the partner's sandbox mailbox; with SANDBOX_SMTP_URL also relayed over SMTP, but only to the partner's contact address and the addresses it verified (POST /sandbox/account/mail-recipients): to any other address it stays in the mailbox, and the answer says `relayStatus: withheld`. Each e-mail counts against the partner's e-mails a day (409, 010605, `mailsPerDay`, with Retry-After) and its storage quota (409, 010605, `storageBytes`)."
+
 export const EsisEmailResultSchema = envelopeSchema(
   z
     .object({
       emailUniqueID: z.uuid().openapi({ description: 'The captured e-mail in the sandbox mailbox (sandbox control API)' }),
-      relayStatus: z.enum(['captured', 'relayed', 'failed']).openapi({
-        description: 'captured: kept in the mailbox only (no SANDBOX_SMTP_URL); relayed: also accepted by the SMTP server; failed: the relay failed (the mailbox keeps it)',
+      relayStatus: z.enum(['captured', 'relayed', 'failed', 'withheld']).openapi({
+        description:
+          "captured: kept in the mailbox only (no SANDBOX_SMTP_URL); relayed: also accepted by the SMTP server; failed: the relay failed (the mailbox keeps it); withheld: kept in the mailbox only, because the address is neither the partner's contact address nor one it verified (POST /sandbox/account/mail-recipients)",
       }),
     })
     .openapi('EsisEmailResult'),
@@ -43,8 +48,8 @@ export const email = createRoute({
   tags,
   summary: 'Simulation ESIS Email',
   operationId: 'simulationEsisEmail',
-  description: `Sends the ESIS PDF to the address of the query parameter \`email\` (required: 400 when missing or malformed). The e-mail is captured in the partner's sandbox mailbox and relayed over SMTP when the sandbox has SANDBOX_SMTP_URL. ${ABOUT}`,
+  description: `Sends the ESIS PDF to the address of the query parameter \`email\` (required: 400 when missing or malformed). ${EMAIL_RULES} ${ABOUT}`,
   security: bearerSecurity,
   request: { params: SimulationParamsSchema, query: EsisEmailQuerySchema },
-  responses: { 200: jsonContent(EsisEmailResultSchema, 'Sent'), ...authedErrors(400, 404) },
+  responses: { 200: jsonContent(EsisEmailResultSchema, 'Sent'), ...authedErrors(400, 404, 409) },
 })

@@ -1,8 +1,13 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { PartnerClock } from '../../clock.ts'
+import type { Config } from '../../config.ts'
 import type { Db } from '../../db/connection.ts'
-import type { AppEnv } from '../../http/app-env.ts'
+import type { AppEnv, AuthContext } from '../../http/app-env.ts'
 import type { Logger } from '../../logger.ts'
+import { mailRecipientsHandlers } from './mailbox-recipients.handlers.ts'
+import { createMailRecipientRepository } from './mailbox-recipients.repository.ts'
+import * as recipientRoutes from './mailbox-recipients.routes.ts'
+import { createMailRecipientService, relayPolicy, type MailRecipientService } from './mailbox-recipients.service.ts'
 import { mailboxHandlers } from './mailbox.handlers.ts'
 import { createMailboxRepository } from './mailbox.repository.ts'
 import * as routes from './mailbox.routes.ts'
@@ -14,12 +19,59 @@ export type { MailboxService } from './mailbox.service.ts'
 export type { MailAttachment, MailboxMessage } from './mailbox.repository.ts'
 export type { MailReceipt, MailRequest } from './mailer.ts'
 export type { SmtpRelay } from './smtp-relay.ts'
+export type { MailRecipientService } from './mailbox-recipients.service.ts'
 
-/** The sandbox's e-mails: captured in the partner's mailbox, relayed over SMTP when `smtpUrl` is set. */
-export function createMailbox(deps: { db: Db; clock: PartnerClock; logger: Logger; smtpUrl: string | undefined; relay?: SmtpRelay }): MailboxService {
+export interface MailboxDeps {
+  db: Db
+  clock: PartnerClock
+  logger: Logger
+  /** SANDBOX_SMTP_URL: without it mail is only captured. */
+  smtpUrl: string | undefined
+  /** Tests and benches may give their own relay. */
+  relay?: SmtpRelay | undefined
+  /** Mails a partner may send a day, and whom the relay reaches. */
+  mail: Config['mail']
+  /** The partner's contact address: always relayed to. */
+  contactEmailOf(partnerUniqueID: string): string | null
+  /** @throws ApiError 409 when storing `bytes` more would pass the partner's storage quota. */
+  assertRoom?: ((partnerUniqueID: string, bytes: number) => void) | undefined
+  /** @throws ApiError 403 when the caller is not an administrator of its partner (the recipients are the account's). */
+  assertAdmin(auth: AuthContext): void
+}
+
+/**
+ * The sandbox's e-mails: captured in the partner's mailbox, relayed over SMTP when `smtpUrl` is set to
+ * the partner's contact address and the recipients it verified.
+ */
+export function createMailbox(deps: MailboxDeps): MailboxService & { recipients: MailRecipientService } {
   const mailbox = createMailboxRepository(deps.db)
-  const mailer = createMailer({ mailbox, clock: deps.clock, logger: deps.logger, smtpUrl: deps.smtpUrl, ...(deps.relay ? { relay: deps.relay } : {}) })
-  return createMailboxService({ mailbox, mailer })
+  const recipients = createMailRecipientRepository(deps.db)
+  const relaying = deps.smtpUrl !== undefined || deps.relay !== undefined
+  const mailer = createMailer({
+    mailbox,
+    clock: deps.clock,
+    logger: deps.logger,
+    smtpUrl: deps.smtpUrl,
+    ...(deps.relay ? { relay: deps.relay } : {}),
+    relayTo: deps.mail.relayTo,
+    perDay: deps.mail.perDay,
+    mayRelayTo: relayPolicy(recipients, deps.contactEmailOf),
+    assertRoom: deps.assertRoom,
+  })
+  return {
+    ...createMailboxService({ mailbox, mailer }),
+    recipients: createMailRecipientService({ recipients, mailer, clock: deps.clock, relaying, contactEmailOf: deps.contactEmailOf, assertAdmin: deps.assertAdmin }),
+  }
+}
+
+/** The partner's account: the addresses its e-mails are relayed to, for its administrators. */
+export function mailRecipientsRouter(recipients: MailRecipientService) {
+  const handlers = mailRecipientsHandlers(recipients)
+  return new OpenAPIHono<AppEnv>()
+    .openapi(recipientRoutes.list, handlers.list)
+    .openapi(recipientRoutes.add, handlers.add)
+    .openapi(recipientRoutes.verify, handlers.verify)
+    .openapi(recipientRoutes.remove, handlers.remove)
 }
 
 /** Sandbox control API: the captured mailbox (ESIS e-mails) and its attachments. */

@@ -1,12 +1,13 @@
+import { brokerScopeOf } from '../../db/broker-scope.ts'
 import type { AppRouteHandler } from '../../http/app-env.ts'
 import type * as routes from './mailbox.routes.ts'
 import type { MailboxService } from './mailbox.service.ts'
 
 export const mailboxHandlers = (mailbox: MailboxService) => ({
-  list: ((c) => c.json(mailbox.list(c.get('auth').partnerUniqueID, c.req.valid('query')), 200)) satisfies AppRouteHandler<typeof routes.list>,
+  list: ((c) => c.json(mailbox.list(brokerScopeOf(c.get('auth')), c.req.valid('query')), 200)) satisfies AppRouteHandler<typeof routes.list>,
 
   attachment: ((c) => {
-    const found = mailbox.attachment(c.get('auth').partnerUniqueID, c.req.valid('param').messageId, c.req.valid('query').position)
+    const found = mailbox.attachment(brokerScopeOf(c.get('auth')), c.req.valid('param').messageId, c.req.valid('query').position)
     return c.body(new Uint8Array(found.content), 200, {
       'Content-Type': found.contentType,
       'Content-Disposition': `attachment; filename="${found.filename.replace(/"/g, '')}"`,

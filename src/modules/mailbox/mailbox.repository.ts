@@ -1,7 +1,13 @@
+import { inBrokerScope, scopeParams, type BrokerScope } from '../../db/broker-scope.ts'
 import type { Db } from '../../db/connection.ts'
 import type { KeysetCursor } from '../../http/pagination.ts'
 
-export type RelayStatus = 'captured' | 'relayed' | 'failed'
+/**
+ * captured: kept in the mailbox only (no SMTP relay); relayed: also accepted by the SMTP server;
+ * failed: the relay failed; withheld: a relay is configured, but the address is neither the partner's
+ * contact address nor one of its verified recipients, so the mail was kept in the mailbox only.
+ */
+export type RelayStatus = 'captured' | 'relayed' | 'failed' | 'withheld'
 
 export interface MailAttachment {
   filename: string
@@ -12,6 +18,8 @@ export interface MailAttachment {
 export interface MailboxMessage {
   mailboxMessageId: string
   partnerUniqueID: string
+  /** Null: the partner's own, read by its administrators only. */
+  brokerId: number | null
   createdAt: string
   from: string
   to: string
@@ -52,70 +60,89 @@ export interface MailPosition {
   rowid: number
 }
 
-export type NewMail = Omit<MailboxMessage, 'createdAt' | 'relayStatus' | 'relayError' | 'smtpMessageId'> & { createdAt: number }
+export type NewMail = Omit<MailboxMessage, 'createdAt' | 'relayStatus' | 'relayError' | 'smtpMessageId'> & { createdAt: number; withheld: boolean }
 
-const COLUMNS = `mailbox_message_id AS mailboxMessageId, partner_unique_id AS partnerUniqueID, created_at AS createdAt,
+/** The mails a partner sent on one day (the machine's UTC date), verifications among them. */
+export interface MailDay {
+  mails: number
+  verifications: number
+}
+
+// Withheld is stored beside the status (migration 015), which keeps its first three values.
+const RELAY_STATUS = `CASE WHEN relay_withheld = 1 THEN 'withheld' ELSE relay_status END AS relayStatus`
+
+const COLUMNS = `mailbox_message_id AS mailboxMessageId, partner_unique_id AS partnerUniqueID, broker_id AS brokerId, created_at AS createdAt,
   from_address AS "from", to_address AS "to", subject, body_text AS text, simulation_unique_id AS simulationUniqueId,
-  process_unique_id AS processUniqueId, relay_status AS relayStatus, relay_error AS relayError, smtp_message_id AS smtpMessageId`
+  process_unique_id AS processUniqueId, ${RELAY_STATUS}, relay_error AS relayError, smtp_message_id AS smtpMessageId`
 const LIST_COLUMNS = `mailbox_message_id AS mailboxMessageId, created_at AS createdAt, from_address AS "from", to_address AS "to",
   subject, body_text AS text, simulation_unique_id AS simulationUniqueId, process_unique_id AS processUniqueId,
-  relay_status AS relayStatus, relay_error AS relayError`
-const OF_PARTNER = 'FROM mailbox_message WHERE partner_unique_id = @partnerUniqueID'
+  ${RELAY_STATUS}, relay_error AS relayError`
+const IN_SCOPE = `FROM mailbox_message WHERE ${inBrokerScope()}`
 
 /** Every e-mail the sandbox sent (mailbox_message, mailbox_attachment), newest first, keyset paged by (created_at, rowid). */
 export function createMailboxRepository(db: Db) {
-  const insertMessage = db.prepare(`INSERT INTO mailbox_message (mailbox_message_id, partner_unique_id, created_at,
-    from_address, to_address, subject, body_text, simulation_unique_id, process_unique_id, relay_status)
-    VALUES (@mailboxMessageId, @partnerUniqueID, @createdAt, @from, @to, @subject, @text, @simulationUniqueId,
-    @processUniqueId, 'captured')`)
+  const insertMessage = db.prepare(`INSERT INTO mailbox_message (mailbox_message_id, partner_unique_id, broker_id, created_at,
+    from_address, to_address, subject, body_text, simulation_unique_id, process_unique_id, relay_status, relay_withheld)
+    VALUES (@mailboxMessageId, @partnerUniqueID, @brokerId, @createdAt, @from, @to, @subject, @text, @simulationUniqueId,
+    @processUniqueId, 'captured', @withheld)`)
+  const dayOf = db.prepare('SELECT mails, verifications FROM partner_mail_day WHERE partner_unique_id = ? AND day = ?')
+  const countDay = db.prepare(`INSERT INTO partner_mail_day (partner_unique_id, day, mails, verifications) VALUES (@partnerUniqueID, @day, 1, @verification)
+    ON CONFLICT (partner_unique_id) DO UPDATE SET
+      mails = CASE WHEN day = excluded.day THEN mails + 1 ELSE 1 END,
+      verifications = CASE WHEN day = excluded.day THEN verifications + excluded.verifications ELSE excluded.verifications END,
+      day = excluded.day`)
   const insertAttachment = db.prepare(`INSERT INTO mailbox_attachment (mailbox_message_id, position, filename, content_type, content)
     VALUES (?, ?, ?, ?, ?)`)
   const setRelay = db.prepare(`UPDATE mailbox_message SET relay_status = @status, relay_error = @error, smtp_message_id = @smtpMessageId
     WHERE mailbox_message_id = @mailboxMessageId`)
-  const byId = db.prepare(`SELECT ${COLUMNS} FROM mailbox_message WHERE mailbox_message_id = ? AND partner_unique_id = ?`)
+  const byId = db.prepare(`SELECT ${COLUMNS} ${IN_SCOPE} AND mailbox_message_id = @mailboxMessageId`)
   const attachmentsOf = db.prepare(`SELECT filename, content_type AS contentType, content FROM mailbox_attachment
     WHERE mailbox_message_id = ? ORDER BY position`)
-  const count = db.prepare('SELECT COUNT(*) FROM mailbox_message WHERE partner_unique_id = ?').pluck()
-  const position = db.prepare('SELECT created_at AS createdAt, rowid FROM mailbox_message WHERE mailbox_message_id = ? AND partner_unique_id = ?')
+  const count = db.prepare(`SELECT COUNT(*) ${IN_SCOPE}`).pluck()
+  const position = db.prepare(`SELECT created_at AS createdAt, rowid ${IN_SCOPE} AND mailbox_message_id = @mailboxMessageId`)
   const pages = {
-    first: db.prepare(`SELECT ${LIST_COLUMNS} ${OF_PARTNER} ORDER BY created_at DESC, rowid DESC LIMIT @limit`),
-    next: db.prepare(`SELECT ${LIST_COLUMNS} ${OF_PARTNER} AND (created_at, rowid) < (@createdAt, @rowid) ORDER BY created_at DESC, rowid DESC LIMIT @limit`),
-    previous: db.prepare(`SELECT ${LIST_COLUMNS} ${OF_PARTNER} AND (created_at, rowid) > (@createdAt, @rowid) ORDER BY created_at ASC, rowid ASC LIMIT @limit`),
+    first: db.prepare(`SELECT ${LIST_COLUMNS} ${IN_SCOPE} ORDER BY created_at DESC, rowid DESC LIMIT @limit`),
+    next: db.prepare(`SELECT ${LIST_COLUMNS} ${IN_SCOPE} AND (created_at, rowid) < (@createdAt, @rowid) ORDER BY created_at DESC, rowid DESC LIMIT @limit`),
+    previous: db.prepare(`SELECT ${LIST_COLUMNS} ${IN_SCOPE} AND (created_at, rowid) > (@createdAt, @rowid) ORDER BY created_at ASC, rowid ASC LIMIT @limit`),
   }
   const attachmentInfos = db.prepare(`SELECT mailbox_message_id AS mailboxMessageId, position, filename, content_type AS contentType,
     length(content) AS size FROM mailbox_attachment WHERE mailbox_message_id IN (SELECT value FROM json_each(?))
     ORDER BY mailbox_message_id, position`)
   const attachment = db.prepare(`SELECT a.filename, a.content_type AS contentType, a.content FROM mailbox_attachment a
     JOIN mailbox_message m ON m.mailbox_message_id = a.mailbox_message_id
-    WHERE a.mailbox_message_id = ? AND m.partner_unique_id = ? AND a.position = ?`)
+    WHERE a.mailbox_message_id = @mailboxMessageId AND ${inBrokerScope('m.')} AND a.position = @position`)
   const removeOfPartner = db.prepare('DELETE FROM mailbox_message WHERE partner_unique_id = ?')
   const removeOlder = db.prepare(`DELETE FROM mailbox_message WHERE rowid IN (SELECT rowid FROM mailbox_message
     WHERE created_at < @cutoff ORDER BY rowid LIMIT @limit)`)
 
   return {
-    capture: db.transaction((message: NewMail) => {
-      insertMessage.run(message)
+    /** Keeps the mail and counts it on the partner's `day`, in one transaction. */
+    capture: db.transaction((message: NewMail, day: string, verification: boolean) => {
+      insertMessage.run({ ...message, withheld: message.withheld ? 1 : 0 })
+      countDay.run({ partnerUniqueID: message.partnerUniqueID, day, verification: verification ? 1 : 0 })
       message.attachments.forEach((a, index) => insertAttachment.run(message.mailboxMessageId, index, a.filename, a.contentType, a.content))
     }),
     setRelay: (mailboxMessageId: string, status: RelayStatus, error: string | null, smtpMessageId: string | null) =>
       void setRelay.run({ mailboxMessageId, status, error, smtpMessageId }),
-    /** One captured e-mail of the partner, with its attachments. */
-    find(mailboxMessageId: string, partnerUniqueID: string): MailboxMessage | undefined {
-      const row = byId.get(mailboxMessageId, partnerUniqueID) as (Omit<MailboxMessage, 'createdAt' | 'attachments'> & { createdAt: number }) | undefined
+    /** One captured e-mail the scope sees, with its attachments. */
+    find(mailboxMessageId: string, scope: BrokerScope): MailboxMessage | undefined {
+      const row = byId.get({ mailboxMessageId, ...scopeParams(scope) }) as (Omit<MailboxMessage, 'createdAt' | 'attachments'> & { createdAt: number }) | undefined
       if (!row) return undefined
       return { ...row, createdAt: new Date(row.createdAt).toISOString(), attachments: attachmentsOf.all(row.mailboxMessageId) as MailAttachment[] }
     },
-    count: (partnerUniqueID: string) => count.get(partnerUniqueID) as number,
-    positionOf: (mailboxMessageId: string, partnerUniqueID: string) => position.get(mailboxMessageId, partnerUniqueID) as MailPosition | undefined,
-    /** Up to `limit` messages in display order (newest first), after (next) or before (previous) the cursor. */
-    page(partnerUniqueID: string, cursor: KeysetCursor<MailPosition>, limit: number): MailRow[] {
-      const rows = pages[cursor.kind].all({ partnerUniqueID, limit, ...(cursor.kind === 'first' ? {} : cursor) }) as MailRow[]
+    count: (scope: BrokerScope) => count.get(scopeParams(scope)) as number,
+    /** What the partner sent on `day` (YYYY-MM-DD, UTC). */
+    dayOf: (partnerUniqueID: string, day: string): MailDay => (dayOf.get(partnerUniqueID, day) as MailDay | undefined) ?? { mails: 0, verifications: 0 },
+    positionOf: (mailboxMessageId: string, scope: BrokerScope) => position.get({ mailboxMessageId, ...scopeParams(scope) }) as MailPosition | undefined,
+    /** Up to `limit` messages the scope sees in display order (newest first), after (next) or before (previous) the cursor. */
+    page(scope: BrokerScope, cursor: KeysetCursor<MailPosition>, limit: number): MailRow[] {
+      const rows = pages[cursor.kind].all({ ...scopeParams(scope), limit, ...(cursor.kind === 'first' ? {} : cursor) }) as MailRow[]
       return cursor.kind === 'previous' ? rows.reverse() : rows
     },
     /** The attachments of the messages, without their bytes. */
     attachmentsOf: (mailboxMessageIds: string[]) => attachmentInfos.all(JSON.stringify(mailboxMessageIds)) as AttachmentInfo[],
-    attachment: (mailboxMessageId: string, partnerUniqueID: string, index: number) =>
-      attachment.get(mailboxMessageId, partnerUniqueID, index) as { filename: string; contentType: string; content: Buffer } | undefined,
+    attachment: (mailboxMessageId: string, scope: BrokerScope, position: number) =>
+      attachment.get({ mailboxMessageId, position, ...scopeParams(scope) }) as { filename: string; contentType: string; content: Buffer } | undefined,
     /** Deletes every e-mail of the partner (their attachments cascade); returns how many. */
     removeOfPartner: (partnerUniqueID: string): number => removeOfPartner.run(partnerUniqueID).changes,
     /** Deletes up to `limit` e-mails captured before `cutoff` (epoch ms), oldest first. */

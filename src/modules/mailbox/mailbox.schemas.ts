@@ -38,7 +38,10 @@ export const MailSchema = z
     text: z.string(),
     simulationUniqueId: z.uuid().nullable(),
     processUniqueId: z.uuid().nullable(),
-    relayStatus: z.enum(['captured', 'relayed', 'failed']).openapi({ description: 'captured: kept here only (no SANDBOX_SMTP_URL); relayed: also accepted by the SMTP server; failed: the relay failed' }),
+    relayStatus: z.enum(['captured', 'relayed', 'failed', 'withheld']).openapi({
+      description:
+        "captured: kept here only (no SANDBOX_SMTP_URL); relayed: also accepted by the SMTP server; failed: the relay failed; withheld: kept here only, the address being neither the partner's contact address nor one it verified",
+    }),
     relayError: z.string().nullable(),
     attachments: z.array(AttachmentSchema),
   })

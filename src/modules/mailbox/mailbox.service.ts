@@ -1,4 +1,5 @@
 import type { z } from '@hono/zod-openapi'
+import type { BrokerScope } from '../../db/broker-scope.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { keysetPage } from '../../http/pagination.ts'
 import type { MailboxRepository } from './mailbox.repository.ts'
@@ -16,18 +17,21 @@ export function createMailboxService(deps: { mailbox: MailboxRepository; mailer:
   return {
     send: deps.mailer.send,
     close: deps.mailer.close,
-    /** One captured e-mail of the partner with its attachments' bytes. */
+    /** One captured e-mail the scope sees, with its attachments' bytes. */
     find: mailbox.find,
 
-    /** The partner's captured e-mails, newest first, keyset paged by messageId. @throws ApiError 400 (unknown cursor). */
-    list(partnerUniqueID: string, query: z.infer<typeof MailboxQuerySchema>) {
+    /**
+     * The captured e-mails the scope sees (a broker's; docs/design.md "Roles"), newest first, keyset
+     * paged by messageId. @throws ApiError 400 (unknown cursor).
+     */
+    list(scope: BrokerScope, query: z.infer<typeof MailboxQuerySchema>) {
       const { rows, hasMoreResults } = keysetPage(query, {
-        positionOf: (id) => mailbox.positionOf(id, partnerUniqueID),
-        rows: (cursor, limit) => mailbox.page(partnerUniqueID, cursor, limit),
+        positionOf: (id) => mailbox.positionOf(id, scope),
+        rows: (cursor, limit) => mailbox.page(scope, cursor, limit),
       })
       const attachments = mailbox.attachmentsOf(rows.map((r) => r.mailboxMessageId))
       return {
-        totalRecords: mailbox.count(partnerUniqueID),
+        totalRecords: mailbox.count(scope),
         hasMoreResults,
         mailList: rows.map(({ mailboxMessageId, createdAt, ...mail }) => ({
           messageId: mailboxMessageId,
@@ -40,9 +44,9 @@ export function createMailboxService(deps: { mailbox: MailboxRepository; mailer:
       }
     },
 
-    /** @throws ApiError 404 for an unknown e-mail, attachment or another partner's. */
-    attachment(partnerUniqueID: string, messageId: string, position: number) {
-      const found = mailbox.attachment(messageId, partnerUniqueID, position)
+    /** @throws ApiError 404 for an unknown e-mail or attachment, or one the scope does not see (another broker's, another partner's). */
+    attachment(scope: BrokerScope, messageId: string, position: number) {
+      const found = mailbox.attachment(messageId, scope, position)
       if (!found) throw new ApiError('NOT_FOUND', { field: 'messageId', params: { resource: 'e-mail attachment', id: `${messageId}#${position}` } })
       return found
     },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { PartnerClock } from '../../clock.ts'
+import { ApiError } from '../../http/api-error.ts'
 import type { Logger } from '../../logger.ts'
 import type { MailAttachment, MailboxRepository, RelayStatus } from './mailbox.repository.ts'
 import { createSmtpRelay, type SmtpRelay } from './smtp-relay.ts'
@@ -9,6 +10,8 @@ export const SANDBOX_SENDER = 'Banco Sandbox <nao-responder@banco-sandbox.exampl
 
 export interface MailRequest {
   partnerUniqueID: string
+  /** The broker of the simulation or process the mail is about; null for the partner's own (a welcome e-mail), which only its administrators read. */
+  brokerId: number | null
   to: string
   subject: string
   text: string
@@ -16,7 +19,25 @@ export interface MailRequest {
   /** The resource the mail is about, kept with the captured copy. */
   simulationUniqueId?: string
   processUniqueId?: string
+  /**
+   * A mail that proves an address is reachable by whoever asked for it: relayed to that address
+   * whatever the partner's recipients (that is the proof), counted against the day's verifications,
+   * and kept in the mailbox as `capturedText`, without the code the partner must get from the
+   * address itself.
+   */
+  verification?: { capturedText: string }
 }
+
+/**
+ * What an e-mail and each attachment cost in the storage quota besides their texts and bytes: the
+ * fixed parts migration 015 counts for their rows (measured: 977 bytes on disk for an ESIS e-mail
+ * with its PDF, the slack of the PDF's last page included).
+ */
+const MAIL_ROW_BYTES = 768
+const ATTACHMENT_ROW_BYTES = 256
+
+/** Verification mails a partner may send a day: each goes to an address nobody has vouched for yet. */
+export const VERIFICATIONS_PER_DAY = 10
 
 export interface MailReceipt {
   mailboxMessageId: string
@@ -31,13 +52,34 @@ export interface MailerDeps {
   smtpUrl: string | undefined
   /** Tests and benches may give their own relay. */
   relay?: SmtpRelay
+  /** Whom the relay reaches: the partner's contact and verified addresses, or any address (a local catch-all server). */
+  relayTo: 'verified' | 'any'
+  /** Whether the address is the partner's contact address or one of its verified recipients. */
+  mayRelayTo(partnerUniqueID: string, address: string): boolean
+  /** Mails a partner may send a day, captured or relayed; null: no limit. */
+  perDay: number | null
+  /** @throws ApiError 409 when storing `bytes` more would pass the partner's storage quota. */
+  assertRoom?: ((partnerUniqueID: string, bytes: number) => void) | undefined
 }
 
+/** The machine's UTC date, and the seconds until the next one: a partner's test clock does not stretch a day's allowance. */
+function dayOf(now: Date): { day: string; secondsLeft: number } {
+  const next = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)
+  return { day: now.toISOString().slice(0, 10), secondsLeft: Math.max(1, Math.ceil((next - now.getTime()) / 1000)) }
+}
+
+const dayQuotaReached = (quota: string, limit: number, secondsLeft: number) =>
+  new ApiError('QUOTA_EXCEEDED', { field: quota, params: { quota, limit } }, { 'Retry-After': String(secondsLeft) })
+
 /**
- * Sends sandbox e-mails (ESIS of simulations and processes): always captured in the partner's
- * mailbox (mailbox_message, read through the sandbox control API), and relayed over SMTP when
- * SANDBOX_SMTP_URL is set. A relay failure is recorded on the captured copy and logged; the send
- * itself still succeeds, since the mailbox is the sandbox's delivery.
+ * Sends sandbox e-mails (ESIS of simulations and processes, welcome, address verification): always
+ * captured in the partner's mailbox (mailbox_message, read through the sandbox control API), and
+ * relayed over SMTP when SANDBOX_SMTP_URL is set, but only to the partner's contact address and the
+ * addresses it verified (docs/design.md "ESIS"): the relay sends from the bank's name, and must not
+ * carry a partner's text to whoever it likes. A mail to any other address is kept in the mailbox
+ * only, marked withheld. A partner sends at most `perDay` mails a day, and each counts in its storage
+ * quota. A relay failure is recorded on the captured copy and logged; the send itself still
+ * succeeds, since the mailbox is the sandbox's delivery.
  */
 export function createMailer(deps: MailerDeps) {
   const { mailbox } = deps
@@ -45,24 +87,48 @@ export function createMailer(deps: MailerDeps) {
   const relayOf = () => (relay ??= deps.smtpUrl ? createSmtpRelay(deps.smtpUrl) : undefined)
 
   return {
+    /** @throws ApiError 409 (010605) past the day's mails (or verifications), with Retry-After, or past the storage quota. */
     async send(request: MailRequest): Promise<MailReceipt> {
-      const mailboxMessageId = randomUUID()
-      mailbox.capture({
-        mailboxMessageId,
-        partnerUniqueID: request.partnerUniqueID,
-        createdAt: deps.clock.now(request.partnerUniqueID).getTime(),
-        from: SANDBOX_SENDER,
-        to: request.to,
-        subject: request.subject,
-        text: request.text,
-        simulationUniqueId: request.simulationUniqueId ?? null,
-        processUniqueId: request.processUniqueId ?? null,
-        attachments: request.attachments,
-      })
+      const partnerUniqueID = request.partnerUniqueID
+      const { day, secondsLeft } = dayOf(deps.clock.machine.now())
+      const sent = mailbox.dayOf(partnerUniqueID, day)
+      if (deps.perDay !== null && sent.mails >= deps.perDay) throw dayQuotaReached('mailsPerDay', deps.perDay, secondsLeft)
+      if (request.verification && sent.verifications >= VERIFICATIONS_PER_DAY) throw dayQuotaReached('verificationsPerDay', VERIFICATIONS_PER_DAY, secondsLeft)
+      const text = request.verification?.capturedText ?? request.text
+      const bytes =
+        MAIL_ROW_BYTES +
+        Buffer.byteLength(SANDBOX_SENDER) +
+        Buffer.byteLength(request.to) +
+        Buffer.byteLength(request.subject) +
+        Buffer.byteLength(text) +
+        request.attachments.reduce((sum, a) => sum + ATTACHMENT_ROW_BYTES + Buffer.byteLength(a.filename) + a.content.length, 0)
+      deps.assertRoom?.(partnerUniqueID, bytes)
+
       const smtp = relayOf()
+      const withheld = smtp !== undefined && !request.verification && deps.relayTo !== 'any' && !deps.mayRelayTo(partnerUniqueID, request.to)
+      const mailboxMessageId = randomUUID()
+      mailbox.capture(
+        {
+          mailboxMessageId,
+          partnerUniqueID,
+          brokerId: request.brokerId,
+          createdAt: deps.clock.now(partnerUniqueID).getTime(),
+          from: SANDBOX_SENDER,
+          to: request.to,
+          subject: request.subject,
+          text,
+          simulationUniqueId: request.simulationUniqueId ?? null,
+          processUniqueId: request.processUniqueId ?? null,
+          attachments: request.attachments,
+          withheld,
+        },
+        day,
+        request.verification !== undefined,
+      )
       if (!smtp) return { mailboxMessageId, relayStatus: 'captured' }
+      if (withheld) return { mailboxMessageId, relayStatus: 'withheld' }
       try {
-        const smtpMessageId = await smtp.send({ from: SANDBOX_SENDER, ...request })
+        const smtpMessageId = await smtp.send({ from: SANDBOX_SENDER, to: request.to, subject: request.subject, text: request.text, attachments: request.attachments })
         mailbox.setRelay(mailboxMessageId, 'relayed', null, smtpMessageId)
         return { mailboxMessageId, relayStatus: 'relayed' }
       } catch (error) {

@@ -30,7 +30,7 @@ export const create = createRoute({
   tags,
   summary: 'Processes Message Create',
   operationId: 'processesMessageCreate',
-  description: `Sends a message from the token's user to the bank about the process. Refused (400, 010301) once the process is Rejected, Contracted or Cancelled. ${NOT_FOUND}`,
+  description: `Sends a message from the token's user to the bank about the process. Refused (400, 010301) once the process is Rejected, Contracted or Cancelled, and (409, 010605, \`storageBytes\`) past the partner's storage quota. ${NOT_FOUND}`,
   security: bearerSecurity,
   request: {
     params: ProcessParamsSchema,
@@ -39,5 +39,5 @@ export const create = createRoute({
       content: { 'application/json': { schema: SimulationMessageCreateRequestSchema, example: { messageText: 'Enviámos a certidão predial atualizada.' } } },
     },
   },
-  responses: { 201: jsonContent(SimulationMessageCreatedSchema, 'Sent'), ...authedErrors(400, 404, 413, 415) },
+  responses: { 201: jsonContent(SimulationMessageCreatedSchema, 'Sent'), ...authedErrors(400, 404, 409, 413, 415) },
 })

@@ -29,7 +29,7 @@ export const create = createRoute({
   tags,
   summary: 'Simulations Message Create',
   operationId: 'simulationsMessageCreate',
-  description: `Sends a message from the token's user to the bank about the simulation. Refused (400, 010301) when the simulation is Completed, Cancelled or Expired. ${PATH_ERRORS}`,
+  description: `Sends a message from the token's user to the bank about the simulation. Refused (400, 010301) when the simulation is Completed, Cancelled or Expired, and (409, 010605, \`storageBytes\`) past the partner's storage quota. ${PATH_ERRORS}`,
   security: bearerSecurity,
   request: {
     params: SimulationParamsSchema,
@@ -38,5 +38,5 @@ export const create = createRoute({
       content: { 'application/json': { schema: SimulationMessageCreateRequestSchema, example: { messageText: 'Os proponentes pretendem avançar com o processo na próxima semana.' } } },
     },
   },
-  responses: { 201: jsonContent(SimulationMessageCreatedSchema, 'Sent'), ...authedErrors(400, 404, 413, 415) },
+  responses: { 201: jsonContent(SimulationMessageCreatedSchema, 'Sent'), ...authedErrors(400, 404, 409, 413, 415) },
 })

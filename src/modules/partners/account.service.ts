@@ -3,10 +3,11 @@ import type { Config } from '../../config.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import { ApiError } from '../../http/api-error.ts'
 import type { AuthContext } from '../../http/app-env.ts'
+import { adminRequired } from '../../http/require-admin.ts'
 import { newPassword, registrationNumber, usernameFor } from './credentials.ts'
 import type { LiveUsers } from './live-users.ts'
 import type { PartnerRepository, UserIdentity } from './partners.repository.ts'
-import { hashPasswordAsync } from './password.ts'
+import type { PasswordHashing } from './password.ts'
 import type { Quotas } from './quotas.ts'
 
 export interface AccountServiceDeps {
@@ -16,6 +17,7 @@ export interface AccountServiceDeps {
   writes: Transactions
   clock: Clock
   config: Pick<Config, 'retentionDays' | 'rateLimit' | 'mode'>
+  passwords: Pick<PasswordHashing, 'hash'>
 }
 
 const userView = (u: UserIdentity) => ({ userId: u.userId, username: u.username, name: u.name, email: u.email, admin: u.isAdmin, status: u.userStatus })
@@ -28,9 +30,10 @@ const userView = (u: UserIdentity) => ({ userId: u.userId, username: u.username,
 export function createAccountService(deps: AccountServiceDeps) {
   const { repo, liveUsers } = deps
 
+  // The routes answer a non-administrator 403 before this runs (http/access-rules.ts); the service
+  // keeps its own check so no other caller reaches an account change without the live flag.
   function assertAdmin(auth: AuthContext): void {
-    if (repo.findByUserId(auth.userId)?.isAdmin) return
-    throw new ApiError('FORBIDDEN', { field: 'Authorization', params: { detail: "manage the partner's account: the user is not an administrator of the partner" } })
+    if (!auth.admin) throw adminRequired()
   }
 
   /** A user of the caller's partner. @throws ApiError 404 */
@@ -43,10 +46,16 @@ export function createAccountService(deps: AccountServiceDeps) {
   const insertUser = deps.writes.transaction((row: Parameters<PartnerRepository['insertUser']>[0]) => repo.insertUser(row))
 
   return {
-    /** The partner, its brokers with their users, quotas with their use, rate limit and retention. */
+    /** @throws ApiError 403 when the caller is not an administrator of its partner. */
+    assertAdmin,
+    /**
+     * The partner, its brokers with their users, quotas with their use, rate limit and retention. An
+     * administrator sees every broker; another user its own broker only (docs/design.md "Roles").
+     */
     view(auth: AuthContext) {
       const partner = repo.partner(auth.partnerUniqueID)!
       const users = repo.usersOf(auth.partnerUniqueID)
+      const brokers = repo.brokersOf(auth.partnerUniqueID).filter((b) => auth.admin || b.brokerId === auth.brokerId)
       return {
         partnerUniqueID: partner.partnerUniqueID,
         partnerName: partner.name,
@@ -54,7 +63,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         status: partner.status,
         createdAt: partner.createdAt,
         mode: deps.config.mode,
-        brokers: repo.brokersOf(auth.partnerUniqueID).map((b) => ({
+        brokers: brokers.map((b) => ({
           brokerId: b.brokerId,
           name: b.name,
           registrationNumber: b.registrationNumber,
@@ -82,7 +91,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         throw new ApiError('NOT_FOUND', { field: 'brokerId', params: { resource: 'broker', id: user.brokerId } })
       }
       const password = newPassword()
-      const passwordHash = await hashPasswordAsync(password)
+      const passwordHash = await deps.passwords.hash(password)
       let username = usernameFor(user.name)
       while (repo.usernameTaken(username)) username = usernameFor(user.name)
       const userId = insertUser({ brokerId: user.brokerId, username, name: user.name, email: user.email, passwordHash, isAdmin: user.admin === true, createdAt: deps.clock.now().toISOString() })
@@ -94,7 +103,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       assertAdmin(auth)
       const user = userOf(auth, userId)
       const password = newPassword()
-      repo.setPassword(user.userId, await hashPasswordAsync(password))
+      repo.setPassword(user.userId, await deps.passwords.hash(password))
       liveUsers.forgetUser(user.userId)
       return { userId: user.userId, username: user.username, password }
     },
@@ -104,6 +113,26 @@ export function createAccountService(deps: AccountServiceDeps) {
       assertAdmin(auth)
       repo.revokeTokens(userOf(auth, userId).userId)
       liveUsers.forgetUser(userId)
+    },
+
+    /**
+     * Makes a user of the partner an administrator, or no longer one, from its next request on: the
+     * flag is read from the live user, never from a token. An administrator cannot demote itself, so
+     * a partner always keeps one. @throws ApiError 403, 404, 400 (oneself).
+     */
+    setAdmin(auth: AuthContext, userId: number, admin: boolean) {
+      assertAdmin(auth)
+      const user = userOf(auth, userId)
+      if (user.userId === auth.userId && !admin) {
+        throw new ApiError('BUSINESS_RULE', {
+          field: 'admin',
+          params: { detail: '' },
+          message: { 'pt-PT': 'Um administrador não pode retirar a si próprio o papel de administrador.', en: 'An administrator cannot remove its own administrator role.' },
+        })
+      }
+      repo.setAdmin(user.userId, admin)
+      liveUsers.forgetUser(user.userId)
+      return { userId: user.userId, username: user.username, brokerId: user.brokerId, admin }
     },
 
     /** The user can no longer log in and its tokens stop; what it made stays. @throws ApiError 403, 404, 400 (oneself). */

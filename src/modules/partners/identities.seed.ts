@@ -8,6 +8,8 @@ const user = z.object({
   password: z.string().min(6),
   name: z.string().min(1),
   email: z.email(),
+  /** An administrator of the partner (docs/design.md "Roles"); a seeded user is one unless it says otherwise. */
+  admin: z.boolean().default(true),
 })
 
 const broker = z.object({

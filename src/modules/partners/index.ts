@@ -15,16 +15,15 @@ import { operatorAuth } from './operator-auth.ts'
 import * as operatorRoutes from './partner-operator.routes.ts'
 import { accountHandlers, operatorHandlers } from './partners.handlers.ts'
 import { createPartnerRepository, upsertIdentities } from './partners.repository.ts'
-import type { PasswordVerifier } from './password.ts'
+import { createPasswordHashing, hashPasswordSync, SEED_PASSWORD_COST, type PasswordVerifier } from './password.ts'
 import { createPartnerService, type PartnerService } from './partners.service.ts'
-import { hashPassword } from './password.ts'
 import { createQuotas } from './quotas.ts'
 
 export type { AccountService } from './account.service.ts'
 export type { PartnerService, PartnerCredentials } from './partners.service.ts'
 export type { UserIdentity } from './partners.repository.ts'
 export type { LiveUser } from './live-users.ts'
-export type { Quotas, QuotaKind } from './quotas.ts'
+export type { Quotas, QuotaKind, UploadReservation } from './quotas.ts'
 export { identitiesSeedFile } from './identities.seed.ts'
 
 export interface PartnersDeps {
@@ -32,7 +31,7 @@ export interface PartnersDeps {
   writes: Transactions
   clock: Clock
   logger: Logger
-  config: Pick<Config, 'signup' | 'demoIdentities' | 'quotas' | 'retentionDays' | 'rateLimit' | 'mode'>
+  config: Pick<Config, 'signup' | 'demoIdentities' | 'quotas' | 'retentionDays' | 'rateLimit' | 'mode' | 'journal' | 'passwordCost'>
   mailbox: Pick<MailboxService, 'send'>
   /** Deletes everything a partner made (the sandbox reset). */
   eraseData(partnerUniqueID: string): Record<string, number>
@@ -44,18 +43,28 @@ export interface PartnersDeps {
 export function createPartners(deps: PartnersDeps) {
   const repo = createPartnerRepository(deps.db)
   const liveUsers = createLiveUsers(repo)
-  const quotas = createQuotas({ repo, limits: deps.config.quotas })
-  const partners = createPartnerService({ ...deps, repo, invitations: createInvitationRepository(deps.db), liveUsers })
-  const account = createAccountService({ ...deps, repo, liveUsers, quotas })
-  return { ...partners, account, quotas }
+  const quotas = createQuotas({ repo, limits: deps.config.quotas, journalBytes: deps.config.journal.maxBytes })
+  const passwords = createPasswordHashing(deps.config.passwordCost)
+  const partners = createPartnerService({ ...deps, repo, invitations: createInvitationRepository(deps.db), liveUsers, passwords })
+  const account = createAccountService({ ...deps, repo, liveUsers, quotas, passwords })
+  return {
+    ...partners,
+    account,
+    quotas,
+    /** The partner's contact address (of its sign-up), or null (the demo partners, fixtures). */
+    contactEmailOf: (partnerUniqueID: string): string | null => repo.partner(partnerUniqueID)?.contactEmail ?? null,
+  }
 }
 
 export type Partners = ReturnType<typeof createPartners>
 export { verifyPassword, type PasswordVerifier } from './password.ts'
 
-/** Inserts or refreshes the seeded branches, partners, brokers and users, in the caller's transaction. */
+/**
+ * Inserts or refreshes the seeded branches, partners, brokers and users, in the caller's transaction.
+ * Their passwords are public: hashed cheaply, and upgraded at each user's first login.
+ */
 export function seedIdentities(db: Db, seedsDir: string, now: string): void {
-  upsertIdentities(db, readIdentitiesSeed(seedsDir), hashPassword, now)
+  upsertIdentities(db, readIdentitiesSeed(seedsDir), (password) => hashPasswordSync(password, SEED_PASSWORD_COST), now)
 }
 
 /** Sign-up (public) and the partner's account (its own token). */
@@ -69,6 +78,7 @@ export function accountRouter(partners: PartnerService, account: AccountService)
     .openapi(accountRoutes.resetPassword, handlers.resetPassword)
     .openapi(accountRoutes.revokeTokens, handlers.revokeTokens)
     .openapi(accountRoutes.deactivateUser, handlers.deactivateUser)
+    .openapi(accountRoutes.setAdmin, handlers.setAdmin)
 }
 
 /** The operator API, behind the operator token. */

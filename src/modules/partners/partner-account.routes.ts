@@ -7,6 +7,8 @@ import {
   CredentialsSchema,
   PasswordResetSchema,
   SignupRequestSchema,
+  UserAdminRequestSchema,
+  UserAdminSchema,
   UserCreateRequestSchema,
   UserCredentialsSchema,
   UserParamsSchema,
@@ -38,7 +40,8 @@ export const account = createRoute({
   tags,
   summary: "The caller's partner account",
   operationId: 'sandboxAccountGet',
-  description: "Sandbox API: the caller's partner, its brokers and their users, its quotas with what it uses of them, its request rate limit and how long the sandbox keeps its data.",
+  description:
+    "Sandbox API: the caller's partner, its brokers and their users, its quotas with what it uses of them (storageBytes: every stored byte, documents, e-mails, messages and the request journal, whose ring bound is kept room inside it), its request rate limit and how long the sandbox keeps its data. An administrator of the partner sees every broker; any other user its own broker only.",
   security: bearerSecurity,
   responses: { 200: jsonContent(AccountSchema, 'The account'), ...authedErrors() },
 })
@@ -101,4 +104,16 @@ export const deactivateUser = createRoute({
   security: bearerSecurity,
   request: { params: UserParamsSchema },
   responses: { 200: jsonContent(EnvelopeSchema, 'Deactivated'), ...authedErrors(400, 403, 404) },
+})
+
+export const setAdmin = createRoute({
+  method: 'put',
+  path: '/sandbox/account/users/{userId}/admin',
+  tags,
+  summary: 'Make a user an administrator of the partner, or no longer one',
+  operationId: 'sandboxAccountUserAdminSet',
+  description: `${ADMIN} Administrators make the partner-wide changes (callbacks, reset, clock, certification, the account). The change counts from the user's next request: its tokens stay valid, the role is read from the user, not from the token. An administrator cannot remove its own role, so a partner always keeps one.`,
+  security: bearerSecurity,
+  request: { params: UserParamsSchema, body: json(UserAdminRequestSchema, { admin: true }) },
+  responses: { 200: jsonContent(UserAdminSchema, 'The user and its role'), ...authedErrors(400, 403, 404, 413, 415) },
 })

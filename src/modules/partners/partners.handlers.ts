@@ -31,6 +31,7 @@ export const accountHandlers = (partners: PartnerService, account: AccountServic
     account.deactivate(c.get('auth'), c.req.valid('param').userId)
     return c.json({ operationStatus: operationStatus(c.get('lang')) }, 200)
   }) satisfies Handler<typeof accountRoutes.deactivateUser>,
+  setAdmin: ((c) => c.json(account.setAdmin(c.get('auth'), c.req.valid('param').userId, c.req.valid('json').admin), 200)) satisfies Handler<typeof accountRoutes.setAdmin>,
 })
 
 export const operatorHandlers = (partners: PartnerService) => ({

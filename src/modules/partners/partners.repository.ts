@@ -39,7 +39,17 @@ export interface PartnerUsage {
   processes: number
   documentBytes: number
   callbackConfigurations: number
+  /** Documents (their files are documentBytes). */
+  documentRows: number
+  /** E-mails: addresses, subject, text and attachments, and a fixed part for each row. */
+  mailBytes: number
+  /** Message texts of simulations and processes, and a fixed part for each row. */
+  messageBytes: number
+  /** The request journal's entries. */
+  journalBytes: number
 }
+
+const NO_USAGE: PartnerUsage = { simulations: 0, processes: 0, documentBytes: 0, callbackConfigurations: 0, documentRows: 0, mailBytes: 0, messageBytes: 0, journalBytes: 0 }
 
 export interface BrokerRecord {
   brokerId: number
@@ -78,16 +88,16 @@ export function upsertIdentities(db: Db, seed: IdentitiesSeed, hash: (password: 
     ON CONFLICT (broker_id) DO UPDATE SET partner_unique_id = excluded.partner_unique_id, name = excluded.name,
       registration_number = excluded.registration_number, branch_id = excluded.branch_id`)
   const user = db.prepare(`INSERT INTO app_user (user_id, broker_id, username, name, email, password_hash, is_admin, created_at)
-    VALUES (@userId, @brokerId, @username, @name, @email, @passwordHash, 1, @now)
+    VALUES (@userId, @brokerId, @username, @name, @email, @passwordHash, @isAdmin, @now)
     ON CONFLICT (user_id) DO UPDATE SET broker_id = excluded.broker_id, username = excluded.username,
-      name = excluded.name, email = excluded.email, password_hash = excluded.password_hash`)
+      name = excluded.name, email = excluded.email, password_hash = excluded.password_hash, is_admin = excluded.is_admin`)
   for (const b of seed.branches) branch.run(b)
   for (const p of seed.partners) {
     partner.run({ partnerUniqueID: p.partnerUniqueID, name: p.name, now })
     for (const b of p.brokers) {
       broker.run({ brokerId: b.brokerId, partnerUniqueID: p.partnerUniqueID, name: b.name, registrationNumber: b.registrationNumber, branchId: b.branchId })
       for (const u of b.users) {
-        user.run({ userId: u.userId, brokerId: b.brokerId, username: u.username, name: u.name, email: u.email, passwordHash: hash(u.password), now })
+        user.run({ userId: u.userId, brokerId: b.brokerId, username: u.username, name: u.name, email: u.email, passwordHash: hash(u.password), isAdmin: u.admin ? 1 : 0, now })
       }
     }
   }
@@ -103,7 +113,8 @@ export function createPartnerRepository(db: Db) {
   const brokersOf = db.prepare(`SELECT broker_id AS brokerId, partner_unique_id AS partnerUniqueID, name,
     registration_number AS registrationNumber, branch_id AS branchId FROM broker WHERE partner_unique_id = ? ORDER BY broker_id`)
   const usage = db.prepare(`SELECT simulations, processes, document_bytes AS documentBytes,
-    callback_configurations AS callbackConfigurations FROM partner_usage WHERE partner_unique_id = ?`)
+    callback_configurations AS callbackConfigurations, document_rows AS documentRows, mail_bytes AS mailBytes, message_bytes AS messageBytes,
+    journal_bytes AS journalBytes FROM partner_usage WHERE partner_unique_id = ?`)
   const insertPartner = db.prepare(`INSERT INTO partner (partner_unique_id, name, contact_email, origin, created_at)
     VALUES (@partnerUniqueID, @name, @contactEmail, @origin, @createdAt)`)
   const insertBroker = db.prepare(`INSERT INTO broker (broker_id, partner_unique_id, name, registration_number, branch_id)
@@ -114,8 +125,11 @@ export function createPartnerRepository(db: Db) {
   const setPartnerStatus = db.prepare('UPDATE partner SET status = @status, status_reason = @reason WHERE partner_unique_id = @partnerUniqueID')
   const setSeedStatus = db.prepare("UPDATE partner SET status = @status, status_reason = @reason WHERE origin = 'seed' AND status <> @status")
   const setPassword = db.prepare('UPDATE app_user SET password_hash = ?, token_generation = token_generation + 1 WHERE user_id = ?')
+  // Only the hash the login checked: a password reset in between wins.
+  const upgradePassword = db.prepare('UPDATE app_user SET password_hash = @upgraded WHERE user_id = @userId AND password_hash = @previous')
   const revoke = db.prepare('UPDATE app_user SET token_generation = token_generation + 1 WHERE user_id = ?')
   const deactivate = db.prepare("UPDATE app_user SET status = 'inactive', token_generation = token_generation + 1 WHERE user_id = ?")
+  const setAdmin = db.prepare('UPDATE app_user SET is_admin = ? WHERE user_id = ?')
   const removePartner = db.prepare('DELETE FROM partner WHERE partner_unique_id = ?')
   const usernameTaken = db.prepare('SELECT 1 FROM app_user WHERE username = ?').pluck()
   const firstOfPartner = db.prepare(`${IDENTITY_SELECT} WHERE p.partner_unique_id = ? ORDER BY b.broker_id, u.user_id LIMIT 1`)
@@ -128,8 +142,7 @@ export function createPartnerRepository(db: Db) {
     partner: (partnerUniqueID: string) => partner.get(partnerUniqueID) as PartnerRecord | undefined,
     partners: () => partners.all() as PartnerRecord[],
     brokersOf: (partnerUniqueID: string) => brokersOf.all(partnerUniqueID) as BrokerRecord[],
-    usage: (partnerUniqueID: string) =>
-      (usage.get(partnerUniqueID) as PartnerUsage | undefined) ?? { simulations: 0, processes: 0, documentBytes: 0, callbackConfigurations: 0 },
+    usage: (partnerUniqueID: string) => (usage.get(partnerUniqueID) as PartnerUsage | undefined) ?? NO_USAGE,
     usernameTaken: (username: string) => usernameTaken.get(username) !== undefined,
     insertPartner: (row: { partnerUniqueID: string; name: string; contactEmail: string | null; origin: PartnerOrigin; createdAt: string }) =>
       void insertPartner.run(row),
@@ -144,8 +157,12 @@ export function createPartnerRepository(db: Db) {
     setSeedStatus: (status: PartnerStatus, reason: string | null) => setSeedStatus.run({ status, reason }).changes,
     /** A new password hash; the user's tokens stop working. */
     setPassword: (userId: number, passwordHash: string) => void setPassword.run(passwordHash, userId),
+    /** The same password hashed again at a higher cost: the user's tokens stay valid. */
+    upgradePassword: (userId: number, previous: string, upgraded: string) => upgradePassword.run({ userId, previous, upgraded }).changes > 0,
     revokeTokens: (userId: number) => void revoke.run(userId),
     deactivate: (userId: number) => void deactivate.run(userId),
+    /** Makes the user an administrator of its partner, or no longer one; its tokens stay valid. */
+    setAdmin: (userId: number, admin: boolean) => void setAdmin.run(admin ? 1 : 0, userId),
     /** The partner's identities (brokers, users, usage) go; its other data must be gone already. */
     removePartner: (partnerUniqueID: string) => removePartner.run(partnerUniqueID).changes > 0,
   }

@@ -59,8 +59,19 @@ export const AccountSchema = z
       }),
     ),
     quotas: z
-      .object({ simulations: quota, processes: quota, documentBytes: quota, callbackConfigurations: quota })
-      .openapi({ description: 'Stored data against the quotas; a full quota answers 409 (010605) naming it' }),
+      .object({
+        simulations: quota,
+        processes: quota,
+        documentBytes: quota,
+        callbackConfigurations: quota,
+        storageBytes: quota.extend({
+          journalReserved: z.number().int().openapi({ description: "Bytes of the quota kept for the request journal's ring (its bound), whatever it holds now: the room left for the rest is limit - journalReserved - what they use" }),
+          byKind: z
+            .object({ documentBytes: z.number().int(), mailBytes: z.number().int(), messageBytes: z.number().int(), journalBytes: z.number().int() })
+            .openapi({ description: 'What uses the storage: documents, e-mails with their attachments, messages, the request journal; each record with a fixed part for its row (a document 1024 bytes, an e-mail 768 and each attachment 256, a message 256, a journal entry 1024)' }),
+        }),
+      })
+      .openapi({ description: 'Stored data against the quotas; a full quota answers 409 (010605) naming it. storageBytes counts every stored byte' }),
     rateLimit: z
       .object({ perSecond: z.number().int(), burst: z.number().int() })
       .nullable()
@@ -89,6 +100,14 @@ export const UserCreateRequestSchema = z
   })
   .openapi('UserCreateRequest')
 
+export const UserAdminRequestSchema = z
+  .strictObject({ admin: z.boolean().openapi({ description: 'Whether the user administers the partner' }) })
+  .openapi('UserAdminRequest')
+
+export const UserAdminSchema = z
+  .object({ userId: z.number().int(), username: z.string(), brokerId: z.number().int(), admin: z.boolean() })
+  .openapi('UserAdmin')
+
 export const UserParamsSchema = z.object({
   userId: z.coerce.number().int().positive().openapi({ param: { name: 'userId', in: 'path' }, example: 5002 }),
 })
@@ -97,7 +116,16 @@ export const PartnerParamsSchema = z.object({
   partnerUniqueID: z.uuid().openapi({ param: { name: 'partnerUniqueID', in: 'path' }, example: '7d1c3f2a-5b6e-4c8d-9a0f-1e2d3c4b5a60' }),
 })
 
-const usage = z.object({ simulations: z.number().int(), processes: z.number().int(), documentBytes: z.number().int(), callbackConfigurations: z.number().int() })
+const usage = z.object({
+  simulations: z.number().int(),
+  processes: z.number().int(),
+  documentBytes: z.number().int(),
+  callbackConfigurations: z.number().int(),
+  documentRows: z.number().int(),
+  mailBytes: z.number().int(),
+  messageBytes: z.number().int(),
+  journalBytes: z.number().int(),
+})
 
 export const PartnerSummarySchema = z
   .object({

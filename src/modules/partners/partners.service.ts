@@ -11,7 +11,7 @@ import { hashInvitationCode, newInvitationCode, newPassword, registrationNumber,
 import type { InvitationRepository } from './invitations.repository.ts'
 import type { LiveUsers } from './live-users.ts'
 import type { PartnerOrigin, PartnerRepository } from './partners.repository.ts'
-import { hashPasswordAsync, UNMATCHABLE_HASH, verifyPassword, type PasswordVerifier } from './password.ts'
+import { isPasswordHash, verifyPassword, type PasswordHashing, type PasswordVerifier } from './password.ts'
 import { welcomeMail } from './welcome-mail.ts'
 
 export interface NewPartner {
@@ -41,6 +41,8 @@ export interface PartnerServiceDeps {
   eraseData(partnerUniqueID: string): Record<string, number>
   /** The password check (scrypt, password.ts); a test may count its calls. */
   verifyPassword?: PasswordVerifier | undefined
+  /** New hashes at the configured cost, and the upgrade of older ones. */
+  passwords: PasswordHashing
 }
 
 const DAY = 86_400_000
@@ -70,9 +72,10 @@ export function createPartnerService(deps: PartnerServiceDeps) {
 
   async function createWithWelcome(partner: NewPartner, origin: PartnerOrigin, lang: Lang, claim?: { codeHash: string }): Promise<PartnerCredentials> {
     const text = newPassword()
-    const credentials = create(partner, origin, { text, hash: await hashPasswordAsync(text) }, claim)
+    const credentials = create(partner, origin, { text, hash: await deps.passwords.hash(text) }, claim)
     const mail = welcomeMail({ ...partner, ...credentials }, lang)
-    await deps.mailbox.send({ partnerUniqueID: credentials.partnerUniqueID, to: partner.contactEmail, subject: mail.subject, text: mail.body, attachments: [] })
+    // The partner's own mail, of no broker: its administrators read it.
+    await deps.mailbox.send({ partnerUniqueID: credentials.partnerUniqueID, brokerId: null, to: partner.contactEmail, subject: mail.subject, text: mail.body, attachments: [] })
     deps.logger.info('partner created', { partnerUniqueID: credentials.partnerUniqueID, origin })
     return credentials
   }
@@ -96,6 +99,17 @@ export function createPartnerService(deps: PartnerServiceDeps) {
     liveUsers.forgetPartner(partnerUniqueID)
     return repo.partner(partnerUniqueID)!
   })
+
+  const storeUpgradedHash = deps.writes.transaction((userId: number, previous: string, upgraded: string) => repo.upgradePassword(userId, previous, upgraded))
+
+  /** The user's hash again at the configured cost; a failure leaves the old one, which still works. */
+  async function upgradeHash(userId: number, previous: string, password: string): Promise<void> {
+    try {
+      storeUpgradedHash(userId, previous, await deps.passwords.hash(password))
+    } catch (error) {
+      deps.logger.warn('password hash not upgraded', { userId, error: error instanceof Error ? error.message : String(error) })
+    }
+  }
 
   const remove = deps.writes.transaction((partnerUniqueID: string) => {
     if (!repo.partner(partnerUniqueID)) throw partnerNotFound(partnerUniqueID)
@@ -138,13 +152,16 @@ export function createPartnerService(deps: PartnerServiceDeps) {
 
     /**
      * The user of a login, when the password matches and the user may log in. Every path computes
-     * one hash: an unknown username is checked against a hash no password matches, so it takes the
-     * time of a wrong password.
+     * one hash: an unknown username, or a user without a password, is checked against a hash no
+     * password matches, so it takes the time of a wrong password. A hash older and cheaper than the
+     * configured cost is upgraded on the way (docs/decisions.md "Platform").
      */
     async verifyCredentials(username: string, password: string) {
       const user = repo.findByUsername(username)
-      const matches = await verify(password, user?.passwordHash ?? UNMATCHABLE_HASH)
+      const stored = user && isPasswordHash(user.passwordHash) ? user.passwordHash : deps.passwords.unmatchable
+      const matches = await verify(password, stored)
       if (!user || !matches || user.userStatus !== 'active') return undefined
+      if (deps.passwords.outdated(user.passwordHash)) await upgradeHash(user.userId, user.passwordHash, password)
       return user
     },
 

@@ -21,6 +21,7 @@ export type { ProcessService } from './processes.service.ts'
 export type { ProcessRow } from './processes.repository.ts'
 export type { BorrowerRecord } from './borrowers/borrowers.repository.ts'
 export type { UploadRequest } from './documents/documents.service.ts'
+export { MAX_UPLOAD_BODY_BYTES } from './documents/documents.schemas.ts'
 export { ProcessListQuerySchema, ProcessParamsSchema } from './processes.schemas.ts'
 export { BORROWER_REQUEST_EXAMPLE, CO_BORROWER_COMPLETION_EXAMPLE, KEY_BORROWER_COMPLETION_EXAMPLE } from './borrowers/borrower-request.schemas.ts'
 

@@ -116,11 +116,12 @@ export function createProcessCreation(deps: ProcessCreationDeps) {
       repos.properties.insert({ propertyUniqueId: created.propertyUniqueId, processUniqueId, data: property, updatedAt: at, updatedByUserId: auth.userId })
       deps.notifications.publish({
         partnerUniqueID: auth.partnerUniqueID,
+        brokerId: auth.brokerId,
         notificationTypeId: NOTIFICATION_TYPE.PROCESS_CREATED,
         processUniqueId,
         data: { processNumber, simulationUniqueId: simulation.simulationUniqueId, processStatusId: draft, processStatusDescription: processStatuses(taxonomy).describe(draft, 'pt-PT') },
       })
-      deps.transitions.record({ processUniqueId, partnerUniqueID: auth.partnerUniqueID }, null, draft, at, 'api', auth.userId)
+      deps.transitions.record({ processUniqueId, partnerUniqueID: auth.partnerUniqueID, brokerId: auth.brokerId }, null, draft, at, 'api', auth.userId)
       simulations.changeStatus(auth.brokerId, simulation.simulationUniqueId, completed, 'process', auth.userId, { processUniqueId, processNumber })
       return { processUniqueId, processNumber }
     },

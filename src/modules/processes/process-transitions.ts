@@ -10,7 +10,7 @@ import { processNotFound } from './process-access.ts'
 import type { ProcessRepository, ProcessRow } from './processes.repository.ts'
 import type { ProcessStatusOrigin } from './process-status.ts'
 
-type Transitioned = Pick<ProcessRow, 'processUniqueId' | 'partnerUniqueID'>
+type Transitioned = Pick<ProcessRow, 'processUniqueId' | 'partnerUniqueID' | 'brokerId'>
 
 export interface StatusChangeOptions {
   cancel?: { reasonId: number; observations: string | null }
@@ -45,7 +45,7 @@ export function createProcessTransitions(deps: ProcessTransitionsDeps) {
   /** History and notifications of a change, in the caller's transaction. */
   function record(row: Transitioned, from: number | null, to: number, at: number, origin: ProcessStatusOrigin, userId: number | null, rejectReasonId: number | null = null): void {
     processes.insertHistory(row.processUniqueId, { statusId: to, previousStatusId: from, changedAt: at, origin, userId })
-    const status = { partnerUniqueID: row.partnerUniqueID, processUniqueId: row.processUniqueId, processStatusId: to, processStatusDescription: statuses.describe(to, 'pt-PT') }
+    const status = { partnerUniqueID: row.partnerUniqueID, brokerId: row.brokerId, processUniqueId: row.processUniqueId, processStatusId: to, processStatusDescription: statuses.describe(to, 'pt-PT') }
     deps.notifications.publish(processStatusChanged({ ...status, previousProcessStatusId: from }))
     const decision = taxonomy.get('workflow-states-proposal', to)?.code
     if (decision === 'APPROVED' || decision === 'REJECTED') {

@@ -87,7 +87,6 @@ export function createProcessRepository(db: Db, writes: Pick<Transactions, 'befo
   const insertHistory = db.prepare(`INSERT INTO process_status_history
     (process_unique_id, status_id, previous_status_id, changed_at, origin, user_id)
     VALUES (@processUniqueId, @statusId, @previousStatusId, @changedAt, @origin, @userId)`)
-  const statusForPartner = db.prepare('SELECT status_id AS statusId FROM process WHERE process_unique_id = ? AND partner_unique_id = ?')
   const countsOfPartner = db.prepare(`SELECT
     (SELECT COUNT(*) FROM process WHERE partner_unique_id = @partner) AS processes,
     (SELECT COUNT(*) FROM process_borrower WHERE process_unique_id IN (SELECT process_unique_id FROM process WHERE partner_unique_id = @partner)) AS borrowers,
@@ -114,8 +113,6 @@ export function createProcessRepository(db: Db, writes: Pick<Transactions, 'befo
     touch: (processUniqueId: string, at: number) => void touch.run({ processUniqueId, at }),
     insertHistory: (processUniqueId: string, entry: ProcessStatusHistoryEntry) => void insertHistory.run({ processUniqueId, ...entry }),
     history: (processUniqueId: string) => history.all(processUniqueId) as ProcessStatusHistoryEntry[],
-    statusForPartner: (processUniqueId: string, partnerUniqueID: string) =>
-      statusForPartner.get(processUniqueId, partnerUniqueID) as { statusId: number } | undefined,
     /**
      * Deletes every process of the partner; history, borrowers, documents with their content, property
      * and messages go with them (foreign keys). Answers what went.

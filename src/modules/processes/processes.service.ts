@@ -8,7 +8,7 @@ import type { ScenarioRegistry, ScenarioScheduler } from '../sandbox-scenarios/i
 import type { SimulationService } from '../simulations/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { createBorrowerService } from './borrowers/borrowers.service.ts'
-import { createDocumentService } from './documents/documents.service.ts'
+import { createDocumentService, type DocumentServiceDeps } from './documents/documents.service.ts'
 import { createProcessAccess } from './process-access.ts'
 import { createProcessCreation } from './process-creation.ts'
 import { listProcesses } from './process-list.ts'
@@ -30,8 +30,10 @@ export interface ProcessServiceDeps {
   simulations: SimulationService
   scenarios?: ScenarioRegistry | undefined
   scheduler?: ScenarioScheduler | undefined
-  /** Quotas of the partner: @throws ApiError 409 when it may store no more processes, or no more document bytes. */
-  assertRoom?: { processes(partnerUniqueID: string): void; documentBytes(partnerUniqueID: string, bytes: number): void } | undefined
+  /** Quotas of the partner: @throws ApiError 409 when it may store no more processes. */
+  assertRoom?: { processes(partnerUniqueID: string): void } | undefined
+  /** The partner's byte quotas, held by each upload while it streams in (documents). */
+  room?: DocumentServiceDeps['room']
 }
 
 /**
@@ -45,7 +47,7 @@ export function createProcessService(deps: ProcessServiceDeps) {
   const access = createProcessAccess({ processes: repos.processes, taxonomy })
   const transitions = createProcessTransitions({ ...deps, processes: repos.processes, access })
   const { statuses } = access
-  const parts = { repos, access, writes: deps.writes, clock: deps.clock, taxonomy, assertRoom: deps.assertRoom }
+  const parts = { repos, access, writes: deps.writes, clock: deps.clock, taxonomy, assertRoom: deps.assertRoom, room: deps.room }
 
   return {
     statuses,
@@ -77,8 +79,6 @@ export function createProcessService(deps: ProcessServiceDeps) {
     find: access.owned,
     /** The broker's process, or undefined (never a 404). */
     findOfBroker: (brokerId: number, processUniqueId: string): ProcessRow | undefined => repos.processes.findForBroker(processUniqueId, brokerId),
-    /** The partner's process's status, or undefined (Callback Echo). */
-    statusOfPartner: repos.processes.statusForPartner,
     /** @throws ApiError 400 (010301) when the status does not allow the operation. */
     assertStatus: access.assertStatus,
     /** @throws ApiError 400 (010301) once the process is final (documents, messages). */

@@ -1,8 +1,9 @@
 import type { Context, MiddlewareHandler, Next } from 'hono'
 import type { AuthContext } from '../../http/app-env.ts'
+import { requestOrigin } from '../../http/loopback.ts'
 import { answerText } from '../../http/node-request.ts'
 import type { ScenarioEnv } from '../sandbox-scenarios/index.ts'
-import { errorsOf, redactBody, redactHeaders } from './journal-redaction.ts'
+import { errorsOf, redactBody, redactHeaders, redactQuery } from './journal-redaction.ts'
 import type { RequestJournalService } from './request-journal.service.ts'
 
 const JSON_TYPE = /^application\/([a-z.+-]*\+)?json/i
@@ -54,11 +55,12 @@ async function journaled(journal: Pick<RequestJournalService, 'now' | 'record'>,
     at,
     method: c.req.method,
     path: c.req.path,
-    query: url.search ? url.search.slice(1) : null,
+    query: url.search ? redactQuery(url.search.slice(1)) : null,
     durationMs,
     scenario: c.get('scenario')?.name ?? null,
     requestHeaders: redactHeaders(c.req.header()),
     tokenId: auth.tokenId ?? null,
+    origin: requestOrigin(c),
   }
   const request = await requestBody(c).catch(() => ({ body: null, truncated: false }))
   const contentType = res.headers.get('content-type')

@@ -1,18 +1,25 @@
-/** Keys whose values never reach the journal: passwords, tokens, signing secrets, invitation codes. */
-const SECRET_KEY = /pass(word)?|secret|token|invitation/i
-/** Request headers kept without their value. */
-const SECRET_HEADERS = new Set(['authorization', 'cookie', 'x-operator-token', 'proxy-authorization'])
+/**
+ * Names whose values never reach the journal, in bodies and query strings: passwords, tokens, signing
+ * secrets and signatures, API keys, credentials, invitation codes. Narrower than the headers' rule:
+ * bank fields such as `keyBorrowerName` must stay readable.
+ */
+const SECRET_NAME = /pass(word)?|secret|token|invitation|api[-_]?key|private[-_]?key|signature|credential/i
+/** Request headers kept without their value: any name that speaks of a key, a token, a secret, authentication, a signature or a cookie. */
+const SECRET_HEADER = /key|token|secret|auth|signature|cookie|pass(word)?|credential/i
+/** Headers that keep their scheme before the redaction ("Bearer [redacted]"). */
+const WITH_SCHEME = new Set(['authorization', 'proxy-authorization'])
 
 export const REDACTED = '[redacted]'
 
 /** The most of one body the journal keeps (docs/design.md "Request journal"): 64 KB, the rest cut and marked. */
 export const MAX_BODY_CHARS = 64 * 1024
 
+/** A value under a secret name is redacted whole, whatever it holds (a string, a number, an array, an object). */
 function redactValue(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(redactValue)
   if (value === null || typeof value !== 'object') return value
   const out: Record<string, unknown> = {}
-  for (const [key, inner] of Object.entries(value)) out[key] = SECRET_KEY.test(key) && inner !== null && typeof inner !== 'object' ? REDACTED : redactValue(inner)
+  for (const [key, inner] of Object.entries(value)) out[key] = SECRET_NAME.test(key) && inner !== null ? REDACTED : redactValue(inner)
   return out
 }
 
@@ -22,22 +29,44 @@ function redactValue(value: unknown): unknown {
  */
 export function redactBody(text: string | undefined): { body: string | null; truncated: boolean } {
   if (text === undefined || text.length === 0) return { body: null, truncated: false }
+  // Most bodies name no secret at all: kept as they are, without a parse. A \u escape may spell a
+  // secret's name (`"\u0070assword"`): such a body is parsed too.
+  const namesSecret = SECRET_NAME.test(text) || text.includes('\\u')
   let body: string
   try {
-    // Most bodies name no secret at all: kept as they are, without a parse.
-    body = SECRET_KEY.test(text) ? JSON.stringify(redactValue(JSON.parse(text))) : text
+    body = namesSecret ? JSON.stringify(redactValue(JSON.parse(text))) : text
   } catch {
-    body = SECRET_KEY.test(text) ? `${REDACTED} (a body that is not JSON and names a secret)` : text
+    body = SECRET_NAME.test(text) ? `${REDACTED} (a body that is not JSON and names a secret)` : text
   }
   return body.length > MAX_BODY_CHARS ? { body: body.slice(0, MAX_BODY_CHARS), truncated: true } : { body, truncated: false }
 }
 
-/** The request's headers with credentials kept out. */
+/** A query string (without its `?`) with the value of every secret-named parameter redacted; the names stay. */
+export function redactQuery(query: string): string {
+  if (!SECRET_NAME.test(query) && !query.includes('%')) return query
+  return query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=')
+      const name = equals === -1 ? pair : pair.slice(0, equals)
+      let decoded = name
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '))
+      } catch {
+        // A malformed escape: judged as written.
+      }
+      return SECRET_NAME.test(decoded) ? `${name}=${REDACTED}` : pair
+    })
+    .join('&')
+}
+
+/** The request's headers with credentials kept out: Authorization keeps its scheme only. */
 export function redactHeaders(headers: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {}
   for (const [name, value] of Object.entries(headers)) {
     const lower = name.toLowerCase()
-    out[lower] = SECRET_HEADERS.has(lower) ? (lower === 'authorization' ? `${value.split(' ')[0]} ${REDACTED}` : REDACTED) : value
+    if (!SECRET_HEADER.test(lower)) out[lower] = value
+    else out[lower] = WITH_SCHEME.has(lower) ? `${value.split(' ')[0]} ${REDACTED}` : REDACTED
   }
   return out
 }

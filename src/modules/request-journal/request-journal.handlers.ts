@@ -1,3 +1,4 @@
+import { brokerScopeOf } from '../../db/broker-scope.ts'
 import type { AppRouteHandler } from '../../http/app-env.ts'
 import type { JournalEntry, JournalSummary } from './request-journal.repository.ts'
 import type * as routes from './request-journal.routes.ts'
@@ -24,9 +25,9 @@ const full = ({ requestHeaders, requestBody, requestTruncated, responseContentTy
 export const requestJournalHandlers = (journal: Pick<RequestJournalService, 'list' | 'get'>) => ({
   list: ((c) => {
     const { path, method, status, requestId, from, to, ...paging } = c.req.valid('query')
-    const filter = { partnerUniqueID: c.get('auth').partnerUniqueID, path, method, statusClass: status ? Number(status[0]) : undefined, requestId, from, to }
+    const filter = { scope: brokerScopeOf(c.get('auth')), path, method, statusClass: status ? Number(status[0]) : undefined, requestId, from, to }
     const page = journal.list(filter, paging)
     return c.json({ totalRecords: page.totalRecords, hasMoreResults: page.hasMoreResults, requestList: page.entries.map(summary) }, 200)
   }) satisfies AppRouteHandler<typeof routes.list>,
-  get: ((c) => c.json(full(journal.get(c.get('auth').partnerUniqueID, c.req.valid('param').requestId)), 200)) satisfies AppRouteHandler<typeof routes.get>,
+  get: ((c) => c.json(full(journal.get(brokerScopeOf(c.get('auth')), c.req.valid('param').requestId)), 200)) satisfies AppRouteHandler<typeof routes.get>,
 })

@@ -1,5 +1,7 @@
 import type { Statement } from 'better-sqlite3'
+import type { BrokerScope } from '../../db/broker-scope.ts'
 import type { Db } from '../../db/connection.ts'
+import type { RequestOrigin } from '../../http/loopback.ts'
 import type { KeysetCursor } from '../../http/pagination.ts'
 
 /** One journaled request and its answer, as stored (bodies already redacted and bounded). */
@@ -26,10 +28,13 @@ export interface JournalEntry {
   tokenId: string | null
   /** The Retry-After the answer carried (a 429, a 503). */
   retryAfter: string | null
+  /** Who made the request, as the sandbox knows it (not from a header): a client, or the console's "try it". */
+  origin: RequestOrigin
 }
 
 export interface JournalFilter {
-  partnerUniqueID: string
+  /** Whose entries: a broker's (every request names its caller's broker), or the whole partner's. */
+  scope: BrokerScope
   path?: string | undefined
   method?: string | undefined
   /** 2, 3, 4 or 5: the status class. */
@@ -55,6 +60,7 @@ interface Row {
   errors: string | null
   token_id: string | null
   retry_after: string | null
+  origin: RequestOrigin
 }
 
 interface BodyRow {
@@ -84,6 +90,7 @@ const toSummary = (r: Row): JournalSummary => ({
   errors: r.errors === null ? null : (JSON.parse(r.errors) as unknown[]),
   tokenId: r.token_id,
   retryAfter: r.retry_after,
+  origin: r.origin,
 })
 
 const withBody = (row: Row, body: BodyRow | undefined): JournalEntry & { seq: number } => ({
@@ -96,12 +103,30 @@ const withBody = (row: Row, body: BodyRow | undefined): JournalEntry & { seq: nu
   responseTruncated: body?.response_truncated === 1,
 })
 
+/**
+ * What an entry costs besides its texts: its other columns, its two rows' keys and its index
+ * entries, the same in migration 015. Measured: a Create's entry holds 1.8 KB of texts and takes
+ * 2.4 KB of pages and indexes on disk.
+ */
+const ENTRY_FIXED_BYTES = 1024
+const bytesOf = (text: string | null) => (text === null ? 0 : Buffer.byteLength(text))
+
+/** The bounds of each partner's ring: its newest `maxEntries` entries, and at most `maxBytes` of them. */
+export interface RingBounds {
+  maxEntries: number
+  maxBytes: number
+}
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** The WHERE clause of a filter, with only the conditions it sets: each statement is prepared once per shape. */
 function whereOf(f: JournalFilter): { sql: string; params: Record<string, unknown> } {
   const parts = ['partner_unique_id = @partnerUniqueID']
-  const params: Record<string, unknown> = { partnerUniqueID: f.partnerUniqueID }
+  const params: Record<string, unknown> = { partnerUniqueID: f.scope.partnerUniqueID }
+  if (f.scope.brokerId !== null) {
+    parts.push('broker_id = @brokerId')
+    params.brokerId = f.scope.brokerId
+  }
   if (f.path?.endsWith('*')) {
     parts.push("path LIKE @pathPrefix ESCAPE '\\'")
     params.pathPrefix = `${escapeLike(f.path.slice(0, -1))}%`
@@ -136,22 +161,42 @@ function whereOf(f: JournalFilter): { sql: string; params: Record<string, unknow
 /** The request journal (request_journal, request_journal_body): written in batches, read newest first, kept to a ring per partner. */
 export function createRequestJournalRepository(db: Db) {
   const insert = db.prepare(`INSERT INTO request_journal (request_id, partner_unique_id, broker_id, user_id, at, method, path, query, status,
-      duration_ms, scenario, errors, token_id, retry_after)
-    VALUES (@requestId, @partnerUniqueID, @brokerId, @userId, @at, @method, @path, @query, @status, @durationMs, @scenario, @errors, @tokenId, @retryAfter)`)
+      duration_ms, scenario, errors, token_id, retry_after, bytes, origin)
+    VALUES (@requestId, @partnerUniqueID, @brokerId, @userId, @at, @method, @path, @query, @status, @durationMs, @scenario, @errors, @tokenId, @retryAfter, @bytes, @origin)`)
   const insertBody = db.prepare(`INSERT INTO request_journal_body (seq, request_headers, request_body, request_truncated, response_content_type,
       response_body, response_truncated)
     VALUES (@seq, @requestHeaders, @requestBody, @requestTruncated, @responseContentType, @responseBody, @responseTruncated)`)
   // The ring: everything of the partner older than its `keep` newest entries (their bodies go with them).
   const trim = db.prepare(`DELETE FROM request_journal WHERE partner_unique_id = @partnerUniqueID AND seq <= (
     SELECT seq FROM request_journal WHERE partner_unique_id = @partnerUniqueID ORDER BY seq DESC LIMIT 1 OFFSET @keep)`)
+  // The partner's journal bytes, kept by the triggers of migration 015; and the oldest entries to drop past them.
+  const journalBytes = db.prepare('SELECT journal_bytes FROM partner_usage WHERE partner_unique_id = ?').pluck()
+  const oldestFirst = db.prepare('SELECT seq, bytes FROM request_journal WHERE partner_unique_id = ? ORDER BY seq')
+  const trimThrough = db.prepare('DELETE FROM request_journal WHERE partner_unique_id = ? AND seq <= ?')
+
+  /** Drops the partner's oldest entries until its journal holds at most `maxBytes`. */
+  function trimBytes(partnerUniqueID: string, maxBytes: number): void {
+    const total = journalBytes.get(partnerUniqueID) as number | undefined
+    if (total === undefined || total <= maxBytes) return
+    let excess = total - maxBytes
+    let through: number | undefined
+    for (const row of oldestFirst.iterate(partnerUniqueID) as IterableIterator<{ seq: number; bytes: number }>) {
+      excess -= row.bytes
+      through = row.seq
+      if (excess <= 0) break
+    }
+    if (through !== undefined) trimThrough.run(partnerUniqueID, through)
+  }
   const statements = new Map<string, Statement>()
   const prepared = (sql: string) => {
     let statement = statements.get(sql)
     if (!statement) statements.set(sql, (statement = db.prepare(sql)))
     return statement
   }
-  const bySeq = db.prepare('SELECT seq FROM request_journal WHERE partner_unique_id = ? AND seq = ?').pluck()
-  const byRequestId = db.prepare('SELECT * FROM request_journal WHERE partner_unique_id = ? AND request_id = ? ORDER BY seq DESC LIMIT 1')
+  // A broker's own, or (brokerId null) any of the partner's.
+  const OF_SCOPE = 'partner_unique_id = @partnerUniqueID AND (@brokerId IS NULL OR broker_id = @brokerId)'
+  const bySeq = db.prepare(`SELECT seq FROM request_journal WHERE ${OF_SCOPE} AND seq = @seq`).pluck()
+  const byRequestId = db.prepare(`SELECT * FROM request_journal WHERE ${OF_SCOPE} AND request_id = @requestId ORDER BY seq DESC LIMIT 1`)
   const bodyOf = db.prepare('SELECT * FROM request_journal_body WHERE seq = ?')
   // Oldest first, with the bodies: what the certification's client checks read of a window.
   const window = db.prepare(`SELECT j.*, b.request_headers, b.request_body, b.request_truncated, b.response_content_type, b.response_body, b.response_truncated
@@ -161,15 +206,19 @@ export function createRequestJournalRepository(db: Db) {
   const removeOlder = db.prepare('DELETE FROM request_journal WHERE seq IN (SELECT seq FROM request_journal WHERE at < @cutoff ORDER BY seq LIMIT @limit)')
 
   return {
-    /** Stores the entries and keeps each of their partners to its newest `keep`. */
-    insertAll(entries: readonly JournalEntry[], keep: number): void {
+    /** Stores the entries and keeps each of their partners within the ring's bounds, its oldest entries dropped first. */
+    insertAll(entries: readonly JournalEntry[], bounds: RingBounds): void {
       const partners = new Set<string>()
       for (const e of entries) {
         partners.add(e.partnerUniqueID)
-        const seq = insert.run({ ...e, errors: e.errors === null ? null : JSON.stringify(e.errors) }).lastInsertRowid
+        const errors = e.errors === null ? null : JSON.stringify(e.errors)
+        const requestHeaders = JSON.stringify(e.requestHeaders)
+        const bytes =
+          ENTRY_FIXED_BYTES + bytesOf(e.requestId) + bytesOf(e.path) + bytesOf(e.query) + bytesOf(errors) + bytesOf(requestHeaders) + bytesOf(e.requestBody) + bytesOf(e.responseBody)
+        const seq = insert.run({ ...e, errors, bytes }).lastInsertRowid
         insertBody.run({
           seq,
-          requestHeaders: JSON.stringify(e.requestHeaders),
+          requestHeaders,
           requestBody: e.requestBody,
           requestTruncated: e.requestTruncated ? 1 : 0,
           responseContentType: e.responseContentType,
@@ -177,16 +226,19 @@ export function createRequestJournalRepository(db: Db) {
           responseTruncated: e.responseTruncated ? 1 : 0,
         })
       }
-      for (const partnerUniqueID of partners) trim.run({ partnerUniqueID, keep })
+      for (const partnerUniqueID of partners) {
+        trim.run({ partnerUniqueID, keep: bounds.maxEntries })
+        trimBytes(partnerUniqueID, bounds.maxBytes)
+      }
     },
     count(filter: JournalFilter): number {
       const where = whereOf(filter)
       return (prepared(`SELECT COUNT(*) AS n FROM request_journal WHERE ${where.sql}`).get(where.params) as { n: number }).n
     },
-    /** The position of one of the partner's entries (`entryId`, its seq), for a paging cursor. */
-    positionOf(partnerUniqueID: string, entryId: string): { seq: number } | undefined {
+    /** The position of an entry the scope sees (`entryId`, its seq), for a paging cursor. */
+    positionOf(scope: BrokerScope, entryId: string): { seq: number } | undefined {
       if (!/^\d{1,15}$/.test(entryId)) return undefined
-      const seq = bySeq.get(partnerUniqueID, Number(entryId)) as number | undefined
+      const seq = bySeq.get({ partnerUniqueID: scope.partnerUniqueID, brokerId: scope.brokerId, seq: Number(entryId) }) as number | undefined
       return seq === undefined ? undefined : { seq }
     },
     /** Up to `limit` summaries from the cursor, newest first. */
@@ -205,9 +257,9 @@ export function createRequestJournalRepository(db: Db) {
     window(partnerUniqueID: string, from: string, to: string, limit: number): Array<JournalEntry & { seq: number }> {
       return (window.all({ partnerUniqueID, from, to, limit }) as Array<Row & Partial<BodyRow>>).map((row) => withBody(row, row.request_headers === undefined || row.request_headers === null ? undefined : (row as BodyRow)))
     },
-    /** The partner's newest entry with that request id, with its headers and bodies. */
-    byRequestId(partnerUniqueID: string, requestId: string): (JournalEntry & { seq: number }) | undefined {
-      const row = byRequestId.get(partnerUniqueID, requestId) as Row | undefined
+    /** The newest entry the scope sees with that request id, with its headers and bodies. */
+    byRequestId(scope: BrokerScope, requestId: string): (JournalEntry & { seq: number }) | undefined {
+      const row = byRequestId.get({ partnerUniqueID: scope.partnerUniqueID, brokerId: scope.brokerId, requestId }) as Row | undefined
       if (!row) return undefined
       return withBody(row, bodyOf.get(row.seq) as BodyRow | undefined)
     },

@@ -20,7 +20,7 @@ const SummaryShape = {
   at: z.iso.datetime().openapi({ description: "When the request arrived, on the partner's clock" }),
   method: z.string().openapi({ example: 'POST' }),
   path: z.string().openapi({ example: '/v1/simulations' }),
-  query: z.string().nullable().openapi({ example: null }),
+  query: z.string().nullable().openapi({ description: 'The query string, the value of every parameter named like a password, token, secret, signature, API key or credential "[redacted]"', example: null }),
   status: z.number().int().openapi({ example: 400 }),
   durationMs: z.number().openapi({ example: 2.4 }),
   scenario: z.string().nullable().openapi({ description: 'The sandbox scenario applied, if any', example: null }),
@@ -29,6 +29,7 @@ const SummaryShape = {
   errors: z.array(ErrorItemSchema).nullable().openapi({ description: 'The errors[] of a refusal, each naming its field' }),
   tokenId: z.string().nullable().openapi({ description: 'The id (jti) of the access token the request used (never the token): a new one after a login', example: '0b6c2f4e-8d1a-4c3b-9e7f-5a2d1c0b9e8f' }),
   retryAfter: z.string().nullable().openapi({ description: 'The Retry-After header of the answer (a 429, a 503)', example: null }),
+  origin: z.enum(['api', 'console']).openapi({ description: 'Who made the request, as the sandbox knows it: `api` for a client over HTTP, `console` for the console\'s "try it" (never taken from a header)', example: 'api' }),
 }
 
 export const JournalSummarySchema = z.object(SummaryShape).openapi('SandboxJournalSummary')
@@ -36,8 +37,8 @@ export const JournalSummarySchema = z.object(SummaryShape).openapi('SandboxJourn
 export const JournalEntrySchema = z
   .object({
     ...SummaryShape,
-    requestHeaders: z.record(z.string(), z.string()).openapi({ description: 'Authorization, cookies and the operator token keep only their scheme: "Bearer [redacted]"' }),
-    requestBody: z.string().nullable().openapi({ description: 'The JSON body, every password, token, secret and invitation code replaced by "[redacted]", at most 64 KB; uploads are not kept (a marker says their type and size)' }),
+    requestHeaders: z.record(z.string(), z.string()).openapi({ description: 'Authorization keeps only its scheme ("Bearer [redacted]"); every header named like a key, token, secret, authentication, signature or cookie is "[redacted]"' }),
+    requestBody: z.string().nullable().openapi({ description: 'The JSON body, every value named like a password, token, secret, signature, API key, credential or invitation code replaced whole by "[redacted]", at most 64 KB; uploads are not kept (a marker says their type and size)' }),
     requestTruncated: z.boolean(),
     responseContentType: z.string().nullable(),
     responseBody: z.string().nullable().openapi({ description: 'The JSON answer, redacted and bounded like the request body; a marker for a PDF or another binary answer' }),

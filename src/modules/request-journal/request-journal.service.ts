@@ -1,4 +1,5 @@
 import type { PartnerClock } from '../../clock.ts'
+import type { BrokerScope } from '../../db/broker-scope.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import { ApiError } from '../../http/api-error.ts'
 import { keysetPage, type PagingQuery } from '../../http/pagination.ts'
@@ -8,6 +9,8 @@ import type { JournalEntry, JournalFilter, RequestJournalRepository } from './re
 export interface JournalSettings {
   /** The newest entries kept per partner (SANDBOX_JOURNAL_MAX_ENTRIES). */
   maxEntries: number
+  /** The most bytes of entries kept per partner (SANDBOX_JOURNAL_MAX_MB): the oldest go first. */
+  maxBytes: number
   /** Entries journaled per partner per second; the rest are counted, not kept (SANDBOX_JOURNAL_MAX_PER_SECOND). */
   maxPerSecond: number
 }
@@ -29,7 +32,7 @@ export function createRequestJournalService(deps: { writes: Transactions; clock:
   let timer: NodeJS.Timeout | undefined
   const allowance = new Map<string, { second: number; used: number; skipped: number }>()
 
-  const store = deps.writes.transaction((entries: JournalEntry[]) => repository.insertAll(entries, settings.maxEntries))
+  const store = deps.writes.transaction((entries: JournalEntry[]) => repository.insertAll(entries, settings))
 
   function flush(): void {
     clearTimeout(timer)
@@ -73,11 +76,11 @@ export function createRequestJournalService(deps: { writes: Transactions; clock:
     },
     flush,
 
-    /** One page of the partner's journal, newest first, without bodies. @throws ApiError 400 (unknown cursor). */
+    /** One page of the journal the filter's scope sees (a broker's requests), newest first, without bodies. @throws ApiError 400 (unknown cursor). */
     list(filter: JournalFilter, query: PagingQuery) {
       flush()
       const { rows, hasMoreResults } = keysetPage(query, {
-        positionOf: (id) => repository.positionOf(filter.partnerUniqueID, id),
+        positionOf: (id) => repository.positionOf(filter.scope, id),
         rows: (cursor, limit) => repository.page(filter, cursor, limit),
       })
       return { totalRecords: repository.count(filter), hasMoreResults, entries: rows }
@@ -89,10 +92,10 @@ export function createRequestJournalService(deps: { writes: Transactions; clock:
       return repository.page(filter, { kind: 'first' }, limit)
     },
 
-    /** The partner's newest entry with that request id. @throws ApiError 404. */
-    get(partnerUniqueID: string, requestId: string) {
+    /** The newest entry the scope sees with that request id: another broker's is not found. @throws ApiError 404. */
+    get(scope: BrokerScope, requestId: string) {
       flush()
-      const entry = repository.byRequestId(partnerUniqueID, requestId)
+      const entry = repository.byRequestId(scope, requestId)
       if (!entry) throw new ApiError('NOT_FOUND', { field: 'requestId', params: { resource: 'request', id: requestId } })
       return entry
     },

@@ -4,7 +4,7 @@ import { sandboxClockHandlers } from './sandbox-clock.handlers.ts'
 import * as routes from './sandbox-clock.routes.ts'
 import type { SandboxClockService } from './sandbox-clock.service.ts'
 
-export { createClockOffsetRepository as createClockOffsets, type ClockOffsetRepository } from './clock-offsets.repository.ts'
+export { createClockOffsetRepository as createClockOffsets, MAX_OFFSET_SECONDS, type ClockOffsetRepository } from './clock-offsets.repository.ts'
 export { createSandboxClockService as createSandboxClock, MAX_ADVANCE_SECONDS, type AdvanceResult, type SandboxClockService } from './sandbox-clock.service.ts'
 
 /** Sandbox control API: GET /sandbox/clock and POST /sandbox/clock/advance, the caller partner's test clock. */

@@ -21,8 +21,8 @@ export const advance = createRoute({
   summary: "Move the partner's test clock forward",
   operationId: 'sandboxClockAdvance',
   description:
-    "Sandbox control API (not part of the bank's API): moves the caller partner's clock forward and runs, now and in due order, what falls due within the advanced time, exactly as the sandbox's workers would have: scenario steps (status changes, bank messages, document requests, with their notifications) and callback delivery attempts by the retry schedule (each really sent, its `webhook-timestamp` on the partner's clock). Answers once all of it ran. No other partner's clock, jobs or retries move. One advance at a time per partner (409 while one runs).",
+    "Sandbox control API (not part of the bank's API): moves the caller partner's clock forward and runs, now and in due order, what falls due within the advanced time, exactly as the sandbox's workers would have: scenario steps (status changes, bank messages, document requests, with their notifications) and callback delivery attempts by the retry schedule (each really sent, its `webhook-timestamp` on the partner's clock). Answers once all of it ran. No other partner's clock, jobs or retries move. One advance at a time per partner (409 while one runs). It moves the clock of every broker of the partner: it needs a user who administers the partner (403 otherwise).",
   security: bearerSecurity,
   request: { body: { content: { 'application/json': { schema: AdvanceBodySchema, example: { seconds: 35 } } }, required: true } },
-  responses: { 200: jsonContent(AdvanceResultSchema, 'The clock after the advance, and what ran'), ...authedErrors(400, 409) },
+  responses: { 200: jsonContent(AdvanceResultSchema, 'The clock after the advance, and what ran'), ...authedErrors(400, 403, 409) },
 })

@@ -2,7 +2,7 @@ import type { PinnableClock } from '../../clock.ts'
 import type { WriteBatch } from '../../db/write-batch.ts'
 import { ApiError } from '../../http/api-error.ts'
 import type { Logger } from '../../logger.ts'
-import type { ClockOffsetRepository } from './clock-offsets.repository.ts'
+import { MAX_OFFSET_SECONDS, type ClockOffsetRepository } from './clock-offsets.repository.ts'
 
 /** The longest one advance may move a clock: 400 days. */
 export const MAX_ADVANCE_SECONDS = 400 * 24 * 60 * 60
@@ -83,10 +83,13 @@ export function createSandboxClockService<Job extends { dueAt: string }, Attempt
 
     /**
      * Moves the partner's clock `seconds` forward and runs what falls due; resolves when all of it
-     * ran (deliveries included). @throws ApiError 409 while another advance of the partner runs.
+     * ran (deliveries included). @throws ApiError 409 while another advance of the partner runs;
+     * 400 (010104) past MAX_OFFSET_SECONDS ahead of the machine's clock in all.
      */
     async advance(partnerUniqueID: string, seconds: number): Promise<AdvanceResult> {
       if (advancing.has(partnerUniqueID)) throw new ApiError('CLOCK_ADVANCING', { field: 'seconds' })
+      const room = Math.floor(MAX_OFFSET_SECONDS - offsets.offsetMs(partnerUniqueID) / 1000)
+      if (seconds > room) throw new ApiError('OUT_OF_RANGE', { field: 'seconds', params: { limit: `<= ${room}` } })
       advancing.add(partnerUniqueID)
       // From here until the end the partner's clock only moves forward: held at its time before the
       // advance, then at each item's due time, then released to the machine's time plus the new offset.

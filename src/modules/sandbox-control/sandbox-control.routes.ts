@@ -49,10 +49,10 @@ export const simulationMessage = createRoute({
   tags,
   summary: 'Write a bank message on a simulation',
   operationId: 'sandboxSimulationBankMessageCreate',
-  description: `${CONTROL} The bank writes a message on the simulation (origin BANK in Simulations Message List), in any status, and notification 7 is raised. ${NOT_FOUND}`,
+  description: `${CONTROL} The bank writes a message on the simulation (origin BANK in Simulations Message List), in any status, and notification 7 is raised; past the partner's storage quota, 409 (010605, \`storageBytes\`). ${NOT_FOUND}`,
   security: bearerSecurity,
   request: { params: SimulationParamsSchema, body: body(BankMessageRequestSchema, BANK_MESSAGE_EXAMPLE) },
-  responses: { 201: jsonContent(BankMessageResultSchema, 'Written'), ...authedErrors(400, 404, 413, 415) },
+  responses: { 201: jsonContent(BankMessageResultSchema, 'Written'), ...authedErrors(400, 404, 409, 413, 415) },
 })
 
 export const processMessage = createRoute({
@@ -61,8 +61,8 @@ export const processMessage = createRoute({
   tags,
   summary: 'Write a bank message on a process',
   operationId: 'sandboxProcessBankMessageCreate',
-  description: `${CONTROL} The bank writes a message on the process (origin BANK in Processes Message List), in any status, and notification 7 is raised. ${NOT_FOUND}`,
+  description: `${CONTROL} The bank writes a message on the process (origin BANK in Processes Message List), in any status, and notification 7 is raised; past the partner's storage quota, 409 (010605, \`storageBytes\`). ${NOT_FOUND}`,
   security: bearerSecurity,
   request: { params: ProcessParamsSchema, body: body(BankMessageRequestSchema, BANK_MESSAGE_EXAMPLE) },
-  responses: { 201: jsonContent(BankMessageResultSchema, 'Written'), ...authedErrors(400, 404, 413, 415) },
+  responses: { 201: jsonContent(BankMessageResultSchema, 'Written'), ...authedErrors(400, 404, 409, 413, 415) },
 })

@@ -69,6 +69,7 @@ export function scenarioJobHandlers(deps: ScenarioJobDeps): Record<string, Sandb
     deps.notifications.publish(
       documentRequested({
         partnerUniqueID: row.partnerUniqueID,
+        brokerId: row.brokerId,
         processUniqueId: row.processUniqueId,
         documentTypeId: payload.documentTypeId,
         documentTypeDescription: taxonomy.describe('document-types', payload.documentTypeId, 'pt-PT') ?? String(payload.documentTypeId),

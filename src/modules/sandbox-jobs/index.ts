@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { PartnerClock } from '../../clock.ts'
+import type { BrokerScope } from '../../db/broker-scope.ts'
 import type { Db } from '../../db/connection.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { AppEnv } from '../../http/app-env.ts'
@@ -21,9 +22,9 @@ export function createSandboxJobs(deps: { db: Db; writes: Transactions; clock: P
   const worker = createSandboxJobWorker({ writes: deps.writes, clock: deps.clock, logger: deps.logger, repository })
   return {
     ...worker,
-    /** The partner's jobs, newest first, their due times on the partner's clock. */
-    listForPartner: (partnerUniqueID: string, limit?: number) =>
-      repository.listForPartner(partnerUniqueID, limit).map((job) => ({ ...job, dueAt: deps.clock.onPartnerTime(partnerUniqueID, job.dueAt) })),
+    /** The jobs the scope sees (a broker's; docs/design.md "Roles"), newest first, their due times on the partner's clock. */
+    list: (scope: BrokerScope, limit?: number) =>
+      repository.list(scope, limit).map((job) => ({ ...job, dueAt: deps.clock.onPartnerTime(scope.partnerUniqueID, job.dueAt) })),
     nextDueOfPartner: repository.nextDueOfPartner,
     bringForward: repository.bringForward,
     pendingCountOfPartner: repository.pendingCountOfPartner,
@@ -40,4 +41,4 @@ export type SandboxJobs = ReturnType<typeof createSandboxJobs>
 export type JobScheduler = Pick<SandboxJobs, 'schedule'>
 
 /** Sandbox control API: GET /sandbox/jobs. */
-export const sandboxJobsRouter = (jobs: Pick<SandboxJobs, 'listForPartner'>) => new OpenAPIHono<AppEnv>().openapi(routes.list, sandboxJobsHandlers(jobs).list)
+export const sandboxJobsRouter = (jobs: Pick<SandboxJobs, 'list'>) => new OpenAPIHono<AppEnv>().openapi(routes.list, sandboxJobsHandlers(jobs).list)

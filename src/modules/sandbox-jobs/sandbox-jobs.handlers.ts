@@ -1,3 +1,4 @@
+import { brokerScopeOf } from '../../db/broker-scope.ts'
 import type { AppRouteHandler } from '../../http/app-env.ts'
 import { pageOf } from '../../http/pagination.ts'
 import type { SandboxJobRepository } from './sandbox-jobs.repository.ts'
@@ -8,10 +9,10 @@ const MAX_JOBS = 1000
 
 const stringOr = (value: unknown) => (typeof value === 'string' ? value : null)
 
-export const sandboxJobsHandlers = (jobs: Pick<SandboxJobRepository, 'listForPartner'>) => ({
+export const sandboxJobsHandlers = (jobs: Pick<SandboxJobRepository, 'list'>) => ({
   list: ((c) => {
     const query = c.req.valid('query')
-    const all = jobs.listForPartner(c.get('auth').partnerUniqueID, MAX_JOBS).filter((job) => !query.status || job.status === query.status)
+    const all = jobs.list(brokerScopeOf(c.get('auth')), MAX_JOBS).filter((job) => !query.status || job.status === query.status)
     const page = pageOf(all, (job) => String(job.id), query)
     return c.json(
       {

@@ -1,8 +1,10 @@
+import { inBrokerScope, scopeParams, type BrokerScope } from '../../db/broker-scope.ts'
 import type { Db } from '../../db/connection.ts'
 
 export interface SandboxJob {
   id: number
   partnerUniqueID: string
+  brokerId: number | null
   kind: string
   payload: Record<string, unknown>
   dueAt: string
@@ -15,6 +17,8 @@ export interface SandboxJob {
 
 export interface NewSandboxJob {
   partnerUniqueID: string
+  /** The broker of the simulation or process the job acts on: its users see the job. */
+  brokerId: number
   kind: string
   payload: Record<string, unknown>
   dueAt: string
@@ -24,6 +28,7 @@ export interface NewSandboxJob {
 interface Row {
   id: number
   partner_unique_id: string
+  broker_id: number | null
   kind: string
   payload: string
   due_at: string
@@ -37,6 +42,7 @@ interface Row {
 const toJob = (r: Row): SandboxJob => ({
   id: r.id,
   partnerUniqueID: r.partner_unique_id,
+  brokerId: r.broker_id,
   kind: r.kind,
   payload: JSON.parse(r.payload) as Record<string, unknown>,
   dueAt: r.due_at,
@@ -48,8 +54,8 @@ const toJob = (r: Row): SandboxJob => ({
 })
 
 export function createSandboxJobRepository(db: Db) {
-  const insert = db.prepare(`INSERT INTO sandbox_job (partner_unique_id, kind, payload, due_at, scenario, created_at)
-    VALUES (@partnerUniqueID, @kind, @payload, @dueAt, @scenario, @createdAt)`)
+  const insert = db.prepare(`INSERT INTO sandbox_job (partner_unique_id, broker_id, kind, payload, due_at, scenario, created_at)
+    VALUES (@partnerUniqueID, @brokerId, @kind, @payload, @dueAt, @scenario, @createdAt)`)
   // Partners whose clock is being advanced (`held`, a JSON array) are left to the advance.
   const due = db.prepare(`SELECT * FROM sandbox_job WHERE status = 'pending' AND due_at <= @now
     AND partner_unique_id NOT IN (SELECT value FROM json_each(@held)) ORDER BY due_at, id LIMIT @limit`)
@@ -62,7 +68,7 @@ export function createSandboxJobRepository(db: Db) {
   const pendingOfPartner = db.prepare(`SELECT COUNT(*) FROM sandbox_job WHERE status = 'pending' AND partner_unique_id = ?`).pluck()
   const finish = db.prepare(`UPDATE sandbox_job SET status = @status, finished_at = @finishedAt, outcome = @outcome
     WHERE id = @id AND status = 'pending'`)
-  const byPartner = db.prepare(`SELECT * FROM sandbox_job WHERE partner_unique_id = ? ORDER BY id DESC LIMIT ?`)
+  const inScope = db.prepare(`SELECT * FROM sandbox_job WHERE ${inBrokerScope()} ORDER BY id DESC LIMIT @limit`)
   const removeOfPartner = db.prepare('DELETE FROM sandbox_job WHERE partner_unique_id = ?')
   const removeOlder = db.prepare(`DELETE FROM sandbox_job WHERE id IN (SELECT id FROM sandbox_job WHERE created_at < @cutoff
     ORDER BY id LIMIT @limit)`)
@@ -83,7 +89,8 @@ export function createSandboxJobRepository(db: Db) {
     pendingCountOfPartner: (partnerUniqueID: string): number => pendingOfPartner.get(partnerUniqueID) as number,
     finish: (id: number, status: Exclude<SandboxJob['status'], 'pending'>, outcome: string, finishedAt: string): boolean =>
       finish.run({ id, status, outcome, finishedAt }).changes === 1,
-    listForPartner: (partnerUniqueID: string, limit = 100): SandboxJob[] => (byPartner.all(partnerUniqueID, limit) as Row[]).map(toJob),
+    /** The newest `limit` jobs the scope sees. */
+    list: (scope: BrokerScope, limit = 100): SandboxJob[] => (inScope.all({ ...scopeParams(scope), limit }) as Row[]).map(toJob),
     removeOfPartner: (partnerUniqueID: string): number => removeOfPartner.run(partnerUniqueID).changes,
     /** Deletes up to `limit` jobs created before `cutoff` (ISO time), oldest first. */
     removeOlderThan: (cutoff: string, limit: number): number => removeOlder.run({ cutoff, limit }).changes,

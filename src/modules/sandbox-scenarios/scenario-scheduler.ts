@@ -46,7 +46,7 @@ export type JobTarget = { partnerUniqueID: string; brokerId: number } & ({ simul
 
 function add(ctx: ScheduleContext, scenario: Scenario, target: JobTarget, kind: string, payload: object, afterSeconds: number): number {
   const dueAt = ctx.clock.dueAt(target.partnerUniqueID, afterSeconds * 1000 * ctx.timeScale)
-  return ctx.jobs.schedule({ partnerUniqueID: target.partnerUniqueID, kind, payload: payload as Record<string, unknown>, dueAt, scenario: scenario.name })
+  return ctx.jobs.schedule({ partnerUniqueID: target.partnerUniqueID, brokerId: target.brokerId, kind, payload: payload as Record<string, unknown>, dueAt, scenario: scenario.name })
 }
 
 const resourceOf = (target: JobTarget) =>

@@ -38,10 +38,11 @@ export function createSimulationLifecycle(deps: SimulationLifecycleDeps) {
   const describeStatus = (id: number, lang: Lang = 'pt-PT') => taxonomy.describe('workflow-states-simulation', id, lang) ?? String(id)
 
   /** History and notification 6 of a status change, and 8 when it expires, in the caller's transaction. */
-  function record(row: Pick<SimulationRow, 'simulationUniqueId' | 'partnerUniqueID'>, from: number | null, to: number, at: number, origin: StatusOrigin, userId: number | null) {
+  function record(row: Pick<SimulationRow, 'simulationUniqueId' | 'partnerUniqueID' | 'brokerId'>, from: number | null, to: number, at: number, origin: StatusOrigin, userId: number | null) {
     repo.insertHistory(row.simulationUniqueId, { statusId: to, previousStatusId: from, changedAt: at, origin, userId })
     const event = {
       partnerUniqueID: row.partnerUniqueID,
+      brokerId: row.brokerId,
       simulationUniqueId: row.simulationUniqueId,
       simulationStatusId: to,
       simulationStatusDescription: describeStatus(to),

@@ -1,6 +1,6 @@
 import type { RouteConfig } from '@hono/zod-openapi'
 import type { Context } from 'hono'
-import { renderProblem } from '../../http/api-error.ts'
+import { renderProblems } from '../../http/api-error.ts'
 import type { AppRouteHandler } from '../../http/app-env.ts'
 import { withoutNulls } from '../../http/answer-fields.ts'
 import { operationStatus } from '../../http/envelope.ts'
@@ -39,7 +39,7 @@ export function simulationsHandlers(simulations: SimulationService, taxonomy: Ta
 
     validate: (async (c) => {
       const problems = simulations.validate(c.get('auth'), await jsonBody(c))
-      return c.json({ errors: problems.map((p) => renderProblem(p, c.get('lang'))) }, 200)
+      return c.json({ errors: renderProblems(problems, c.get('lang')) }, 200)
     }) satisfies Handler<typeof routes.validate>,
 
     detail: ((c) => {

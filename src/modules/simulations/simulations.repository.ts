@@ -117,7 +117,6 @@ export function createSimulationRepository(db: Db, writes: Pick<Transactions, 'b
     key_borrower_tax_id AS keyBorrowerTaxId, borrower_name AS borrowerName, borrower_tax_id AS borrowerTaxId,
     branch_description AS branchDescription FROM simulation WHERE simulation_number = ?`)
   const findForBroker = db.prepare(`SELECT ${COLUMNS} FROM simulation WHERE simulation_unique_id = ? AND broker_id = ?`)
-  const statusForPartner = db.prepare('SELECT status_id AS statusId FROM simulation WHERE simulation_unique_id = ? AND partner_unique_id = ?')
   const removeOfPartner = db.prepare('DELETE FROM simulation WHERE partner_unique_id = ?')
   // Oldest first (rowid follows insertion), never one a process still stands on.
   const removeOlder = db.prepare(`DELETE FROM simulation WHERE rowid IN (SELECT s.rowid FROM simulation s
@@ -150,8 +149,6 @@ export function createSimulationRepository(db: Db, writes: Pick<Transactions, 'b
     insert: (row: NewSimulation) => void insert.run(row),
     findForBroker: (simulationUniqueId: string, brokerId: number) =>
       findForBroker.get(simulationUniqueId, brokerId) as StoredSimulation | undefined,
-    statusForPartner: (simulationUniqueId: string, partnerUniqueID: string) =>
-      statusForPartner.get(simulationUniqueId, partnerUniqueID) as { statusId: number } | undefined,
     /** Deletes every simulation of the partner; history, messages and search words go with them (foreign keys, triggers). */
     removeOfPartner: (partnerUniqueID: string): number => removeOfPartner.run(partnerUniqueID).changes,
     /** Deletes up to `limit` simulations created before `cutoff` (epoch ms) that no process stands on. */

@@ -245,8 +245,6 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     statusHistory: (auth: Pick<AuthContext, 'brokerId'>, id: string) => repo.history(findOwned(auth, id).simulationUniqueId),
     /** The broker's simulation, or undefined (never a 404). */
     findOfBroker: (brokerId: number, id: string): SimulationRow | undefined => repo.findForBroker(id, brokerId),
-    /** The partner's simulation's status, or undefined (Callback Echo). */
-    statusOfPartner: repo.statusForPartner,
     /** @throws ApiError 400 (010301) naming the current status when it does not allow the operation. */
     assertStatus: lifecycle.assertStatus,
     changeStatus: lifecycle.changeStatus,

@@ -24,7 +24,7 @@ export function fixtureActor(services: FixtureServices, partnerUniqueID: string 
     ? services.partners.ensurePartnerIdentity(partnerUniqueID)
     : services.partners.findByUsername(DEFAULT_USERNAME)
   if (!identity) throw new FixtureError(`the seeded user ${DEFAULT_USERNAME} is missing`)
-  return { partnerUniqueID: identity.partnerUniqueID, brokerId: identity.brokerId, userId: identity.userId }
+  return { partnerUniqueID: identity.partnerUniqueID, brokerId: identity.brokerId, userId: identity.userId, admin: identity.isAdmin }
 }
 
 const describeError = (error: unknown): string => {

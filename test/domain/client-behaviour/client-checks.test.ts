@@ -16,6 +16,7 @@ const record = (overrides: Partial<JournalRecord>): JournalRecord => ({
   requestHeaders: { 'accept-language': 'pt-PT' },
   requestBody: null,
   responseBody: null,
+  origin: 'api',
   ...overrides,
 })
 const statusOf = (records: JournalRecord[], id: (typeof CLIENT_CHECKS)[number]) => runClientChecks([id], records, [])[0]!
@@ -23,6 +24,14 @@ const statusOf = (records: JournalRecord[], id: (typeof CLIENT_CHECKS)[number]) 
 describe('the client checks over journal records', () => {
   it('leaves every check not exercised on an empty journal', () => {
     expect(runClientChecks(CLIENT_CHECKS, [], []).map((o) => o.status)).toEqual(CLIENT_CHECKS.map(() => 'not-exercised'))
+  })
+
+  it("leaves out the console's own calls by their recorded origin, and judges any other call whatever its User-Agent", () => {
+    const console = { 'user-agent': 'mortgage-sandbox-console/0.2.0 (try it)' }
+    const byConsole = record({ origin: 'console', requestHeaders: console })
+    expect(statusOf([byConsole], 'client-sends-accept-language').status).toBe('not-exercised')
+    const posing = record({ origin: 'api', requestHeaders: console })
+    expect(statusOf([posing], 'client-sends-accept-language')).toMatchObject({ status: 'failed', evidence: [expect.objectContaining({ requestId: posing.requestId })] })
   })
 
   it('reads a Retry-After given as an HTTP date against the refusal time', () => {

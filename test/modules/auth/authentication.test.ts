@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { signToken } from '../../../src/modules/auth/jwt.ts'
+import { createSecretBox } from '../../../src/db/secret-box.ts'
 import { resolveSigningSecret } from '../../../src/modules/auth/token.service.ts'
 import { createTestSandbox, PARTNER_A, PARTNER_B, type TestSandbox } from '../../support/test-app.ts'
 
@@ -8,7 +9,7 @@ let sandbox: TestSandbox
 let secret: string
 beforeAll(async () => {
   sandbox = await createTestSandbox()
-  secret = resolveSigningSecret(sandbox.db, undefined)
+  secret = resolveSigningSecret(sandbox.db, undefined, createSecretBox(undefined))
 })
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { LOGIN_THROTTLE } from '../../../src/modules/auth/login-throttle.ts'
 import { verifyPassword, type PasswordVerifier } from '../../../src/modules/partners/index.ts'
 import { createTestSandbox } from '../../support/test-app.ts'
 
@@ -75,5 +76,76 @@ describe('failed logins are throttled', () => {
     expect((await login(s, 'broker-b', 'sandbox', '198.51.100.10')).status).toBe(200)
     s.clock.advance(10_000)
     expect((await login(s, 'broker-b', 'sandbox', '198.51.100.9')).status).toBe(200)
+  })
+
+  it('checks at most the lock\'s allowance of passwords when 300 wrong logins of one username arrive at once', async () => {
+    let checked = 0
+    const counting: PasswordVerifier = (password, stored) => {
+      checked += 1
+      return verifyPassword(password, stored)
+    }
+    const s = await createTestSandbox({ trustProxy: true }, { verifyPassword: counting })
+    checked = 0
+    // Each from its own address: only the username's lock can hold them back.
+    const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => login(s, 'broker-a', `wrong-${i}`, `198.51.${i >> 8}.${i & 255}`)))
+    // The free failures, then the one that earns the lock; every later attempt meets the lock.
+    expect(checked).toBe(LOGIN_THROTTLE.usernameFreeFailures + 1)
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(LOGIN_THROTTLE.usernameFreeFailures + 1)
+    expect(answers.filter((a) => a.status === 429)).toHaveLength(300 - LOGIN_THROTTLE.usernameFreeFailures - 1)
+  })
+
+  it('checks one password at a time once the free failures are spent: a burst after a lock checks one', async () => {
+    let checked = 0
+    const counting: PasswordVerifier = (password, stored) => {
+      checked += 1
+      return verifyPassword(password, stored)
+    }
+    const s = await createTestSandbox({ trustProxy: true }, { verifyPassword: counting })
+    for (let i = 0; i <= LOGIN_THROTTLE.usernameFreeFailures; i++) expect((await login(s, 'broker-a', 'wrong')).status).toBe(401)
+    s.clock.advance(LOGIN_THROTTLE.usernameFirstLockMs)
+    checked = 0
+    const wrong = await Promise.all(Array.from({ length: 10 }, (_, i) => login(s, 'broker-a', `wrong-${i}`, `198.51.100.${i}`)))
+    expect(checked).toBe(1)
+    expect(wrong.map((a) => a.status).sort()).toEqual([401, ...Array(9).fill(429)])
+    // Past that lock, the right password sent three times at once: one checked first, then the others.
+    s.clock.advance(2 * LOGIN_THROTTLE.usernameFirstLockMs)
+    const right = await Promise.all(Array.from({ length: 3 }, (_, i) => login(s, 'broker-a', 'sandbox', `198.51.100.${20 + i}`)))
+    expect(right.map((a) => a.status)).toEqual([200, 200, 200])
+  })
+
+  it('lets concurrent logins with the right password through, more of them than the free failures', async () => {
+    const s = await createTestSandbox({ trustProxy: true })
+    const answers = await Promise.all(Array.from({ length: 3 * LOGIN_THROTTLE.usernameFreeFailures }, (_, i) => login(s, 'broker-a', 'sandbox', `198.51.100.${i}`)))
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 200))
+  })
+
+  it('ends the count with a success checked last among wrong passwords sent together', async () => {
+    // The right password's check ends after the four wrong ones: their failures are counted first.
+    let armed = false
+    const wrongChecks: Array<Promise<boolean>> = []
+    let release!: () => void
+    const wrongOnesChecked = new Promise<void>((resolve) => (release = resolve))
+    const gated: PasswordVerifier = async (password, stored) => {
+      if (!armed) return verifyPassword(password, stored)
+      if (password === 'sandbox') {
+        await wrongOnesChecked
+        return verifyPassword(password, stored)
+      }
+      const check = verifyPassword(password, stored)
+      wrongChecks.push(check)
+      if (wrongChecks.length === 4) void Promise.all(wrongChecks).then(() => release())
+      return check
+    }
+    const s = await createTestSandbox({ trustProxy: true }, { verifyPassword: gated })
+    armed = true
+    const answers = await Promise.all([
+      login(s, 'broker-a', 'sandbox', '198.51.100.50'),
+      ...Array.from({ length: 4 }, (_, i) => login(s, 'broker-a', `wrong-${i}`, `198.51.100.${i}`)),
+    ])
+    expect(answers.map((a) => a.status)).toEqual([200, 401, 401, 401, 401])
+    armed = false
+    // The count starts again: five failures at full speed, the sixth checked and locking, then 429.
+    for (let i = 0; i < LOGIN_THROTTLE.usernameFreeFailures + 1; i++) expect((await login(s, 'broker-a', 'wrong')).status).toBe(401)
+    expect((await login(s, 'broker-a', 'wrong')).status).toBe(429)
   })
 })

@@ -14,6 +14,9 @@ const resolve = dns({
   'internal.partner.example': ['10.0.0.7'],
   'mixed.partner.example': ['93.184.216.34', '192.168.0.2'],
   'v6.partner.example': ['fd00::5'],
+  'docs.partner.example': ['203.0.113.5'],
+  'mapped.partner.example': ['::ffff:93.184.216.34'],
+  'sitelocal.partner.example': ['fec0::5'],
 })
 
 const strict = createAddressPolicy({ allowHttp: false, allowPrivate: false, resolve })
@@ -52,6 +55,15 @@ describe('address policy at registration (defaults: https only, public addresses
     ['https://[64:ff9b:1::5db8:d822]/hook', 'forbidden-address'],
     ['https://[::7f00:1]/hook', 'forbidden-address'],
     ['https://[::ffff:7f00:1]/hook', 'forbidden-address'],
+    // The rest of IANA's special-purpose registries, and the IPv4-mapped and site-local ranges as a whole.
+    ['https://[::ffff:93.184.216.34]/hook', 'forbidden-address'],
+    ['https://[fec0::1]/hook', 'forbidden-address'],
+    ['https://[2001:db8::1]/hook', 'forbidden-address'],
+    ['https://192.0.2.10/hook', 'forbidden-address'],
+    ['https://docs.partner.example/hook', 'forbidden-address'],
+    ['https://mapped.partner.example/hook', 'forbidden-address'],
+    ['https://sitelocal.partner.example/hook', 'forbidden-address'],
+    ['https://[2606:4700::6810:85e5]/hook', true],
   ])('%s → %s', async (url, expected) => {
     const check = await strict.checkForRegistration(url)
     if (expected === true) expect(check.ok).toBe(true)

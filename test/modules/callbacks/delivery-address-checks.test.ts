@@ -25,7 +25,7 @@ afterEach(async () => {
 const publish = (s: CallbackSandbox) =>
   s.db.transaction(() =>
     s.services.callbacks.publisher.publish(
-      simulationStatusChanged({ partnerUniqueID: PARTNER_A, simulationUniqueId: randomUUID(), simulationStatusId: 1, simulationStatusDescription: 'Simulada' }),
+      simulationStatusChanged({ partnerUniqueID: PARTNER_A, brokerId: 1001, simulationUniqueId: randomUUID(), simulationStatusId: 1, simulationStatusDescription: 'Simulada' }),
     ),
   )()
 

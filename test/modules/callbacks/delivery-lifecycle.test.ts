@@ -23,7 +23,7 @@ afterEach(async () => {
 })
 
 const statusEvent = (simulationUniqueId: string, statusId: number, partnerUniqueID = PARTNER_A) =>
-  simulationStatusChanged({ partnerUniqueID, simulationUniqueId, simulationStatusId: statusId, simulationStatusDescription: `status ${statusId}` })
+  simulationStatusChanged({ partnerUniqueID, brokerId: partnerUniqueID === PARTNER_A ? 1001 : 2001, simulationUniqueId, simulationStatusId: statusId, simulationStatusDescription: `status ${statusId}` })
 
 const publish = (...events: Array<ReturnType<typeof statusEvent>>) =>
   sandbox.db.transaction(() => events.map((e) => sandbox.services.callbacks.publisher.publish(e)))()
@@ -90,7 +90,7 @@ describe('delivery order and outbox semantics', () => {
     receiver.setSecret(await sandbox.register(PARTNER_A, 7, receiver.url()))
     const process = randomUUID()
     const messageUniqueId = randomUUID()
-    publish(newMessage({ partnerUniqueID: PARTNER_A, processUniqueId: process, messageUniqueId, messageText: 'Falta o IRS.' }))
+    publish(newMessage({ partnerUniqueID: PARTNER_A, brokerId: 1001, processUniqueId: process, messageUniqueId, messageText: 'Falta o IRS.' }))
     const [hook] = await receiver.waitFor(1)
     expect(hook!.json).toMatchObject({ notificationTypeId: 7, processUniqueId: process, data: { messageUniqueId, messageText: 'Falta o IRS.', origin: 'BANK' } })
     expect(hook!.json).not.toHaveProperty('simulationUniqueId')

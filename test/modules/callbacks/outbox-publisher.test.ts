@@ -9,7 +9,7 @@ beforeEach(async () => {
 })
 
 const event = (processUniqueId = randomUUID()) =>
-  processStatusChanged({ partnerUniqueID: PARTNER_A, processUniqueId, processStatusId: 2, processStatusDescription: 'Submetido', previousProcessStatusId: 1 })
+  processStatusChanged({ partnerUniqueID: PARTNER_A, brokerId: 1001, processUniqueId, processStatusId: 2, processStatusDescription: 'Submetido', previousProcessStatusId: 1 })
 
 const row = (id: string) =>
   sandbox.db.prepare('SELECT status, status_reason AS reason, next_attempt_at AS next, body FROM notification WHERE notification_id = ?').get(id) as {
@@ -57,7 +57,7 @@ describe('the outbox publisher', () => {
   it('refuses events that name both resources, neither, or an unknown type (bugs of the caller)', () => {
     const { publish } = sandbox.services.callbacks.publisher
     expect(() => publish({ ...event(), simulationUniqueId: randomUUID() })).toThrow(/exactly one/)
-    expect(() => publish({ partnerUniqueID: PARTNER_A, notificationTypeId: 5, data: {} })).toThrow(/exactly one/)
+    expect(() => publish({ partnerUniqueID: PARTNER_A, brokerId: 1001, notificationTypeId: 5, data: {} })).toThrow(/exactly one/)
     expect(() => publish({ ...event(), notificationTypeId: 99 })).toThrow(/unknown notification type/)
   })
 })

@@ -27,7 +27,7 @@ afterEach(async () => {
 const publishStatus = (simulationUniqueId = randomUUID(), statusId = 3) =>
   sandbox.db.transaction(() =>
     sandbox.services.callbacks.publisher.publish(
-      simulationStatusChanged({ partnerUniqueID: PARTNER_A, simulationUniqueId, simulationStatusId: statusId, simulationStatusDescription: 'Concluída' }),
+      simulationStatusChanged({ partnerUniqueID: PARTNER_A, brokerId: 1001, simulationUniqueId, simulationStatusId: statusId, simulationStatusDescription: 'Concluída' }),
     ),
   )()
 

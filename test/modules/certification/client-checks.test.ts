@@ -4,6 +4,7 @@ import { createThrowawayCa, type ThrowawayCa } from '../callbacks/support/throwa
 import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../support/test-app.ts'
 import { receiverBehaviours, startProbeReceiver } from './support/probe-receiver.ts'
 import { playScriptedClient, type Mistake } from './support/scripted-client.ts'
+import { simulationInput } from '../simulations/simulation-fixtures.ts'
 
 let ca: ThrowawayCa
 let s: TestSandbox
@@ -66,5 +67,28 @@ describe('certification: the client checks, read from the journal of a scripted 
     const { failed, byId } = await certifyClient('repeats-refused-request')
     expect(failed).toEqual(['client-fixes-refused-requests'])
     expect(byId['client-fixes-refused-requests'].evidence[0].text).toBe('The same refused request 3 times.')
+  })
+})
+
+describe("certification: the console's own calls told apart by the sandbox, not by a header", () => {
+  it("judges a client's call that sends the console's User-Agent, and leaves out the console's try it", async () => {
+    const trial = await s.services.trials.run(s.services.scenarios.get('simulation-not-eligible')!, { accessToken: s.tokens.a, partnerUniqueID: PARTNER_A, lang: 'pt-PT' })
+    expect(trial.calls.length).toBeGreaterThan(0)
+    // A client hiding behind the console's User-Agent, sending a field the document does not have: its call is the client's.
+    const posing = await s.call('POST', '/v1/simulations', {
+      body: { ...simulationInput(), notADocumentedField: true },
+      headers: { 'User-Agent': 'mortgage-sandbox-console/0.2.0 (try it)', 'X-Request-Id': 'posing-1' },
+    })
+    expect(posing.status).toBe(400)
+    expect((await s.call('GET', '/sandbox/requests/posing-1')).json.origin).toBe('api')
+
+    const started = await s.call('POST', '/sandbox/certification/runs', { body: { checks: ['client-sends-only-documented-fields', 'journey-simulation-not-eligible'] }, headers: { 'Accept-Language': 'en' } })
+    await s.services.certification.idle()
+    const run = (await s.call('GET', `/sandbox/certification/runs/${started.json.runId}`, { headers: { 'Accept-Language': 'en' } })).json
+    const [documented, notEligible] = run.checks
+    expect(documented.status).toBe('failed')
+    expect(documented.evidence.map((e: any) => e.requestId)).toEqual(['posing-1'])
+    // Only the console's try it created a simulation that is not eligible: that proves nothing of the client.
+    expect(notEligible.status).toBe('not-exercised')
   })
 })

@@ -1,3 +1,4 @@
+import { wholePartner } from '../../../src/db/broker-scope.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatMoney } from '../../../src/esis-pdf/format.ts'
 import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../support/test-app.ts'
@@ -55,7 +56,7 @@ describe('Process ESIS Email', () => {
       operationStatus: { operationStatusCode: '020101', operationStatusMessage: 'Operation completed successfully.' },
       additionalData: { emailUniqueID: expect.any(String), relayStatus: 'captured' },
     })
-    const mail = s.services.mailbox.find(res.json.additionalData.emailUniqueID, PARTNER_A)!
+    const mail = s.services.mailbox.find(res.json.additionalData.emailUniqueID, wholePartner(PARTNER_A))!
     expect(mail).toMatchObject({ to: 'cliente@example.pt', subject: `ESIS - mortgage process no. ${processNumber}`, processUniqueId, simulationUniqueId: null })
     expect(mail.attachments).toEqual([{ filename: `ESIS-process-${processNumber}.pdf`, contentType: 'application/pdf', content: expect.any(Buffer) }])
     expect(mail.attachments[0]!.content.equals((await esis(processUniqueId, 'en')).pdf)).toBe(true)
@@ -67,7 +68,7 @@ describe('Process ESIS Email', () => {
     await s.call('PUT', borrowerPath(id, key), { body: completeKeyBorrower(s) })
     const res = await s.call('GET', processPath(id, '/esis/email'))
     expect(res.status).toBe(200)
-    expect(s.services.mailbox.find(res.json.additionalData.emailUniqueID, PARTNER_A)).toMatchObject({ to: 'ana.martins@example.pt', subject: expect.stringContaining('FINE - processo') })
+    expect(s.services.mailbox.find(res.json.additionalData.emailUniqueID, wholePartner(PARTNER_A))).toMatchObject({ to: 'ana.martins@example.pt', subject: expect.stringContaining('FINE - processo') })
   })
 
   it.each([

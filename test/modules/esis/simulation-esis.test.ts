@@ -1,3 +1,4 @@
+import { wholePartner } from '../../../src/db/broker-scope.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { formatMoney, formatPercent } from '../../../src/esis-pdf/format.ts'
 import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../support/test-app.ts'
@@ -83,14 +84,14 @@ describe('Simulation ESIS Email', () => {
       operationStatus: { operationStatusCode: '020101', operationStatusMessage: 'Operation completed successfully.' },
       additionalData: { emailUniqueID: expect.stringMatching(/^[0-9a-f-]{36}$/), relayStatus: 'captured' },
     })
-    const mail = s.services.mailbox.find(res.json.additionalData.emailUniqueID, PARTNER_A)!
+    const mail = s.services.mailbox.find(res.json.additionalData.emailUniqueID, wholePartner(PARTNER_A))!
     expect(mail).toMatchObject({ to: 'ana.martins@example.com', simulationUniqueId: id, relayStatus: 'captured', relayError: null })
     expect(mail.subject).toMatch(/^ESIS - mortgage simulation no\. \d+$/)
     expect(mail.text).toContain('Dear Ana Sofia Martins')
     expect(mail.attachments).toHaveLength(1)
     expect(mail.attachments[0]).toMatchObject({ contentType: 'application/pdf', filename: expect.stringMatching(/^ESIS-simulation-\d+\.pdf$/) })
     expect(mail.attachments[0]!.content.subarray(0, 5).toString('latin1')).toBe('%PDF-')
-    expect(s.services.mailbox.find(mail.mailboxMessageId, '00000000-0000-4000-8000-000000000000')).toBeUndefined()
+    expect(s.services.mailbox.find(mail.mailboxMessageId, wholePartner('00000000-0000-4000-8000-000000000000'))).toBeUndefined()
   })
 
   it.each([

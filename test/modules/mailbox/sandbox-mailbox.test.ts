@@ -1,3 +1,4 @@
+import { wholePartner } from '../../../src/db/broker-scope.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { createSimulation } from '../simulations/simulation-fixtures.ts'
 import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../support/test-app.ts'
@@ -74,7 +75,7 @@ describe('GET /sandbox/mailbox/{messageId}/attachment', () => {
     const bytes = Buffer.from(await res.arrayBuffer())
     expect(bytes.length).toBe(mail.attachments[0].size)
     expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-')
-    expect(s.services.mailbox.find(mail.messageId, PARTNER_A)!.attachments[0]!.content.equals(bytes)).toBe(true)
+    expect(s.services.mailbox.find(mail.messageId, wholePartner(PARTNER_A))!.attachments[0]!.content.equals(bytes)).toBe(true)
   })
 
   it("answers 404 for another partner's e-mail and for a position the e-mail does not have", async () => {

@@ -90,7 +90,7 @@ describe('Simulations Message List', () => {
 
     const notified = publish.mock.calls.map(([event]) => event).filter((e) => e.notificationTypeId === 7)
     expect(notified).toEqual([
-      { partnerUniqueID: PARTNER_A, notificationTypeId: 7, simulationUniqueId: simulation, data: { messageUniqueId: bank.messageUniqueID, messageText: 'Mensagem 3', origin: 'BANK' } },
+      { partnerUniqueID: PARTNER_A, brokerId: 1001, notificationTypeId: 7, simulationUniqueId: simulation, data: { messageUniqueId: bank.messageUniqueID, messageText: 'Mensagem 3', origin: 'BANK' } },
     ])
     publish.mockRestore()
   })

@@ -47,7 +47,9 @@ describe('a partner administrator', () => {
     const mine = await createSimulation(s, simulationInput(), partner.token)
     expect((await s.call('GET', `/v1/simulations/${mine.id}`, { token })).status).toBe(404)
     const account = (await s.call('GET', '/sandbox/account', { token })).json
-    expect(account.brokers.map((b: { brokerId: number }) => b.brokerId)).toEqual([partner.brokerId, broker.json.brokerId])
+    expect(account.brokers.map((b: { brokerId: number }) => b.brokerId), 'a user who is no administrator sees its own broker').toEqual([broker.json.brokerId])
+    const asAdmin = (await s.call('GET', '/sandbox/account', { token: partner.token })).json
+    expect(asAdmin.brokers.map((b: { brokerId: number }) => b.brokerId)).toEqual([partner.brokerId, broker.json.brokerId])
   })
 
   it('resets a password: the old one and every token of the user stop at once', async () => {

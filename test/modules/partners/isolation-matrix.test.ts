@@ -25,6 +25,7 @@ async function snapshotOfA() {
     mailbox: await get('/sandbox/mailbox'),
     deliveries: (await get('/sandbox/deliveries')).totalRecords,
     jobs: await get('/sandbox/jobs'),
+    mailRecipients: await get('/sandbox/account/mail-recipients'),
   }
 }
 let before: Awaited<ReturnType<typeof snapshotOfA>>
@@ -53,6 +54,11 @@ beforeAll(async () => {
   ids.runId = (await s.call('POST', '/sandbox/certification/runs', { token: a.token, body: { checks: ['client-sends-accept-language'] } })).json.runId
   await s.services.certification.idle()
   ids.notificationTypeID = '5'
+  // A's mail recipient, written directly: adding one sends a code over SMTP, and this sandbox relays none.
+  ids.recipientId = '5f0c2d4e-8a1b-4c3d-9e2f-a1b2c3d4e5f6'
+  s.db
+    .prepare(`INSERT INTO mail_recipient (recipient_id, partner_unique_id, email, email_key, status, created_at) VALUES (?, ?, 'qa@a-partner.example', 'qa@a-partner.example', 'verified', ?)`)
+    .run(ids.recipientId, a.partnerUniqueID, new Date().toISOString())
   before = await snapshotOfA()
 })
 

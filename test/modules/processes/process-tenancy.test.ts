@@ -1,3 +1,4 @@
+import { wholePartner } from '../../../src/db/broker-scope.ts'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { BORROWER_REQUEST_EXAMPLE } from '../../../src/modules/processes/borrowers/borrower-request.schemas.ts'
 import { createTestSandbox, type TestSandbox } from '../../support/test-app.ts'
@@ -72,7 +73,7 @@ describe("broker B on broker A's process", () => {
     expect(detail.documents.map((d: { documentUniqueID: string }) => d.documentUniqueID)).toEqual([documentId])
     expect(detail.propertyProcessDetail).not.toHaveProperty('address')
     expect((await s.call('GET', processPath(id, '/message'))).json.totalRecords).toBe(1)
-    expect(s.services.mailbox.list('c2f9e8d7-6a5b-4c3d-8e2f-1a0b9c8d7e6f', { lineCount: 100 }).mailList).toEqual([])
+    expect(s.services.mailbox.list(wholePartner('c2f9e8d7-6a5b-4c3d-8e2f-1a0b9c8d7e6f'), { lineCount: 100 }).mailList).toEqual([])
   })
 
   it("lists none of A's processes for B, and B's own are not A's", async () => {

@@ -84,7 +84,7 @@ describe('the request journal', () => {
   })
 
   it('keeps the newest SANDBOX_JOURNAL_MAX_ENTRIES of each partner', async () => {
-    s = await createTestSandbox({ journal: { maxEntries: 3, maxPerSecond: 200 } })
+    s = await createTestSandbox({ journal: { maxEntries: 3, maxBytes: 1024 * 1024, maxPerSecond: 200 } })
     for (let i = 0; i < 6; i++) await s.call('GET', `/v1/simulations?lineCount=${i + 1}`)
     const { requestList } = await journal()
     // The ring holds 3; the list request itself is journaled after it answers.
@@ -92,7 +92,7 @@ describe('the request journal', () => {
   })
 
   it('journals at most SANDBOX_JOURNAL_MAX_PER_SECOND requests a second per partner', async () => {
-    s = await createTestSandbox({ journal: { maxEntries: 100, maxPerSecond: 3 } })
+    s = await createTestSandbox({ journal: { maxEntries: 100, maxBytes: 1024 * 1024, maxPerSecond: 3 } })
     await Promise.all(Array.from({ length: 10 }, () => s.call('GET', '/v1/simulations')))
     const count = s.db.prepare('SELECT COUNT(*) FROM request_journal').pluck()
     s.services.journal.flush()

@@ -25,6 +25,7 @@ describe("the console's try it: a scenario's sample journey played through the A
     const entry = (await journal(submit.requestId)).json
     expect(entry.scenario).toBe('process-approved')
     expect(entry.requestHeaders['user-agent']).toMatch(/^mortgage-sandbox-console\/.* \(try it\)$/)
+    expect(entry.origin).toBe('console')
     const detail = (await s.call('GET', `/v1/processes/${trial.processUniqueId}`)).json
     expect(detail.processDetail.processStatusId).toBe(2)
     const jobs = (await s.call('GET', '/sandbox/jobs')).json.jobList

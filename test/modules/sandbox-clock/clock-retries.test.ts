@@ -29,7 +29,7 @@ afterEach(async () => {
 const publishStatus = (partnerUniqueID: string) =>
   sandbox.db.transaction(() =>
     sandbox.services.callbacks.publisher.publish(
-      simulationStatusChanged({ partnerUniqueID, simulationUniqueId: randomUUID(), simulationStatusId: 3, simulationStatusDescription: 'Concluída' }),
+      simulationStatusChanged({ partnerUniqueID, brokerId: partnerUniqueID === PARTNER_A ? 1001 : 2001, simulationUniqueId: randomUUID(), simulationStatusId: 3, simulationStatusDescription: 'Concluída' }),
     ),
   )()
 

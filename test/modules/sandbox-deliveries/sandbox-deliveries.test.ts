@@ -12,10 +12,10 @@ beforeEach(async () => {
   const publish = sandbox.services.callbacks.publisher.publish
   ids = sandbox.db.transaction(() => [
     ...[1, 2, 3, 4, 5].map((s) =>
-      publish(simulationStatusChanged({ partnerUniqueID: PARTNER_A, simulationUniqueId: randomUUID(), simulationStatusId: s, simulationStatusDescription: 'x' })),
+      publish(simulationStatusChanged({ partnerUniqueID: PARTNER_A, brokerId: 1001, simulationUniqueId: randomUUID(), simulationStatusId: s, simulationStatusDescription: 'x' })),
     ),
-    publish(newMessage({ partnerUniqueID: PARTNER_A, simulationUniqueId: randomUUID(), messageUniqueId: randomUUID(), messageText: 'hi' })),
-    publish(newMessage({ partnerUniqueID: PARTNER_B, simulationUniqueId: randomUUID(), messageUniqueId: randomUUID(), messageText: 'hi' })),
+    publish(newMessage({ partnerUniqueID: PARTNER_A, brokerId: 1001, simulationUniqueId: randomUUID(), messageUniqueId: randomUUID(), messageText: 'hi' })),
+    publish(newMessage({ partnerUniqueID: PARTNER_B, brokerId: 2001, simulationUniqueId: randomUUID(), messageUniqueId: randomUUID(), messageText: 'hi' })),
   ])()
 })
 

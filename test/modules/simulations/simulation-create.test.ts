@@ -53,6 +53,7 @@ describe('Simulation Create', () => {
     ])
     expect(publish).toHaveBeenCalledWith({
       partnerUniqueID: PARTNER_A,
+      brokerId: 1001,
       notificationTypeId: 6,
       simulationUniqueId: id,
       data: { simulationStatusId: 1, simulationStatusDescription: 'Simulada' },
@@ -256,9 +257,9 @@ describe('the media type of a simulation input', () => {
     ])
   })
 
-  it('checks the path before the media type', async () => {
+  it('refuses a body of another type before checking the path: it is never read (415)', async () => {
     const res = await send('PATCH', '/v1/simulations/not-a-uuid', { 'Content-Type': 'text/plain' })
-    expect(res.status).toBe(400)
+    expect(res.status).toBe(415)
   })
 
   it.each(['application/json; charset=utf-8', 'application/vnd.partner+json'])('accepts %s', async (contentType) => {

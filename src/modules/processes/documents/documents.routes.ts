@@ -6,7 +6,7 @@ import { DOCUMENT_FORM_SCHEMA, DocumentCreatedSchema, DocumentListSchema, Docume
 const tags = ['ProcessesDocument']
 const PATH = '/v1/processes/{processUniqueId}/document'
 const NOT_FOUND = 'An unknown processUniqueId or documentUniqueId, or a process of another broker, is a 404.'
-const UPLOAD = `multipart/form-data with the parts \`file\` (PDF, JPEG or PNG, recognised by its content: 415 otherwise), \`documentTypeId\` (document-types), \`borrowerUniqueId\` (required for the types of scope "borrower", refused for the others) and \`description\`. At most 10 MiB: a larger Content-Length is refused with 413 before the body is read, and a body without Content-Length is refused as soon as it passes the limit. The content is stored with its size and SHA-256. Taken until the process reaches a final status (400, 010301).`
+const UPLOAD = `multipart/form-data with the parts \`file\` (PDF, JPEG or PNG, recognised by its content: 415 otherwise), \`documentTypeId\` (document-types), \`borrowerUniqueId\` (required for the types of scope "borrower", refused for the others) and \`description\`. At most 10 MiB: a larger Content-Length is refused with 413 before the body is read, and a body without Content-Length is refused as soon as it passes the limit. The content is stored with its size and SHA-256. Past the partner's stored-data quotas (\`documentBytes\`, \`storageBytes\`): 409 (010605) naming the quota, before the body is read when Content-Length says the file cannot fit the room left, else as soon as the file passes it, nothing of it kept. Taken until the process reaches a final status (400, 010301).`
 
 const DocumentParamsSchema = ProcessParamsSchema.extend({
   documentUniqueId: z.guid().openapi({ param: { name: 'documentUniqueId', in: 'path' }, example: '5c2d9e7f-3a1b-4c6d-8e9f-0a1b2c3d4e5f' }),
@@ -78,7 +78,7 @@ export const update = createRoute({
   description: `Replaces the document (file and fields): ${UPLOAD} ${NOT_FOUND}`,
   security: bearerSecurity,
   request: { params: DocumentParamsSchema, body: form },
-  responses: { 200: jsonContent(EnvelopeSchema, 'Replaced'), ...authedErrors(400, 404, 413, 415) },
+  responses: { 200: jsonContent(EnvelopeSchema, 'Replaced'), ...authedErrors(400, 404, 409, 413, 415) },
 })
 
 export const remove = createRoute({

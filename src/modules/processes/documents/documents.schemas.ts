@@ -3,6 +3,8 @@ import { envelopeSchema } from '../../../http/openapi-schemas.ts'
 
 /** 10 MiB: the largest file a document takes. */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024
+/** The whole body of an upload: the file and the form around it (a few hundred bytes of fields, part headers and boundaries). */
+export const MAX_UPLOAD_BODY_BYTES = MAX_DOCUMENT_BYTES + 64 * 1024
 export const DOCUMENT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const
 export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[number]
 

@@ -4,18 +4,19 @@ import { ApiError, type Problem } from '../../../http/api-error.ts'
 import type { AuthContext } from '../../../http/app-env.ts'
 import { invalidCombination, missing, notAllowed, outOfRange, text, unknownReference } from '../../../http/problems.ts'
 import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
+import type { UploadReservation } from '../../partners/index.ts'
 import type { ProcessAccess } from '../process-access.ts'
 import type { ProcessRepositories } from '../process-repositories.ts'
 import type { ProcessRow } from '../processes.repository.ts'
 import type { DocumentContent, DocumentRecord } from './documents.repository.ts'
-import { MAX_DOCUMENT_BYTES } from './documents.schemas.ts'
+import { MAX_DOCUMENT_BYTES, MAX_UPLOAD_BODY_BYTES } from './documents.schemas.ts'
 import { sniffContentType } from './file-type.ts'
 import type { BodySource } from '../../../http/body-source.ts'
 import { ContentStager } from './content-stager.ts'
 import { multipartBoundary, readMultipart } from './multipart-upload.ts'
 
 /** The form fields besides the file: a few hundred bytes of multipart overhead and text. */
-const FORM_OVERHEAD_BYTES = 64 * 1024
+const FORM_OVERHEAD_BYTES = MAX_UPLOAD_BODY_BYTES - MAX_DOCUMENT_BYTES
 const FIELDS = new Set(['file', 'documentTypeId', 'borrowerUniqueId', 'description'])
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
@@ -49,7 +50,7 @@ const MAX_FIELD_BYTES = 4096
 const cleanFileName = (name: string | null) => (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200) || 'document'
 
 /** The form's text fields and its file, the file written to `stager` as it streams in. */
-async function receiveForm(upload: UploadRequest, boundary: string, stager: ContentStager) {
+async function receiveForm(upload: UploadRequest, boundary: string, stager: ContentStager, reservation: UploadReservation | undefined) {
   const fields = new Map<string, string>()
   const problems: Problem[] = []
   let fileName: string | null = null
@@ -59,14 +60,21 @@ async function receiveForm(upload: UploadRequest, boundary: string, stager: Cont
     else if (truncated) problems.push(outOfRange(name, `<= ${MAX_FIELD_BYTES} bytes`))
     else fields.set(name, value.trim())
   }
-  await readMultipart(upload, boundary, { bodyBytes: MAX_DOCUMENT_BYTES + FORM_OVERHEAD_BYTES, bodyText: '10 MB', fieldBytes: MAX_FIELD_BYTES }, {
+  await readMultipart(upload, boundary, { bodyBytes: MAX_UPLOAD_BODY_BYTES, bodyText: '10 MB', fieldBytes: MAX_FIELD_BYTES }, {
     field,
     file(part) {
       // A text field (or an unknown one) sent with a file name: its bytes are its value.
       if (part.name !== 'file') return 'field'
       if (fileName === null) {
         fileName = part.filename
-        return { data: (bytes) => stager.write(bytes), end: () => undefined }
+        return {
+          data(bytes) {
+            // Counted before the stager keeps anything: past the room left, nothing more is read or written.
+            reservation?.take(bytes.length)
+            stager.write(bytes)
+          },
+          end: () => undefined,
+        }
       }
       problems.push(invalidCombination('file', text('só um ficheiro por documento.', 'one file per document.')))
       return null
@@ -76,19 +84,33 @@ async function receiveForm(upload: UploadRequest, boundary: string, stager: Cont
 }
 
 /**
+ * 409 before reading when the declared body cannot fit the partner's room (the room plus the form's
+ * allowance for its other parts); a body too large for any room is left to the 413.
+ */
+function assertDeclaredFits(request: UploadRequest, reservation: UploadReservation | undefined): void {
+  const declared = request.contentLength !== null && /^\d{1,15}$/.test(request.contentLength) ? Number(request.contentLength) : null
+  const room = reservation?.room()
+  if (declared === null || !room || declared > MAX_UPLOAD_BODY_BYTES || declared <= room.bytes + FORM_OVERHEAD_BYTES) return
+  reservation!.assertFits(declared - FORM_OVERHEAD_BYTES)
+}
+
+/**
  * Reads and checks the multipart form of Document Create and Update, the file streamed into SQLite
  * under `stagingKey` as it arrives (discarded on any refusal). 415 for a body that is not
  * multipart/form-data or a file that is not PDF, JPEG or PNG by its content; 413 beyond 10 MiB,
- * before reading when Content-Length says so; 400 with every problem of the fields.
+ * before reading when Content-Length says so; 409 past the partner's byte quotas, before reading
+ * when Content-Length says so, else as soon as the file passes them, before the bytes past the
+ * room are kept; 400 with every problem of the fields.
  */
-async function readUpload(deps: DocumentServiceDeps, process: ProcessRow, request: UploadRequest, stagingKey: string): Promise<Upload> {
+async function readUpload(deps: DocumentServiceDeps, process: ProcessRow, request: UploadRequest, stagingKey: string, reservation: UploadReservation | undefined): Promise<Upload> {
   const boundary = multipartBoundary(request.contentType ?? undefined)
   if (!boundary) {
     throw new ApiError('UNSUPPORTED_MEDIA_TYPE', { field: 'Content-Type', params: { detail: `${request.contentType ?? '(none)'}; expected multipart/form-data` } })
   }
+  assertDeclaredFits(request, reservation)
   const stager = new ContentStager(deps.repos.documents, stagingKey, MAX_DOCUMENT_BYTES)
   try {
-    const { fields, problems, fileName } = await receiveForm(request, boundary, stager)
+    const { fields, problems, fileName } = await receiveForm(request, boundary, stager, reservation)
     const sha256 = stager.close()
     if (fileName === null) problems.push(missing('file'))
     else if (stager.size === 0) problems.push(outOfRange('file', '> 0 bytes'))
@@ -132,8 +154,8 @@ export interface DocumentServiceDeps {
   access: ProcessAccess
   clock: PartnerClock
   taxonomy: TaxonomyCatalog
-  /** @throws ApiError 409 when the partner may store no more document bytes (its quota). */
-  assertRoom?: { documentBytes(partnerUniqueID: string, bytes: number): void } | undefined
+  /** Holds an upload's bytes against the partner's byte quotas while it streams in; `replaced`: the size of the file it replaces, null for a new one. */
+  room?: { reserve(partnerUniqueID: string, replaced: number | null): UploadReservation } | undefined
 }
 
 /** The documents of a process: uploads streamed into SQLite, their metadata and content. */
@@ -155,16 +177,20 @@ export function createDocumentService(deps: DocumentServiceDeps) {
     async create(auth: AuthContext, processUniqueId: string, request: UploadRequest, documentUniqueId: string = randomUUID()): Promise<string> {
       const process = access.owned(auth, processUniqueId)
       access.assertOpen(process)
-      const upload = await readUpload(deps, process, request, documentUniqueId)
-      const at = deps.clock.now(process.partnerUniqueID).getTime()
+      const reservation = deps.room?.reserve(process.partnerUniqueID, null)
       try {
-        deps.assertRoom?.documentBytes(process.partnerUniqueID, upload.size)
-        documents.insert(record(upload, { documentUniqueId, processUniqueId: process.processUniqueId, createdAt: at }, at, auth.userId))
-      } catch (error) {
-        documents.discardStaged(documentUniqueId)
-        throw error
+        const upload = await readUpload(deps, process, request, documentUniqueId, reservation)
+        const at = deps.clock.now(process.partnerUniqueID).getTime()
+        try {
+          documents.insert(record(upload, { documentUniqueId, processUniqueId: process.processUniqueId, createdAt: at }, at, auth.userId))
+        } catch (error) {
+          documents.discardStaged(documentUniqueId)
+          throw error
+        }
+        return documentUniqueId
+      } finally {
+        reservation?.release()
       }
-      return documentUniqueId
     },
 
     /** Document Update: replaces the file and its fields. @throws ApiError 404, 400, 413, 415. */
@@ -173,13 +199,17 @@ export function createDocumentService(deps: DocumentServiceDeps) {
       const current = documentOf(process, documentUniqueId)
       access.assertOpen(process)
       const stagingKey = `staging:${randomUUID()}`
-      const upload = await readUpload(deps, process, request, stagingKey)
+      const reservation = deps.room?.reserve(process.partnerUniqueID, current.size)
       try {
-        deps.assertRoom?.documentBytes(process.partnerUniqueID, upload.size - current.size)
-        documents.replace(record(upload, current, deps.clock.now(process.partnerUniqueID).getTime(), auth.userId), stagingKey)
-      } catch (error) {
-        documents.discardStaged(stagingKey)
-        throw error
+        const upload = await readUpload(deps, process, request, stagingKey, reservation)
+        try {
+          documents.replace(record(upload, current, deps.clock.now(process.partnerUniqueID).getTime(), auth.userId), stagingKey)
+        } catch (error) {
+          documents.discardStaged(stagingKey)
+          throw error
+        }
+      } finally {
+        reservation?.release()
       }
     },
 

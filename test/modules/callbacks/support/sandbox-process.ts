@@ -10,11 +10,14 @@ export interface SandboxProcess {
   stop(): Promise<void>
 }
 
-/** Runs `mortgage-sandbox serve` in a child process (one process: node with the tsx loader) and waits until it listens. */
+/**
+ * Runs `mortgage-sandbox serve` in a child process (one process: node with the tsx loader) and waits
+ * until it listens. Its passwords are hashed at the seeded users' cost, as in every other test.
+ */
 export async function startSandboxProcess(env: Record<string, string>): Promise<SandboxProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', fromRoot('src', 'cli.ts'), 'serve'], {
     cwd: fromRoot(),
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', SANDBOX_PASSWORD_COST: '4096', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

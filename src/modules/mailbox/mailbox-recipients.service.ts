@@ -1,0 +1,143 @@
+import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
+import type { PartnerClock } from '../../clock.ts'
+import { ApiError } from '../../http/api-error.ts'
+import type { AuthContext } from '../../http/app-env.ts'
+import type { Lang } from '../../http/language.ts'
+import type { MailRecipient, MailRecipientRepository } from './mailbox-recipients.repository.ts'
+import type { Mailer } from './mailer.ts'
+import { verificationMail } from './verification-mail.ts'
+
+/** Addresses a partner may list: enough for a team's own inboxes, too few to make a mailing list. */
+export const MAX_RECIPIENTS = 20
+const CODE_HOURS = 24
+/** Wrong codes a recipient may be sent before its code is spent: one in 200,000 chance of a guess. */
+const MAX_CODE_ATTEMPTS = 5
+
+const emailKey = (address: string) => address.trim().toLowerCase()
+const hashOf = (recipientId: string, code: string) => createHash('sha256').update(`${recipientId}:${code}`).digest()
+
+const recipientView = ({ recipientId, email, status, createdAt, verifiedAt }: MailRecipient) => ({ recipientId, email, status, createdAt, verifiedAt })
+
+/** Whether the partner's mail may be relayed to `address`: its contact address or one it verified. */
+export function relayPolicy(recipients: Pick<MailRecipientRepository, 'isVerified'>, contactEmailOf: (partnerUniqueID: string) => string | null) {
+  return (partnerUniqueID: string, address: string): boolean => {
+    const key = emailKey(address)
+    const contact = contactEmailOf(partnerUniqueID)
+    return (contact !== null && emailKey(contact) === key) || recipients.isVerified(partnerUniqueID, key)
+  }
+}
+
+export interface MailRecipientServiceDeps {
+  recipients: MailRecipientRepository
+  mailer: Pick<Mailer, 'send'>
+  clock: PartnerClock
+  /** Whether an SMTP relay is configured: without one, no code can reach an address. */
+  relaying: boolean
+  contactEmailOf(partnerUniqueID: string): string | null
+  /** @throws ApiError 403 when the caller is not an administrator of its partner. */
+  assertAdmin(auth: AuthContext): void
+}
+
+/**
+ * The addresses a partner's e-mails may be relayed to (docs/design.md "ESIS"), besides its contact
+ * address: an administrator adds one, the sandbox sends it a code (relayed, and kept in the mailbox
+ * without the code), and the address counts once the code comes back. Administrators only.
+ */
+export function createMailRecipientService(deps: MailRecipientServiceDeps) {
+  const { recipients } = deps
+
+  function recipientOf(auth: AuthContext, recipientId: string): MailRecipient {
+    const found = recipients.find(auth.partnerUniqueID, recipientId)
+    if (!found) throw new ApiError('NOT_FOUND', { field: 'recipientId', params: { resource: 'mail recipient', id: recipientId } })
+    return found
+  }
+
+  return {
+    /** The contact address (always relayed to) and the partner's recipients. @throws ApiError 403. */
+    list(auth: AuthContext) {
+      deps.assertAdmin(auth)
+      return { contactEmail: deps.contactEmailOf(auth.partnerUniqueID), recipientList: recipients.list(auth.partnerUniqueID).map(recipientView) }
+    },
+
+    /**
+     * A new recipient, pending until its code comes back; for a pending one, a new code (the old one
+     * is spent); a verified one as it is, without a mail.
+     * @throws ApiError 403; 400 without an SMTP relay; 409 (010605) past the recipients or the day's mails.
+     */
+    async add(auth: AuthContext, email: string, lang: Lang): Promise<{ created: boolean; recipient: ReturnType<typeof recipientView> }> {
+      deps.assertAdmin(auth)
+      const partnerUniqueID = auth.partnerUniqueID
+      if (!deps.relaying) {
+        throw new ApiError('BUSINESS_RULE', {
+          field: 'email',
+          params: { detail: '' },
+          message: {
+            'pt-PT': 'Este sandbox não reencaminha e-mails (sem SANDBOX_SMTP_URL): não há endereço a confirmar, e todos os e-mails ficam na caixa do sandbox.',
+            en: 'This sandbox relays no e-mail (no SANDBOX_SMTP_URL): there is no address to verify, and every e-mail stays in the sandbox mailbox.',
+          },
+        })
+      }
+      const key = emailKey(email)
+      const existing = recipients.findByAddress(partnerUniqueID, key)
+      if (existing?.status === 'verified') return { created: false, recipient: recipientView(existing) }
+      if (!existing && recipients.count(partnerUniqueID) >= MAX_RECIPIENTS) {
+        throw new ApiError('QUOTA_EXCEEDED', { field: 'mailRecipients', params: { quota: 'mailRecipients', limit: MAX_RECIPIENTS } })
+      }
+      const recipientId = existing?.recipientId ?? randomUUID()
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+      const mail = verificationMail(recipientId, code, CODE_HOURS, lang)
+      // Sent first: a mail the day's allowance refuses leaves no recipient behind.
+      // The partner's own, as its welcome e-mail: read by its administrators only.
+      await deps.mailer.send({ partnerUniqueID, brokerId: null, to: email, subject: mail.subject, text: mail.text, attachments: [], verification: { capturedText: mail.capturedText } })
+      recipients.upsert({
+        recipientId,
+        partnerUniqueID,
+        email: email.trim(),
+        emailKey: key,
+        codeHash: hashOf(recipientId, code).toString('hex'),
+        codeExpiresAt: new Date(deps.clock.machine.now().getTime() + CODE_HOURS * 3_600_000).toISOString(),
+        createdAt: deps.clock.now(partnerUniqueID).toISOString(),
+      })
+      return { created: !existing, recipient: recipientView(recipients.findByAddress(partnerUniqueID, key)!) }
+    },
+
+    /** The code the address received. @throws ApiError 403, 404; 400 for a wrong, expired or spent code. */
+    verify(auth: AuthContext, recipientId: string, code: string) {
+      deps.assertAdmin(auth)
+      const recipient = recipientOf(auth, recipientId)
+      if (recipient.status === 'verified') return recipientView(recipient)
+      const pending = recipients.codeOf(recipientId)!
+      const expired = pending.codeExpiresAt === null || Date.parse(pending.codeExpiresAt) <= deps.clock.machine.now().getTime()
+      if (pending.codeHash === null || expired || pending.failedAttempts >= MAX_CODE_ATTEMPTS) {
+        throw new ApiError('BUSINESS_RULE', {
+          field: 'code',
+          params: { detail: '' },
+          message: {
+            'pt-PT': 'O código deste endereço já não é válido (expirou ou foi errado demasiadas vezes): adicione o endereço de novo para receber outro.',
+            en: "This address's code is no longer valid (it expired or was wrong too many times): add the address again to get a new one.",
+          },
+        })
+      }
+      const expected = Buffer.from(pending.codeHash, 'hex')
+      if (!/^\d{6}$/.test(code.trim()) || !timingSafeEqual(hashOf(recipientId, code.trim()), expected)) {
+        recipients.failedAttempt(recipientId)
+        const left = MAX_CODE_ATTEMPTS - pending.failedAttempts - 1
+        throw new ApiError('INVALID_VALUE', {
+          field: 'code',
+          message: { 'pt-PT': `O código não é o que foi enviado para o endereço (restam ${left} tentativas).`, en: `The code is not the one sent to the address (${left} tries left).` },
+        })
+      }
+      recipients.markVerified(recipientId, deps.clock.now(auth.partnerUniqueID).toISOString())
+      return recipientView(recipientOf(auth, recipientId))
+    },
+
+    /** The address is no longer relayed to. @throws ApiError 403, 404. */
+    remove(auth: AuthContext, recipientId: string): void {
+      deps.assertAdmin(auth)
+      recipientOf(auth, recipientId)
+      recipients.remove(auth.partnerUniqueID, recipientId)
+    },
+  }
+}
+
+export type MailRecipientService = ReturnType<typeof createMailRecipientService>
