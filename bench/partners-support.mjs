@@ -25,17 +25,19 @@ export async function signUp(url, partnerName) {
   return { ...credentials, headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' } }
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]
 
 /**
  * An open loop: `rate` requests a second for `seconds`, each sent on its schedule whatever the
  * previous answers did (a partner does not wait for another's answer), over keep-alive
  * connections. `next()` gives each request `{ method, path, headers, body? }`. Answers the latency
- * of each request in milliseconds, its p50/p95/p99, and the answers by status.
+ * of each request in milliseconds, its p50/p95/p99, the answers by status, and each request's
+ * `{ at, ms }` (seconds from the start when it was sent, its latency) for a bench that reads a part.
  */
 export async function openLoop(url, next, { rate, seconds, sockets = 64 }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: sockets })
   const latencies = []
+  const samples = []
   const statuses = {}
   let failed = 0
   const one = ({ method = 'GET', path, headers, body }) =>
@@ -45,6 +47,7 @@ export async function openLoop(url, next, { rate, seconds, sockets = 64 }) {
         res.resume()
         res.on('end', () => {
           latencies.push(performance.now() - start)
+          samples.push({ at: (start - begin) / 1000, ms: performance.now() - start })
           statuses[res.statusCode] = (statuses[res.statusCode] ?? 0) + 1
           resolve()
         })
@@ -69,7 +72,7 @@ export async function openLoop(url, next, { rate, seconds, sockets = 64 }) {
   const elapsed = (performance.now() - begin) / 1000
   agent.destroy()
   const sorted = latencies.sort((a, b) => a - b)
-  return { count: sorted.length, failed, achieved: sorted.length / elapsed, statuses, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99) }
+  return { count: sorted.length, failed, achieved: sorted.length / elapsed, statuses, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), samples }
 }
 
 /** `rate` GETs of one path a second for `seconds` (see openLoop). */

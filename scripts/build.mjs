@@ -7,7 +7,8 @@ import { rmSync } from 'node:fs'
 rmSync('dist', { recursive: true, force: true })
 
 await build({
-  entryPoints: ['src/cli.ts'],
+  // The ESIS render thread is a second entry: a worker starts from a file of its own (dist/esis-render-worker.js).
+  entryPoints: { cli: 'src/cli.ts', 'esis-render-worker': 'src/esis-pdf/esis-render-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

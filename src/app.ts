@@ -16,7 +16,7 @@ import { requireAuth } from './http/require-auth.ts'
 import { requireAdmin } from './http/require-admin.ts'
 import { adminRoutes } from './http/access-rules.ts'
 import { clientAddress } from './http/node-request.ts'
-import { partnerRateLimit } from './http/rate-limit.ts'
+import { partnerFairShare } from './http/rate-limit.ts'
 import { createTokenBuckets } from './http/token-buckets.ts'
 import { ApiError } from './http/api-error.ts'
 import { validationHook } from './http/validation-hook.ts'
@@ -104,8 +104,10 @@ export function createApp(sandbox: Sandbox) {
   app.use('*', drainGate(sandbox.drain))
   // Right after authentication, the journal: refusals of the rate limit and of validation are journaled too.
   app.use('*', forPartners(requireAuth(sandbox.auth.authenticate, journalRequests(sandbox.journal))))
-  // Before the body is read: a partner flooding past its rate costs the others as little as can be.
-  if (config.rateLimit) app.use('*', forPartners(partnerRateLimit(createTokenBuckets(config.rateLimit))))
+  // Before the body is read: a partner flooding past its share costs the others as little as can be.
+  // The console's pages take the same share behind their session (consoleRouter).
+  const fairShare = sandbox.fairShare ? partnerFairShare(sandbox.fairShare) : undefined
+  if (fairShare) app.use('*', forPartners(fairShare))
   // The partner-wide changes need an administrator (http/access-rules.ts), refused before their body
   // is read: only those routes carry the check, so the bank's hot paths pay nothing for it.
   for (const { method, path } of adminRoutes('')) app.on(method, path, requireAdmin)
@@ -137,7 +139,7 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', sandboxClockRouter(sandbox.testClock))
   app.route('/', requestJournalRouter(sandbox.journal))
   app.route('/', certificationRouter(sandbox.certification))
-  app.route('/', consoleRouter({ ...sandbox, trustProxy: config.trustProxy }))
+  app.route('/', consoleRouter({ ...sandbox, trustProxy: config.trustProxy, partnerShare: fairShare }))
   app.route('/', sandboxResetRouter(sandbox.reset))
   app.route('/', accountRouter(sandbox.partners, sandbox.partners.account))
   app.route('/', mailRecipientsRouter(sandbox.mailbox.recipients))

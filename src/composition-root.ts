@@ -26,6 +26,9 @@ import { createSimulations } from './modules/simulations/index.ts'
 import { createTaxonomy, seedTaxonomy, taxonomySeedFiles } from './modules/taxonomy/index.ts'
 import { fromRoot, packageVersion } from './package-root.ts'
 import { createLoopback } from './http/loopback.ts'
+import { createFairShare, partnerRateLimited } from './http/rate-limit.ts'
+import type { EsisDocument } from './esis-pdf/esis-document.ts'
+import { createEsisRenderPool, type EsisRenderPool } from './esis-pdf/esis-render-pool.ts'
 import { createScenarioTrials } from './modules/sample-journeys/index.ts'
 import { createCertification } from './modules/certification/index.ts'
 
@@ -66,6 +69,12 @@ export interface SandboxOptions {
   smtpRelay?: SmtpRelay
   /** The password check (tests count its calls). */
   verifyPassword?: PasswordVerifier
+  /**
+   * ESIS render threads of the caller's, which it stops: the tests and the Pact verification build
+   * many sandboxes in one process and share one set of threads. Without it, the sandbox starts its
+   * own (SANDBOX_ESIS_*) and its stop ends them.
+   */
+  esisRenders?: EsisRenderPool
 }
 
 /**
@@ -137,7 +146,25 @@ export function buildSandbox(options: SandboxOptions) {
     room: quotas,
   })
   const messages = createMessages({ db, writes, clock, notifications, simulations, processes, assertRoom: (partner, bytes) => quotas.assertRoom(partner, 'storageBytes', bytes) })
-  const esis = createEsis({ clock, taxonomy, identityOf, simulations, processes, mailbox })
+  // Each partner's share of the one process (hosted): the HTTP app lets requests in by it, the render threads charge it.
+  const fairShare = config.rateLimit ? createFairShare({ ...config.rateLimit, ...config.fairShare }) : undefined
+  const esisRenders = options.esisRenders ?? createEsisRenderPool(config.esisRendering)
+  // A render's time in its thread is the partner's, as the event loop's is.
+  const renderPdf = async (partnerUniqueID: string, doc: EsisDocument) => {
+    const rendered = await esisRenders.render(partnerUniqueID, doc)
+    fairShare?.chargeTime(partnerUniqueID, rendered.ms)
+    return rendered.pdf
+  }
+  const esis = createEsis({
+    clock,
+    taxonomy,
+    identityOf,
+    simulations,
+    processes,
+    mailbox,
+    renderPdf,
+    partnerBusy: (seconds) => partnerRateLimited(config.rateLimit?.perSecond ?? null, seconds),
+  })
   const echo = createEchoService({ writes, taxonomy, callbacks, notifications, findSimulation: (id, brokerId) => simulations.findOfBroker(brokerId, id), findProcess: (id, brokerId) => processes.findOfBroker(brokerId, id) })
   for (const [kind, handler] of Object.entries(scenarioJobHandlers({ taxonomy, simulations, processes, messages, notifications }))) jobs.handle(kind, handler)
   // The console's "try it" calls the API through the HTTP application, attached by createApp.
@@ -197,6 +224,9 @@ export function buildSandbox(options: SandboxOptions) {
     writes,
     /** Whether the server is stopping (the HTTP app's drain gate, the server's stop). */
     drain: createDrainState(),
+    /** Each partner's rate limit and concurrency bound; undefined without a rate limit. */
+    fairShare,
+    esisRenders,
     health: createHealthProbe(db, version),
     taxonomy,
     partners,
@@ -235,6 +265,8 @@ export function buildSandbox(options: SandboxOptions) {
         journal.flush()
         retention.stop()
         await callbacks.worker.stop(graceMs)
+        // The renders under way finish (their answers may still be awaited), then the threads end.
+        if (!options.esisRenders) await esisRenders.stop()
         mailbox.close()
       },
     },

@@ -1,4 +1,5 @@
 import { isIP } from 'node:net'
+import { availableParallelism } from 'node:os'
 import { z } from 'zod'
 
 /**
@@ -67,6 +68,13 @@ const envSchema = z.object({
   SANDBOX_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).optional(),
   SANDBOX_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).optional(),
   SANDBOX_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  SANDBOX_RATE_LIMIT_COST_MS: z.coerce.number().min(0.1).max(60_000).default(1),
+  SANDBOX_PARTNER_CONCURRENCY: z.coerce.number().int().min(0).max(10_000).default(4),
+  SANDBOX_PARTNER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(16),
+  SANDBOX_PARTNER_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(600_000).default(2000),
+  SANDBOX_ESIS_THREADS: z.coerce.number().int().min(1).max(64).optional(),
+  SANDBOX_ESIS_RENDERS_PER_PARTNER: z.coerce.number().int().min(0).max(10_000).optional(),
+  SANDBOX_ESIS_RENDER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
   SANDBOX_QUOTA_SIMULATIONS: z.coerce.number().int().min(0).optional(),
   SANDBOX_QUOTA_PROCESSES: z.coerce.number().int().min(0).optional(),
   SANDBOX_QUOTA_DOCUMENT_MB: z.coerce.number().int().min(0).optional(),
@@ -104,6 +112,7 @@ const MODE_DEFAULTS = {
     journalEntries: 10_000,
     journalMb: 100,
     rateLimit: 0,
+    esisRendersPerPartner: 0,
     signupsPerHour: 0,
     mailsPerDay: 0,
     quotas: { simulations: 0, processes: 0, documentMb: 0, callbacks: 0, storageMb: 0 },
@@ -115,6 +124,7 @@ const MODE_DEFAULTS = {
     journalEntries: 2_000,
     journalMb: 16,
     rateLimit: 20,
+    esisRendersPerPartner: 2,
     signupsPerHour: 10,
     mailsPerDay: 100,
     quotas: { simulations: 5000, processes: 1000, documentMb: 200, callbacks: 12, storageMb: 256 },
@@ -169,6 +179,14 @@ export interface Config {
   retentionDays: number
   /** Requests a second per partner, sustained, with a burst; null: no limit. */
   rateLimit: { perSecond: number; burst: number } | null
+  /**
+   * With a rate limit: the server time one request's token covers (a longer request counts as its
+   * time over this), and the partner's requests running at once, waiting, and how long one waits
+   * (null: no bound).
+   */
+  fairShare: { costMs: number; concurrency: { inFlight: number; queue: number; waitMs: number } | null }
+  /** ESIS renders: their threads, each partner's renders at once, running or waiting (null: no bound), and the renders waiting for a thread. */
+  esisRendering: { threads: number; perPartner: number | null; queue: number }
   /**
    * Stored-data quotas per partner; null: no limit. `storageBytes` counts every stored byte:
    * documents, e-mails with their attachments, messages and the request journal (whose ring bound,
@@ -261,6 +279,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoIdentities: e.SANDBOX_DEMO_IDENTITIES ?? defaults.demoIdentities,
     retentionDays: e.SANDBOX_RETENTION_DAYS ?? defaults.retentionDays,
     rateLimit: rate === 0 ? null : { perSecond: rate, burst: e.SANDBOX_RATE_LIMIT_BURST ?? rate * 5 },
+    fairShare: {
+      costMs: e.SANDBOX_RATE_LIMIT_COST_MS,
+      concurrency: e.SANDBOX_PARTNER_CONCURRENCY === 0 ? null : { inFlight: e.SANDBOX_PARTNER_CONCURRENCY, queue: e.SANDBOX_PARTNER_QUEUE, waitMs: e.SANDBOX_PARTNER_QUEUE_WAIT_MS },
+    },
+    // One thread fewer than the cores: the event loop keeps one (one thread on two cores).
+    esisRendering: {
+      threads: e.SANDBOX_ESIS_THREADS ?? Math.max(1, availableParallelism() - 1),
+      perPartner: limit(e.SANDBOX_ESIS_RENDERS_PER_PARTNER ?? defaults.esisRendersPerPartner),
+      queue: e.SANDBOX_ESIS_RENDER_QUEUE,
+    },
     quotas: {
       simulations: limit(e.SANDBOX_QUOTA_SIMULATIONS ?? defaults.quotas.simulations),
       processes: limit(e.SANDBOX_QUOTA_PROCESSES ?? defaults.quotas.processes),

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../src/config.ts'
 
@@ -25,6 +26,8 @@ describe('configuration from the environment', () => {
       demoIdentities: true,
       retentionDays: 0,
       rateLimit: null,
+      fairShare: { costMs: 1, concurrency: { inFlight: 4, queue: 16, waitMs: 2000 } },
+      esisRendering: { threads: Math.max(1, availableParallelism() - 1), perPartner: null, queue: 64 },
       quotas: { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null, storageBytes: null },
       mail: { perDay: null, relayTo: 'verified' },
       sqliteCacheMb: 64,
@@ -45,6 +48,8 @@ describe('configuration from the environment', () => {
       demoIdentities: false,
       retentionDays: 30,
       rateLimit: { perSecond: 20, burst: 100 },
+      fairShare: { costMs: 1, concurrency: { inFlight: 4, queue: 16, waitMs: 2000 } },
+      esisRendering: { perPartner: 2, queue: 64 },
       quotas: { simulations: 5000, processes: 1000, documentBytes: 200 * 1024 * 1024, callbackConfigurations: 12, storageBytes: 256 * 1024 * 1024 },
       mail: { perDay: 100, relayTo: 'verified' },
       journal: { maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, maxPerSecond: 200 },
@@ -85,6 +90,27 @@ describe('configuration from the environment', () => {
     })
     expect(config).toMatchObject({ signup: 'open', demoIdentities: true, retentionDays: 0, rateLimit: { perSecond: 5, burst: 7 } })
     expect(config.quotas).toMatchObject({ simulations: null, documentBytes: 1024 * 1024 })
+  })
+
+  it('reads the fair share and the ESIS render settings, 0 turning a bound off', () => {
+    const config = loadConfig({
+      SANDBOX_RATE_LIMIT: '10',
+      SANDBOX_RATE_LIMIT_COST_MS: '0.5',
+      SANDBOX_PARTNER_CONCURRENCY: '2',
+      SANDBOX_PARTNER_QUEUE: '3',
+      SANDBOX_PARTNER_QUEUE_WAIT_MS: '250',
+      SANDBOX_ESIS_THREADS: '3',
+      SANDBOX_ESIS_RENDERS_PER_PARTNER: '5',
+      SANDBOX_ESIS_RENDER_QUEUE: '7',
+    })
+    expect(config).toMatchObject({
+      rateLimit: { perSecond: 10, burst: 50 },
+      fairShare: { costMs: 0.5, concurrency: { inFlight: 2, queue: 3, waitMs: 250 } },
+      esisRendering: { threads: 3, perPartner: 5, queue: 7 },
+    })
+    expect(loadConfig({ SANDBOX_PARTNER_CONCURRENCY: '0' }).fairShare.concurrency).toBeNull()
+    const hosted = { SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32), SANDBOX_SECRETS_KEY: 'k'.repeat(32) }
+    expect(loadConfig({ ...hosted, SANDBOX_ESIS_RENDERS_PER_PARTNER: '0' }).esisRendering.perPartner).toBeNull()
   })
 
   it('refuses a hosted sandbox without an operator token or a secrets key, and invitations without an operator token', () => {
@@ -153,6 +179,13 @@ describe('configuration from the environment', () => {
     ['SANDBOX_RATE_LIMIT', 'fast'],
     ['SANDBOX_QUOTA_PROCESSES', '1.5'],
     ['SANDBOX_SQLITE_CACHE_MB', '1'],
+    ['SANDBOX_RATE_LIMIT_COST_MS', '0'],
+    ['SANDBOX_PARTNER_CONCURRENCY', '-1'],
+    ['SANDBOX_PARTNER_QUEUE', 'many'],
+    ['SANDBOX_PARTNER_QUEUE_WAIT_MS', '0'],
+    ['SANDBOX_ESIS_THREADS', '0'],
+    ['SANDBOX_ESIS_RENDERS_PER_PARTNER', '1.5'],
+    ['SANDBOX_ESIS_RENDER_QUEUE', '-2'],
     ['SANDBOX_PASSWORD_COST', '5000'],
     ['SANDBOX_PASSWORD_COST', '512'],
     ['SANDBOX_TRUST_PROXY', 'proxy.example'],

@@ -1,36 +1,148 @@
-import type { MiddlewareHandler } from 'hono'
+import type { Context, MiddlewareHandler } from 'hono'
 import { ApiError } from './api-error.ts'
 import type { AppEnv } from './app-env.ts'
+import { createLoopTimeMeter } from './loop-time.ts'
 import { setResponseHeader } from './node-request.ts'
-import { createTokenBuckets, type TokenBuckets } from './token-buckets.ts'
+import { createPartnerConcurrency, TurnRefused } from './partner-concurrency.ts'
+import { createTokenBuckets, type BucketState } from './token-buckets.ts'
+
+export interface FairShareSettings {
+  /** Requests a second, sustained, and the burst. */
+  perSecond: number
+  burst: number
+  /** Server time one request's token covers: a request that takes longer counts as its time over this. */
+  costMs: number
+  /** Requests of one partner running at once, waiting for a turn, and how long one waits; null: no bound. */
+  concurrency: { inFlight: number; queue: number; waitMs: number } | null
+}
 
 /**
- * A partner's request rate (docs/design.md "Partners"): after authentication, each request takes one
- * token of the partner's bucket; an empty bucket answers 429 (010604) with Retry-After. Every answer
- * carries RateLimit-Limit (requests a second), RateLimit-Remaining and RateLimit-Reset (seconds until
- * a request would be taken again), so a client can pace itself before it is refused.
+ * A partner's fair share of the one process every partner shares (docs/design.md "Partners", the
+ * choices in docs/decisions.md "Fair share"): a token bucket of requests in which a request weighs
+ * what it cost, and a bound on how many of the partner's requests run at once.
+ *
+ * A request takes one token when it is let in; when it ends, the server time it took beyond the
+ * first `costMs` is charged too (the event loop's time, shared among the requests in flight, and
+ * time spent for it in another thread, such as an ESIS render, through `chargeTime`). The bucket
+ * may go into debt, which is paid by the refill before the partner's next request is let in.
+ */
+export function createFairShare(settings: FairShareSettings) {
+  const buckets = createTokenBuckets({ perSecond: settings.perSecond, burst: settings.burst })
+  return {
+    settings,
+    buckets,
+    meter: createLoopTimeMeter(),
+    turns: settings.concurrency ? createPartnerConcurrency(settings.concurrency) : undefined,
+    /** Server time spent for a partner outside the event loop (an ESIS render in its thread). */
+    chargeTime(partnerUniqueID: string, ms: number): void {
+      buckets.charge(partnerUniqueID, ms / settings.costMs)
+    },
+  }
+}
+
+export type FairShare = ReturnType<typeof createFairShare>
+
+/**
+ * Server time a body may take to read and parse, a KB, reserved when its request is let in and
+ * settled to the measured time when it ends: so a partner cannot start several costly bodies at once
+ * before the first one's cost is known. JSON: a body of 60,000 unknown keys (720 KB) took 300 to
+ * 600 ms; ordinary bodies take less, and get back what they did not use. Multipart: uploads cost
+ * 6 to 8 ms of the process's CPU a MB (docs/decisions.md "Processes"), and keep their reservation
+ * whatever the event loop measured: their pages are written again by the WAL checkpoint, in its
+ * thread, and reach the disk, none of it on the loop's clock.
+ */
+const RESERVED_MS_PER_KB = { json: 0.5, multipart: 0.01 }
+/** A body without a declared length (chunked) is reserved as this large. */
+const UNDECLARED_BODY_BYTES = 1024 * 1024
+/** An insistent client's refusal waits one delay more for each of these in its body. */
+const BODY_BYTES_PER_DELAY = 256 * 1024
+
+/** The 429 of a partner past its fair share (010604), telling it when to come back. */
+export function partnerRateLimited(perSecond: number | null, seconds: number): ApiError {
+  const wait = String(seconds)
+  return new ApiError('PARTNER_RATE_LIMITED', { field: '', params: { limit: perSecond === null ? '∞' : String(perSecond), seconds: wait } }, { 'Retry-After': wait })
+}
+
+/**
+ * The fair share on every request of a partner, after authentication and before the body is read.
+ * Every answer carries RateLimit-Limit (requests a second), RateLimit-Remaining and RateLimit-Reset
+ * (seconds until a request would be let in again), as the bucket stands once the request's cost is
+ * charged, so a client can pace itself before it is refused. A refusal is a 429 (010604) with
+ * Retry-After: the bucket is empty or in debt, the partner's queue is full, or its turn did not come
+ * within the wait bound.
  *
  * A client that goes on regardless (more refusals than a second's worth of its rate, within a
- * second) has its further refusals answered only after `refusalDelayMs` (or up to half more): a flood then slows itself
- * down, instead of taking the core every partner shares. A client that honours Retry-After never
- * meets the delay.
+ * second) has its further refusals answered only after `refusalDelayMs` (or up to half more), and a
+ * delay more for each 256 KB of body: a flood then slows itself down, instead of taking the core
+ * every partner shares. A client that honours Retry-After never meets the delay.
  */
-export function partnerRateLimit(buckets: TokenBuckets, options: { refusalDelayMs?: number } = {}): MiddlewareHandler<AppEnv> {
-  const limit = String(buckets.perSecond)
+export function partnerFairShare(share: FairShare, options: { refusalDelayMs?: number } = {}): MiddlewareHandler<AppEnv> {
+  const { buckets, meter, turns, settings } = share
+  const limit = String(settings.perSecond)
   const refusalDelayMs = options.refusalDelayMs ?? 1000
-  const refusals = createTokenBuckets({ perSecond: buckets.perSecond, burst: Math.max(1, buckets.perSecond) })
+  const refusals = createTokenBuckets({ perSecond: settings.perSecond, burst: Math.max(1, settings.perSecond) })
+
+  const answerHeaders = (c: Context, state: BucketState) => {
+    setResponseHeader(c, 'RateLimit-Limit', limit)
+    setResponseHeader(c, 'RateLimit-Remaining', String(state.remaining))
+    setResponseHeader(c, 'RateLimit-Reset', String(state.resetSeconds))
+  }
+  /** The body the request declares: its bytes, and whether it is a multipart upload (none for a GET). */
+  const bodyOf = (c: Context): { bytes: number; multipart: boolean } => {
+    const method = c.req.method
+    if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return { bytes: 0, multipart: false }
+    const multipart = /^multipart\//i.test(c.req.header('content-type') ?? '')
+    const bytes = c.req.header('transfer-encoding') === undefined ? Number(c.req.header('content-length') ?? 0) || 0 : UNDECLARED_BODY_BYTES
+    return { bytes, multipart }
+  }
+  const refuse = async (c: Context, partner: string, seconds: number, bodyBytes: number): Promise<never> => {
+    answerHeaders(c, buckets.state(partner))
+    // Between one and one and a half delays: a flood's connections come back spread out, not together.
+    // Node reads a refused body to its end to keep the connection (closing it instead would reset a
+    // client still sending, before it reads its 429), so a flood of large bodies waits longer.
+    if (!refusals.take(partner).allowed) {
+      const delays = 1 + bodyBytes / BODY_BYTES_PER_DELAY
+      await new Promise((resolve) => setTimeout(resolve, refusalDelayMs * delays * (1 + Math.random() / 2)))
+    }
+    throw partnerRateLimited(settings.perSecond, seconds)
+  }
+
   return async (c, next) => {
     const partner = c.get('auth').partnerUniqueID
-    const take = buckets.take(partner)
-    setResponseHeader(c, 'RateLimit-Limit', limit)
-    setResponseHeader(c, 'RateLimit-Remaining', String(take.remaining))
-    setResponseHeader(c, 'RateLimit-Reset', String(take.retryAfterSeconds))
-    if (!take.allowed) {
-      // Between one and one and a half delays: a flood's connections come back spread out, not together.
-      if (!refusals.take(partner).allowed) await new Promise((resolve) => setTimeout(resolve, refusalDelayMs * (1 + Math.random() / 2)))
-      const seconds = String(take.retryAfterSeconds)
-      throw new ApiError('PARTNER_RATE_LIMITED', { field: '', params: { limit, seconds } }, { 'Retry-After': seconds })
+    const body = bodyOf(c)
+    if (turns) {
+      // In debt: refused before it takes a place in the queue.
+      const before = buckets.state(partner)
+      if (before.resetSeconds > 0) return refuse(c, partner, before.resetSeconds, body.bytes)
+      const turn = turns.enter(partner)
+      if (turn !== true) {
+        try {
+          await turn
+        } catch (error) {
+          if (error instanceof TurnRefused) return refuse(c, partner, error.retryAfterSeconds, body.bytes)
+          throw error
+        }
+      }
     }
-    await next()
+    // Taken when the request runs, not when it arrived: what its predecessors cost meanwhile counts.
+    const take = buckets.take(partner)
+    if (!take.allowed) {
+      turns?.leave(partner)
+      return refuse(c, partner, take.retryAfterSeconds, body.bytes)
+    }
+    const reserved = body.bytes === 0 ? 0 : ((body.bytes / 1024) * RESERVED_MS_PER_KB[body.multipart ? 'multipart' : 'json']) / settings.costMs
+    buckets.charge(partner, reserved)
+    const mark = meter.start()
+    try {
+      await next()
+    } finally {
+      const ms = meter.stop(mark)
+      // Its time beyond the first token's, less what it reserved (given back when it cost less, but
+      // for an upload).
+      const measured = Math.max(0, ms / settings.costMs - 1)
+      buckets.charge(partner, (body.multipart ? Math.max(measured, reserved) : measured) - reserved)
+      turns?.leave(partner)
+      answerHeaders(c, buckets.state(partner))
+    }
   }
 }

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3'
 import type { AddressInfo } from 'node:net'
 import type { App } from '../app.ts'
 import { testConfig, type Config } from '../config.ts'
+import { createEsisRenderPool } from '../esis-pdf/esis-render-pool.ts'
 import { openSandbox } from '../server.ts'
 import type { FixtureServices } from './provider-states/fixture.ts'
 
@@ -30,11 +31,13 @@ export async function startVerificationSandbox(overrides: Partial<Config> = {}):
   const { db: seeded } = openSandbox({ config })
   const snapshot = seeded.serialize()
   seeded.close()
+  // One set of ESIS render threads for every interaction's sandbox: a thread loads pdfkit once.
+  const esisRenders = createEsisRenderPool(config.esisRendering)
 
   const fresh = (): { db: Database.Database; app: App } => {
     const db = new Database(snapshot)
     db.pragma('foreign_keys = ON')
-    return { db, app: openSandbox({ config, db }).app }
+    return { db, app: openSandbox({ config, db, esisRenders }).app }
   }
   let current = fresh()
 
@@ -60,7 +63,7 @@ export async function startVerificationSandbox(overrides: Partial<Config> = {}):
       new Promise<void>((resolve) => {
         server.close(() => {
           current.db.close()
-          resolve()
+          void esisRenders.stop().then(resolve)
         })
         ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
       }),

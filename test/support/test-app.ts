@@ -1,6 +1,7 @@
 import { manualClock } from '../../src/clock.ts'
 import { testConfig, type Config } from '../../src/config.ts'
 import type { Db } from '../../src/db/connection.ts'
+import { createEsisRenderPool, type EsisRenderPool } from '../../src/esis-pdf/esis-render-pool.ts'
 import type { Logger } from '../../src/logger.ts'
 import type { PasswordVerifier } from '../../src/modules/partners/index.ts'
 import { openSandbox } from '../../src/server.ts'
@@ -10,8 +11,15 @@ export const PARTNER_A = '7d1c3f2a-5b6e-4c8d-9a0f-1e2d3c4b5a60'
 export const PARTNER_B = 'c2f9e8d7-6a5b-4c3d-8e2f-1a0b9c8d7e6f'
 
 /**
+ * The ESIS render threads every test sandbox of this process shares: a thread loads pdfkit once,
+ * as the module cache does for a render on the event loop. Idle threads end by themselves.
+ */
+let sharedEsisRenders: EsisRenderPool | undefined
+
+/**
  * A sandbox on a fresh in-memory database, with helpers to call it as a partner would.
- * One per test file (or per test when state must not leak).
+ * One per test file (or per test when state must not leak). It renders ESIS PDFs in the process's
+ * shared threads, unless `overrides.esisRendering` asks for threads of its own (which its stop ends).
  */
 export async function createTestSandbox(overrides: Partial<Config> = {}, options: { db?: Db; verifyPassword?: PasswordVerifier; logger?: Logger } = {}) {
   const config = testConfig(overrides)
@@ -23,6 +31,7 @@ export async function createTestSandbox(overrides: Partial<Config> = {}, options
     ...(options.db ? { db: options.db } : {}),
     ...(options.verifyPassword ? { verifyPassword: options.verifyPassword } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(overrides.esisRendering ? {} : { esisRenders: (sharedEsisRenders ??= createEsisRenderPool(config.esisRendering)) }),
   })
   /** A request to the sandbox, through app.request() or a real Node server (support/transport.ts). */
   const request = await requesterOf(app)

@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { html } from 'hono/html'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -25,6 +25,8 @@ export interface ConsoleDeps extends JourneyDeps, OperationDeps, ScenarioPageDep
   auth: Pick<AuthService, 'login' | 'authenticate'>
   journal: Pick<RequestJournalService, 'recent' | 'get'>
   trustProxy: TrustProxy
+  /** The partner's fair share (rate limit and concurrency bound), taken by every page behind the login; none without a rate limit. */
+  partnerShare?: MiddlewareHandler<AppEnv> | undefined
 }
 
 /** The console's static files: its stylesheet and script from the repository, htmx from node_modules. Read once. */
@@ -57,6 +59,8 @@ export function consoleRouter(deps: ConsoleDeps) {
 
   const pages = new Hono<ConsoleEnv>()
   pages.use('*', session.required)
+  // Behind the session, which names the partner: its pages count against the share its API calls take.
+  if (deps.partnerShare) pages.use('*', deps.partnerShare)
   // The partner-wide pages and forms are an administrator's (http/access-rules.ts), as in the API.
   for (const { method, path } of adminRoutes('/console')) pages.on(method, path, requireAdmin)
   pages.route('/', requestPages(deps.journal))
@@ -67,7 +71,8 @@ export function consoleRouter(deps: ConsoleDeps) {
   // A refusal of a service (an unknown id, a final status) is a page in the console's language, not a JSON body.
   pages.onError((error, c) => {
     if (!(error instanceof ApiError)) throw error
-    return c.html(consoleErrorPage(error, c.get('consoleLang') ?? 'pt-PT'), error.status as 404)
+    // With the error's own headers: a 429's Retry-After tells the browser, as the API's tells a client.
+    return c.html(consoleErrorPage(error, c.get('consoleLang') ?? 'pt-PT'), error.status as 404, error.headers)
   })
   pages.post('/logout', (c) => {
     session.end(c)

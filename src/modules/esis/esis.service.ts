@@ -1,7 +1,8 @@
 import type { PartnerClock } from '../../clock.ts'
 import type { MortgageInput } from '../../domain/mortgage/index.ts'
+import type { EsisDocument } from '../../esis-pdf/esis-document.ts'
+import { EsisRenderRefused } from '../../esis-pdf/esis-render-pool.ts'
 import { loanEsisDocument, type LoanEsisSource } from '../../esis-pdf/loan-esis-document.ts'
-import { renderEsisPdf } from '../../esis-pdf/render-esis-pdf.ts'
 import { ApiError } from '../../http/api-error.ts'
 import type { AuthContext } from '../../http/app-env.ts'
 import type { Lang } from '../../http/language.ts'
@@ -19,6 +20,10 @@ export interface EsisServiceDeps {
   simulations: Pick<SimulationService, 'find' | 'findOfBroker' | 'statuses' | 'assertStatus'>
   processes: Pick<ProcessService, 'find' | 'statuses' | 'assertStatus' | 'borrowersOf'>
   mailbox: Pick<MailboxService, 'send'>
+  /** Renders the PDF away from the event loop (the render pool of esis-pdf). @throws EsisRenderRefused */
+  renderPdf(partnerUniqueID: string, doc: EsisDocument): Promise<Buffer>
+  /** The 429 of a partner that has its most renders under way (the fair share's refusal). */
+  partnerBusy(retryAfterSeconds: number): ApiError
 }
 
 /** One ESIS ready to send: the PDF, its file name, who it is about and for. */
@@ -50,9 +55,16 @@ export function createEsisService(deps: EsisServiceDeps) {
   const processClosed = new Set([processes.statuses.id('REJECTED'), processes.statuses.id('CANCELLED')])
   const today = (partnerUniqueID: string) => deps.clock.now(partnerUniqueID).toISOString().slice(0, 10)
 
-  /** The PDF, dated on the partner's clock. */
+  /** The PDF, dated on the partner's clock. @throws ApiError 429 past the partner's renders at once, 503 past everyone's. */
   async function render(source: LoanEsisSource, lang: Lang, partnerUniqueID: string): Promise<Buffer> {
-    return renderEsisPdf(loanEsisDocument(source, taxonomy, lang, today(partnerUniqueID)))
+    try {
+      return await deps.renderPdf(partnerUniqueID, loanEsisDocument(source, taxonomy, lang, today(partnerUniqueID)))
+    } catch (error) {
+      if (!(error instanceof EsisRenderRefused)) throw error
+      if (error.scope === 'partner') throw deps.partnerBusy(error.retryAfterSeconds)
+      const seconds = String(error.retryAfterSeconds)
+      throw new ApiError('SERVICE_UNAVAILABLE', { field: '', params: { detail: 'every ESIS render thread is busy; retry in a moment' } }, { 'Retry-After': seconds })
+    }
   }
 
   async function simulationEsis(auth: AuthContext, simulationUniqueId: string, lang: Lang): Promise<EsisPdf> {

@@ -53,9 +53,12 @@ describe("a partner's quotas", () => {
   })
 })
 
+// Every request counts as one here, whatever its server time: these tests are about the count.
+const counted = { costMs: 60_000, concurrency: null }
+
 describe("a partner's request rate", () => {
   it('answers 429 (010604) with Retry-After past the burst, with the RateLimit headers on every answer; other partners are not held back', async () => {
-    const s = await createTestSandbox({ rateLimit: { perSecond: 1, burst: 3 } })
+    const s = await createTestSandbox({ rateLimit: { perSecond: 1, burst: 3 }, fairShare: counted })
     const partner = await signUp(s, 'Apressado')
     const answers = []
     for (let i = 0; i < 4; i++) answers.push(await s.call('GET', '/v1/simulations', { token: partner.token }))
@@ -69,7 +72,7 @@ describe("a partner's request rate", () => {
   })
 
   it('answers the refusals of a client that ignores Retry-After only after a second, and others at once', async () => {
-    const s = await createTestSandbox({ rateLimit: { perSecond: 1, burst: 1 } })
+    const s = await createTestSandbox({ rateLimit: { perSecond: 1, burst: 1 }, fairShare: counted })
     const flooding = await signUp(s, 'Insistente')
     const other = await signUp(s, 'Paciente')
     const timed = async (token: string) => {

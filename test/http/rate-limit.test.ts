@@ -1,0 +1,110 @@
+import { Hono } from 'hono'
+import { describe, expect, it } from 'vitest'
+import type { AppEnv } from '../../src/http/app-env.ts'
+import { errorHandler } from '../../src/http/error-handler.ts'
+import { NODE_CLOCKS } from '../../src/http/loop-time.ts'
+import { createFairShare, partnerFairShare, type FairShareSettings } from '../../src/http/rate-limit.ts'
+import { createLogger } from '../../src/logger.ts'
+
+// A bucket that does not refill within a test (a token every 100 s).
+const SLOW = 0.01
+
+/**
+ * The fair share in front of two routes of partner `p` (the partner named by the `x-partner` header):
+ * `/busy/:ms` keeps the event loop busy that long, `/held` answers when the test releases it.
+ */
+function appWith(settings: Partial<FairShareSettings>, refusalDelayMs = 1) {
+  const share = createFairShare({ perSecond: SLOW, burst: 50, costMs: 1, concurrency: null, ...settings })
+  const app = new Hono<AppEnv>()
+  app.onError(errorHandler(createLogger('silent')))
+  app.use('*', async (c, next) => {
+    c.set('auth', { partnerUniqueID: c.req.header('x-partner') ?? 'p', brokerId: 1, userId: 1, admin: true })
+    await next()
+  })
+  app.use('*', partnerFairShare(share, { refusalDelayMs }))
+  let release = () => {}
+  app.all('/held', async (c) => {
+    await new Promise<void>((resolve) => (release = resolve))
+    return c.text('done')
+  })
+  // That long running, not counting a wait for a core (on a busy machine), which is not charged.
+  app.get('/busy/:ms', (c) => {
+    const running = () => performance.now() - NODE_CLOCKS.waitedMs()
+    const until = running() + Number(c.req.param('ms'))
+    while (running() < until);
+    return c.text('busy')
+  })
+  app.get('/cheap', (c) => c.text('cheap'))
+  return { app, share, release: () => release() }
+}
+
+const remaining = (res: Response) => Number(res.headers.get('ratelimit-remaining'))
+
+describe('the fair share middleware', () => {
+  it("charges a request its event-loop time beyond the first token's, and says so on its own answer", async () => {
+    const { app } = appWith({ burst: 200 })
+    const busy = await app.request('/busy/30')
+    expect(busy.status).toBe(200)
+    // 200 - 1 for the request - at least 29 for its time beyond the first millisecond.
+    expect(remaining(busy)).toBeLessThanOrEqual(170)
+    expect(remaining(await app.request('/cheap'))).toBeLessThan(remaining(busy))
+  })
+
+  it('refuses the next request of a partner whose last one cost more than its bucket held, until the debt is paid', async () => {
+    const { app } = appWith({})
+    expect((await app.request('/busy/80')).status).toBe(200)
+    const refused = await app.request('/cheap')
+    expect(refused.status).toBe(429)
+    expect(((await refused.json()) as { errors: Array<{ errorCode: string }> }).errors[0]!.errorCode).toBe('010604')
+    // About 30 tokens owed at a token every 100 s.
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(1000)
+    expect(refused.headers.get('retry-after')).toBe(refused.headers.get('ratelimit-reset'))
+    expect((await app.request('/cheap', { headers: { 'x-partner': 'other' } })).status).toBe(200)
+  })
+
+  it("reserves a declared body's likely cost when its request is let in, and gives back what it did not use", async () => {
+    const { app, release } = appWith({ burst: 1000 })
+    // 2 MB of JSON may take a second to parse and check: 1,000 tokens reserved, more than the bucket holds.
+    const held = app.request('/held', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(2000 * 1024) }, body: '{}' })
+    await new Promise((resolve) => setImmediate(resolve))
+    expect((await app.request('/cheap')).status).toBe(429)
+    release()
+    const answer = await held
+    expect(answer.status).toBe(200)
+    // Back to the bucket less what the held request really took (milliseconds, however busy the machine).
+    expect(remaining(answer)).toBeGreaterThanOrEqual(500)
+    expect((await app.request('/cheap')).status).toBe(200)
+  })
+
+  it("keeps an upload's reservation, which pays for its writes off the event loop, where a JSON body gets its back", async () => {
+    const { app, release } = appWith({ burst: 1000 })
+    const held = (type: string) => app.request('/held', { method: 'POST', headers: { 'Content-Type': type, 'Content-Length': String(5 * 1024 * 1024) }, body: '{}' })
+    // 5 MB at 10 ms a MB: 51 tokens.
+    const upload = held('multipart/form-data; boundary=x')
+    await new Promise((resolve) => setImmediate(resolve))
+    release()
+    expect(remaining(await upload)).toBeLessThanOrEqual(1000 - 1 - 51)
+    const before = remaining(await app.request('/cheap'))
+    const json = held('application/json')
+    await new Promise((resolve) => setImmediate(resolve))
+    release()
+    expect(remaining(await json)).toBeGreaterThan(before - 50)
+  })
+
+  it("answers an insistent client's refusals later for a large body, which the server reads to its end", async () => {
+    const { app } = appWith({ burst: 1 }, 20)
+    expect((await app.request('/cheap')).status).toBe(200)
+    expect((await app.request('/cheap')).status).toBe(429) // within the refusals' own allowance: at once
+    const timed = async (bytes: number) => {
+      const started = performance.now()
+      const res = await app.request('/held', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Content-Length': String(bytes) }, body: '{}' })
+      return { status: res.status, ms: performance.now() - started }
+    }
+    const small = await timed(2)
+    const large = await timed(768 * 1024)
+    expect([small.status, large.status]).toEqual([429, 429])
+    expect(small.ms).toBeGreaterThanOrEqual(19)
+    // A delay, and one more for each 256 KB: four at least.
+    expect(large.ms).toBeGreaterThanOrEqual(79)
+  })
+})
