@@ -3,6 +3,7 @@ import { assert, describe, expect, it } from 'vitest'
 import {
   findBackDoorImports,
   findCompositionRootImports,
+  findTransportInServices,
   findForeignCitations,
   findImportCycles,
   findMisnamedFiles,
@@ -33,6 +34,10 @@ describe('the architecture of src/', () => {
 
   it('keeps the lower layers free of the modules', () => {
     expectNone(findUpwardImports(repo), 'Lower layers (domain, db, http, ids, esis-pdf, config, clock, package-root) importing upwards')
+  })
+
+  it('keeps HTTP out of services, repositories and rules: only files that speak HTTP import src/http/', () => {
+    expectNone(findTransportInServices(repo), 'Module files that are not routes, handlers, schemas, doors, middleware or console pages importing src/http/')
   })
 
   it('builds services in one place: only the app and the server import the composition root', () => {
@@ -140,6 +145,29 @@ const cases: RuleCase[] = [
       'src/domain/r.ts → src/db/c.ts (src/domain/ imports only src/domain/)',
       'src/http/h.ts → src/modules/a/index.ts (a module)',
     ],
+  },
+  {
+    rule: 'layers',
+    name: 'src/common/ importing src/http/ or src/db/ fails',
+    check: findUpwardImports,
+    files: { 'src/common/e.ts': "import { h } from '../http/h.ts'\nimport { l } from './l.ts'", 'src/common/l.ts': '', 'src/http/h.ts': "import { l } from '../shared/l.ts'" },
+    offenders: ['src/common/e.ts → src/http/h.ts (src/common/ imports only src/common/ and src/domain/)'],
+  },
+  {
+    rule: 'transport',
+    name: 'routes, handlers, schemas, doors, middleware and console pages may import src/http/; a service may not',
+    check: findTransportInServices,
+    files: {
+      'src/http/h.ts': '',
+      'src/modules/a/a.routes.ts': "import { h } from '../../http/h.ts'",
+      'src/modules/a/a.handlers.ts': "import { h } from '../../http/h.ts'",
+      'src/modules/a/a.schemas.ts': "import { h } from '../../http/h.ts'",
+      'src/modules/a/index.ts': "import { h } from '../../http/h.ts'",
+      'src/modules/a/token-middleware.ts': "import { h } from '../../http/h.ts'",
+      'src/modules/console/pages/home.ts': "import { h } from '../../../http/h.ts'",
+      'src/modules/a/a.service.ts': "import { h } from '../../http/h.ts'",
+    },
+    offenders: ["src/modules/a/a.service.ts → src/http/h.ts (a module's service, repository or rule file imports nothing of src/http/: move what it needs to src/common/)"],
   },
   {
     rule: 'composition root',

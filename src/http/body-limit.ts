@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
-import { ApiError } from './api-error.ts'
+import { ApiError } from '../common/api-error.ts'
 import type { AppEnv } from './app-env.ts'
 import { bufferBody, servedByNode } from './node-request.ts'
 

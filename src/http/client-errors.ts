@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Duplex } from 'node:stream'
 import type { Logger } from '../logger.ts'
-import { ApiError, renderError } from './api-error.ts'
+import { ApiError, renderError } from '../common/api-error.ts'
 import { API_SECURITY_HEAD } from './security-headers.ts'
 
 const REASONS: Record<number, string> = { 400: 'Bad Request', 408: 'Request Timeout', 413: 'Payload Too Large', 431: 'Request Header Fields Too Large' }

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { ApiError } from './api-error.ts'
+import { ApiError } from '../common/api-error.ts'
 import type { AppEnv } from './app-env.ts'
 import { setResponseHeader } from './node-request.ts'
 

@@ -1,9 +1,9 @@
 import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
-import { ApiError, renderError } from './api-error.ts'
+import { ApiError, renderError } from '../common/api-error.ts'
 import type { Logger } from '../logger.ts'
 import type { AppEnv } from './app-env.ts'
-import { negotiateLanguage } from './language.ts'
+import { negotiateLanguage } from '../common/language.ts'
 import { isClientAbort, leaveBodyUnread } from './node-request.ts'
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024

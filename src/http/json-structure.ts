@@ -1,4 +1,4 @@
-import type { Problem } from './api-error.ts'
+import type { Problem } from '../common/api-error.ts'
 
 /** Levels of objects and arrays a JSON body may nest: the bank's deepest input has six. */
 export const MAX_JSON_DEPTH = 32

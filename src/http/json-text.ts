@@ -1,10 +1,10 @@
 import type { MiddlewareHandler } from 'hono'
-import { ApiError, type Problem } from './api-error.ts'
+import { ApiError, type Problem } from '../common/api-error.ts'
 import type { AppEnv } from './app-env.ts'
 import { mediaOf } from './body-limit.ts'
 import { keepParsedJson } from './json-body.ts'
 import { jsonStructureProblem } from './json-structure.ts'
-import { text } from './problems.ts'
+import { text } from '../common/problems.ts'
 
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i
 

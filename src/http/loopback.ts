@@ -1,10 +1,8 @@
 import type { Context } from 'hono'
+import type { RequestOrigin } from '../common/request-origin.ts'
 
 /** Marks the environment of a request the loopback made: a key no client can send, unlike a header. */
 const LOOPBACK = Symbol('sandbox loopback')
-
-/** Who made a request, as the sandbox knows it: a client over HTTP, or the console through the loopback. */
-export type RequestOrigin = 'api' | 'console'
 
 /** The origin of the request of a context: `console` only for the loopback's own requests. */
 export const requestOrigin = (c: Context): RequestOrigin => ((c.env as Record<symbol, unknown> | undefined)?.[LOOPBACK] === true ? 'console' : 'api')

@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { TrustProxy } from '../config.ts'
-import { ApiError } from './api-error.ts'
-import { nodeBodySource, webBodySource, type BodySource } from './body-source.ts'
+import { ApiError } from '../common/api-error.ts'
+import { nodeBodySource, webBodySource, type BodySource } from '../common/body-source.ts'
 import { clientFromForwarded, fromTrustedProxy } from './forwarded-for.ts'
 
 /**

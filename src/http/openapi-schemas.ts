@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { ERRORS, SUCCESS_CODE } from './error-catalogue.ts'
+import { ERRORS, SUCCESS_CODE } from '../common/error-catalogue.ts'
 
 export const ErrorItemSchema = z
   .object({

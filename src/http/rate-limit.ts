@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { ApiError } from './api-error.ts'
+import { ApiError } from '../common/api-error.ts'
 import type { AppEnv } from './app-env.ts'
 import { createLoopTimeMeter } from './loop-time.ts'
 import { setResponseHeader } from './node-request.ts'

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { randomUUID } from 'node:crypto'
 import type { Logger } from '../logger.ts'
 import type { AppEnv } from './app-env.ts'
-import { negotiateLanguage } from './language.ts'
+import { negotiateLanguage } from '../common/language.ts'
 import { readHeadersFromNode, setResponseHeader } from './node-request.ts'
 import { setSecurityHeaders } from './security-headers.ts'
 

@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
-import type { AppEnv, AuthContext } from './app-env.ts'
+import type { AppEnv } from './app-env.ts'
+import type { AuthContext } from '../common/auth-context.ts'
 
 /** Reads the Authorization header: the caller, or an ApiError 401. */
 export type Authenticate = (authorization: string | undefined) => AuthContext

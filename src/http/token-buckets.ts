@@ -1,4 +1,4 @@
-import { makeRoom } from './bounded-map.ts'
+import { makeRoom } from '../common/bounded-map.ts'
 
 /** What one request took from its bucket. */
 export interface BucketTake {

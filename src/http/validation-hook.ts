@@ -1,8 +1,8 @@
 import type { Hook } from '@hono/zod-openapi'
 import type { z } from 'zod'
-import { ApiError } from './api-error.ts'
+import { ApiError } from '../common/api-error.ts'
 import type { AppEnv } from './app-env.ts'
-import { problemsFromZod } from './zod-problems.ts'
+import { problemsFromZod } from '../common/zod-problems.ts'
 
 /** The app's defaultHook: every request validation failure becomes the same 400 body. */
 export const validationHook: Hook<unknown, AppEnv, string, unknown> = (result) => {

@@ -1,5 +1,5 @@
 import type { StateHandlers } from '@pact-foundation/pact/src/dsl/verifier/proxy/types.js'
-import type { AuthContext } from '../http/app-env.ts'
+import type { AuthContext } from '../common/auth-context.ts'
 import { fixtureActor, fixtureNames, FIXTURES, loadFixture, unknownFixtureMessage } from './provider-states/fixture-registry.ts'
 import type { VerificationSandbox } from './verification-sandbox.ts'
 

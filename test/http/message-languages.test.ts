@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { renderProblem } from '../../src/http/api-error.ts'
-import { ERRORS } from '../../src/http/error-catalogue.ts'
+import { renderProblem } from '../../src/common/api-error.ts'
+import { ERRORS } from '../../src/common/error-catalogue.ts'
 
 // Words of English that Portuguese never uses: one in a pt-PT message means half of it is English.
 const ENGLISH = new Set(

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { describe, expect, it } from 'vitest'
-import { problemsFromZod } from '../../src/http/zod-problems.ts'
+import { problemsFromZod } from '../../src/common/zod-problems.ts'
 
 const schema = z.object({
   loanSimulator: z.object({

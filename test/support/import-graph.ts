@@ -161,7 +161,7 @@ export function findBackDoorImports(repo: RepoSnapshot): string[] {
   })
 }
 
-const LOWER_LAYER_FOLDERS = ['src/domain/', 'src/db/', 'src/http/', 'src/ids/', 'src/esis-pdf/']
+const LOWER_LAYER_FOLDERS = ['src/domain/', 'src/common/', 'src/db/', 'src/http/', 'src/ids/', 'src/esis-pdf/']
 const LOWER_LAYER_FILES = ['src/config.ts', 'src/clock.ts', 'src/package-root.ts']
 // The top of the tree: what builds, serves and starts the app.
 const TOP_FILES = ['src/composition-root.ts', 'src/app.ts', 'src/server.ts', 'src/cli.ts']
@@ -174,7 +174,23 @@ export function findUpwardImports(repo: RepoSnapshot): string[] {
     if (to.startsWith('src/modules/')) return [`${from} → ${to} (a module)`]
     if (TOP_FILES.includes(to)) return [`${from} → ${to} (the top of the tree)`]
     if (from.startsWith('src/domain/') && !to.startsWith('src/domain/')) return [`${from} → ${to} (src/domain/ imports only src/domain/)`]
+    if (from.startsWith('src/common/') && !to.startsWith('src/common/') && !to.startsWith('src/domain/')) return [`${from} → ${to} (src/common/ imports only src/common/ and src/domain/)`]
     return []
+  })
+}
+
+// The files of a module that speak HTTP: its routes, handlers, schemas (the OpenAPI contract), door,
+// middleware and the console's pages. Its services and repositories take what they share from
+// src/common/, so they can be called without a request (the job worker, the CLI, the tests).
+const SPEAKS_HTTP = /(\.routes|\.handlers|\.schemas|\/index|-middleware)\.ts$/
+const SPEAKS_HTTP_FOLDERS = ['src/modules/console/']
+
+// Rule 3b
+export function findTransportInServices(repo: RepoSnapshot): string[] {
+  return importEdges(repo).flatMap(({ from, to }) => {
+    if (!from.startsWith('src/modules/') || !to.startsWith('src/http/')) return []
+    if (SPEAKS_HTTP.test(from) || SPEAKS_HTTP_FOLDERS.some((dir) => from.startsWith(dir))) return []
+    return [`${from} → ${to} (a module's service, repository or rule file imports nothing of src/http/: move what it needs to src/common/)`]
   })
 }
 

@@ -1,5 +1,5 @@
 import type { AppRouteHandler } from '../../http/app-env.ts'
-import { operationStatus } from '../../http/envelope.ts'
+import { operationStatus } from '../../common/envelope.ts'
 import type * as routes from './callbacks.routes.ts'
 import type { CallbackService } from './callbacks.service.ts'
 import type { EchoService } from './echo.service.ts'

@@ -1,6 +1,6 @@
 import type { AddressRefusal } from './address-policy.ts'
-import type { LocalizedText } from '../../http/language.ts'
-import { text } from '../../http/problems.ts'
+import type { LocalizedText } from '../../common/language.ts'
+import { text } from '../../common/problems.ts'
 
 /** Messages of the callback operations' refusals; `{names}` are filled from the problem's params. */
 export const MESSAGES = {

@@ -1,4 +1,4 @@
-import { withoutNulls } from '../../http/answer-fields.ts'
+import { withoutNulls } from '../../common/answer-fields.ts'
 import type { NotificationEvent } from './notification-publisher.ts'
 
 /**

@@ -1,6 +1,6 @@
 import { inBrokerScope, scopeParams, type BrokerScope } from '../../db/broker-scope.ts'
 import type { Db } from '../../db/connection.ts'
-import type { KeysetCursor } from '../../http/pagination.ts'
+import type { KeysetCursor } from '../../common/pagination.ts'
 
 export type NotificationStatus = 'pending' | 'delivered' | 'failed' | 'disabled' | 'skipped'
 

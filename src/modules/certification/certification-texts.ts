@@ -1,4 +1,4 @@
-import type { Lang } from '../../http/language.ts'
+import type { Lang } from '../../common/language.ts'
 
 type Localized = readonly [pt: string, en: string]
 

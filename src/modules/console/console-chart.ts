@@ -1,5 +1,5 @@
 import { html, raw } from 'hono/html'
-import type { Lang } from '../../http/language.ts'
+import type { Lang } from '../../common/language.ts'
 
 /** One month of the repayment table: what the chart needs of it. */
 interface Month {

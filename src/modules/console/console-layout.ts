@@ -1,6 +1,6 @@
 import { html, raw } from 'hono/html'
 import type { HtmlEscapedString } from 'hono/utils/html'
-import type { Lang } from '../../http/language.ts'
+import type { Lang } from '../../common/language.ts'
 import { t, type TextKey } from './console-text.ts'
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { TrustProxy } from '../../config.ts'
 import type { AppEnv } from '../../http/app-env.ts'
-import { negotiateLanguage } from '../../http/language.ts'
+import { negotiateLanguage } from '../../common/language.ts'
 import { viaTrustedProxy } from '../../http/node-request.ts'
 import { t } from './console-text.ts'
 

@@ -1,4 +1,4 @@
-import type { Lang } from '../../http/language.ts'
+import type { Lang } from '../../common/language.ts'
 
 /** Every word of the console, in both languages (pt-PT first, as the API). */
 const TEXT = {

@@ -1,4 +1,4 @@
-import type { Lang } from '../../http/language.ts'
+import type { Lang } from '../../common/language.ts'
 
 /** What the ESIS of an e-mail is of: a simulation (not a credit offer) or a process (the loan under consideration). */
 export type EsisSubject = { kind: 'simulation'; simulationNumber: number } | { kind: 'process'; processNumber: number }

@@ -1,5 +1,5 @@
 import type { AppRouteHandler } from '../../http/app-env.ts'
-import { operationStatus } from '../../http/envelope.ts'
+import { operationStatus } from '../../common/envelope.ts'
 import type { MailRecipientService } from './mailbox-recipients.service.ts'
 import type * as routes from './mailbox-recipients.routes.ts'
 

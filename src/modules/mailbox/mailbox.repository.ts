@@ -1,6 +1,6 @@
 import { inBrokerScope, scopeParams, type BrokerScope } from '../../db/broker-scope.ts'
 import type { Db } from '../../db/connection.ts'
-import type { KeysetCursor } from '../../http/pagination.ts'
+import type { KeysetCursor } from '../../common/pagination.ts'
 
 /**
  * captured: kept in the mailbox only (no SMTP relay); relayed: also accepted by the SMTP server;

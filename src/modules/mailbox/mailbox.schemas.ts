@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { pagingQuerySchema } from '../../http/pagination.ts'
+import { pagingQuerySchema } from '../../common/pagination.ts'
 
 export const MailboxQuerySchema = pagingQuerySchema.extend({
   nextRecord: z.string().min(1).optional().openapi({ description: 'messageId of the last e-mail already seen: the page holds the older ones' }),

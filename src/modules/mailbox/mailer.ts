@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { PartnerClock } from '../../clock.ts'
-import { ApiError } from '../../http/api-error.ts'
+import { ApiError } from '../../common/api-error.ts'
 import type { Logger } from '../../logger.ts'
 import type { MailAttachment, MailboxRepository, RelayStatus } from './mailbox.repository.ts'
 import { createSmtpRelay, type SmtpRelay } from './smtp-relay.ts'

@@ -1,4 +1,4 @@
-import type { Lang } from '../../http/language.ts'
+import type { Lang } from '../../common/language.ts'
 
 /** What the mailbox keeps in place of the code: the partner must read it at the address itself. */
 const CODE_KEPT_OUT = { 'pt-PT': '[código enviado só para o endereço]', en: '[code sent to the address only]' }

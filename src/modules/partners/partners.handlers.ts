@@ -1,5 +1,5 @@
 import type { AppRouteHandler as Handler } from '../../http/app-env.ts'
-import { operationStatus } from '../../http/envelope.ts'
+import { operationStatus } from '../../common/envelope.ts'
 import type * as accountRoutes from './partner-account.routes.ts'
 import type { AccountService } from './account.service.ts'
 import type * as operatorRoutes from './partner-operator.routes.ts'

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts'
-import { ApiError } from '../../http/api-error.ts'
+import { ApiError } from '../../common/api-error.ts'
 import type { PartnerRepository, PartnerUsage } from './partners.repository.ts'
 
 export type QuotaKind = 'simulations' | 'processes' | 'documentBytes' | 'callbackConfigurations' | 'storageBytes'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { PartnerClock } from '../../clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
-import type { AuthContext } from '../../http/app-env.ts'
+import type { AuthContext } from '../../common/auth-context.ts'
 import { NOTIFICATION_TYPE, type NotificationPublisher } from '../callbacks/index.ts'
 import type { Scenario } from '../sandbox-scenarios/index.ts'
 import type { BorrowersSimulator, SimulationInput, SimulationProfile, SimulationRow, SimulationService } from '../simulations/index.ts'

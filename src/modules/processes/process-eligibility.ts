@@ -1,6 +1,6 @@
 import { describeFailure, type EligibilityFailure } from '../../domain/mortgage/index.ts'
-import type { Problem } from '../../http/api-error.ts'
-import { localizedProblem, text } from '../../http/problems.ts'
+import type { Problem } from '../../common/api-error.ts'
+import { localizedProblem, text } from '../../common/problems.ts'
 
 /** The input a failed eligibility rule points at, under the loan group's name. */
 function fieldOf(failure: EligibilityFailure, loanGroup: string): string {

@@ -1,4 +1,4 @@
-import type { Lang } from '../../http/language.ts'
+import type { Lang } from '../../common/language.ts'
 import { loanFigures, type LoanSimulator, type StoredQuote } from '../simulations/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { ProcessRow } from './processes.repository.ts'

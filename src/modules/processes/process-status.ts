@@ -1,4 +1,4 @@
-import type { Lang } from '../../http/language.ts'
+import type { Lang } from '../../common/language.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 
 /** docs/design.md "Lifecycles": the process statuses of workflow-states-proposal, by code. */

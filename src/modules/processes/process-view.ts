@@ -1,6 +1,6 @@
 import { describeFailures, type EligibilityFailure } from '../../domain/mortgage/index.ts'
-import { withoutNulls } from '../../http/answer-fields.ts'
-import type { Lang } from '../../http/language.ts'
+import { withoutNulls } from '../../common/answer-fields.ts'
+import type { Lang } from '../../common/language.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { toBorrowerListItem } from './borrowers/borrower-view.ts'
 import { documentView } from './documents/document-view.ts'

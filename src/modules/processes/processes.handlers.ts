@@ -1,6 +1,6 @@
 import type { RouteConfig } from '@hono/zod-openapi'
 import type { AppRouteHandler } from '../../http/app-env.ts'
-import { operationStatus } from '../../http/envelope.ts'
+import { operationStatus } from '../../common/envelope.ts'
 import { jsonBody } from '../../http/json-body.ts'
 import type { ScenarioEnv } from '../sandbox-scenarios/index.ts'
 import type * as routes from './processes.routes.ts'

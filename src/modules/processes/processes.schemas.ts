@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { envelopeSchema } from '../../http/openapi-schemas.ts'
-import { pagingQuerySchema } from '../../http/pagination.ts'
+import { pagingQuerySchema } from '../../common/pagination.ts'
 import { BorrowerListItemSchema } from './borrowers/borrowers.schemas.ts'
 import { DocumentSchema } from './documents/documents.schemas.ts'
 import { PropertySchema } from './property/property.schemas.ts'

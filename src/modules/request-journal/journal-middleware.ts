@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler, Next } from 'hono'
-import type { AuthContext } from '../../http/app-env.ts'
+import type { AuthContext } from '../../common/auth-context.ts'
 import { requestOrigin } from '../../http/loopback.ts'
 import { answerText } from '../../http/node-request.ts'
 import type { ScenarioEnv } from '../sandbox-scenarios/index.ts'

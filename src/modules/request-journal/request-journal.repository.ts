@@ -1,8 +1,8 @@
 import type { Statement } from 'better-sqlite3'
 import type { BrokerScope } from '../../db/broker-scope.ts'
 import type { Db } from '../../db/connection.ts'
-import type { RequestOrigin } from '../../http/loopback.ts'
-import type { KeysetCursor } from '../../http/pagination.ts'
+import type { RequestOrigin } from '../../common/request-origin.ts'
+import type { KeysetCursor } from '../../common/pagination.ts'
 
 /** One journaled request and its answer, as stored (bodies already redacted and bounded). */
 export interface JournalEntry {

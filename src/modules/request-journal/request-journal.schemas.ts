@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { pagingQuerySchema } from '../../http/pagination.ts'
+import { pagingQuerySchema } from '../../common/pagination.ts'
 
 const ErrorItemSchema = z.object({ errorCode: z.string(), errorMessage: z.string(), errorField: z.string() })
 

@@ -1,8 +1,8 @@
 import type { PartnerClock } from '../../clock.ts'
 import type { BrokerScope } from '../../db/broker-scope.ts'
 import type { Transactions } from '../../db/write-batch.ts'
-import { ApiError } from '../../http/api-error.ts'
-import { keysetPage, type PagingQuery } from '../../http/pagination.ts'
+import { ApiError } from '../../common/api-error.ts'
+import { keysetPage, type PagingQuery } from '../../common/pagination.ts'
 import type { Logger } from '../../logger.ts'
 import type { JournalEntry, JournalFilter, RequestJournalRepository } from './request-journal.repository.ts'
 

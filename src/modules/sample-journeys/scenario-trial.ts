@@ -1,5 +1,5 @@
 import type { PartnerClock } from '../../clock.ts'
-import type { Lang } from '../../http/language.ts'
+import type { Lang } from '../../common/language.ts'
 import { SCENARIO_HEADER, type Scenario } from '../sandbox-scenarios/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { coBorrowerCompletion, ELIGIBLE_SIMULATION, keyBorrowerCompletion, mandatoryDocuments, PROPERTY_COMPLETION, SAMPLE_PDF } from './sample-data.ts'

@@ -1,6 +1,6 @@
 import type { PinnableClock } from '../../clock.ts'
 import type { WriteBatch } from '../../db/write-batch.ts'
-import { ApiError } from '../../http/api-error.ts'
+import { ApiError } from '../../common/api-error.ts'
 import type { Logger } from '../../logger.ts'
 import { MAX_OFFSET_SECONDS, type ClockOffsetRepository } from './clock-offsets.repository.ts'
 

@@ -1,5 +1,5 @@
 import type { AppRouteHandler } from '../../http/app-env.ts'
-import { operationStatus } from '../../http/envelope.ts'
+import { operationStatus } from '../../common/envelope.ts'
 import type { MessageService } from '../messages/index.ts'
 import type { ProcessService } from '../processes/index.ts'
 import type { SimulationService } from '../simulations/index.ts'

@@ -1,6 +1,6 @@
 import { brokerScopeOf } from '../../db/broker-scope.ts'
 import type { AppRouteHandler } from '../../http/app-env.ts'
-import { operationStatus } from '../../http/envelope.ts'
+import { operationStatus } from '../../common/envelope.ts'
 import type { CallbackService } from '../callbacks/index.ts'
 import type * as routes from './sandbox-deliveries.routes.ts'
 

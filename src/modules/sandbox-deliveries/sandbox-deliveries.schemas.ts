@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { envelopeSchema } from '../../http/openapi-schemas.ts'
-import { pagingQuerySchema } from '../../http/pagination.ts'
+import { pagingQuerySchema } from '../../common/pagination.ts'
 import { NotificationSchema } from '../callbacks/index.ts'
 
 export const NOTIFICATION_STATUSES = ['pending', 'delivered', 'failed', 'disabled', 'skipped'] as const

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/app-env.ts'
-import { operationStatus } from '../../http/envelope.ts'
+import { operationStatus } from '../../common/envelope.ts'
 import * as routes from './sandbox-reset.routes.ts'
 import type { SandboxResetService } from './sandbox-reset.service.ts'
 

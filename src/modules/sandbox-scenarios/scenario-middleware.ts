@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { ApiError } from '../../http/api-error.ts'
+import { ApiError } from '../../common/api-error.ts'
 import { jsonBody } from '../../http/json-body.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 import type { ScenarioPicks } from './scenario-picks.ts'

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import type { PartnerClock } from '../../clock.ts'
-import type { Lang } from '../../http/language.ts'
+import type { Lang } from '../../common/language.ts'
 import type { JobScheduler } from '../sandbox-jobs/index.ts'
 import { effectOf, processStatusCode, type Scenario } from './scenario.schema.ts'
 

@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3'
 import type { Db } from '../../db/connection.ts'
-import type { KeysetCursor } from '../../http/pagination.ts'
+import type { KeysetCursor } from '../../common/pagination.ts'
 
 export interface SimulationListFilter {
   brokerId: number

@@ -1,6 +1,6 @@
-import type { Problem } from '../../http/api-error.ts'
-import { lenient } from '../../http/lenient-schema.ts'
-import { invalidCombination, missing, notAllowed, outOfRange, text, unknownReference } from '../../http/problems.ts'
+import type { Problem } from '../../common/api-error.ts'
+import { lenient } from '../../common/lenient-schema.ts'
+import { invalidCombination, missing, notAllowed, outOfRange, text, unknownReference } from '../../common/problems.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import {
   BorrowersSimulatorSchema,

@@ -1,5 +1,5 @@
 import { describeFailures, type EligibilityFailure } from '../../domain/mortgage/index.ts'
-import type { Lang } from '../../http/language.ts'
+import type { Lang } from '../../common/language.ts'
 import { effectOf, type Scenario, type ScenarioScheduler } from '../sandbox-scenarios/index.ts'
 import { SIMULATION_STATES, transitionRefusal, type TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { SimulationStatuses, StatusOrigin } from './simulation-status.ts'

@@ -1,6 +1,6 @@
-import type { Problem } from '../../http/api-error.ts'
-import { withoutNulls } from '../../http/json-merge-patch.ts'
-import { zodProblems } from '../../http/zod-problems.ts'
+import type { Problem } from '../../common/api-error.ts'
+import { withoutNulls } from '../../common/json-merge-patch.ts'
+import { zodProblems } from '../../common/zod-problems.ts'
 import { SimulationInputSchema, type SimulationInput } from './simulation-input.schemas.ts'
 import { simulationRuleProblems, type RuleContext } from './simulation-rules.ts'
 

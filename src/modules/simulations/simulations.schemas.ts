@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { envelopeSchema, ErrorItemSchema } from '../../http/openapi-schemas.ts'
-import { pagingQuerySchema } from '../../http/pagination.ts'
+import { pagingQuerySchema } from '../../common/pagination.ts'
 
 export const SimulationParamsSchema = z.object({
   simulationUniqueId: z.guid().openapi({

@@ -1,16 +1,16 @@
 import type { PartnerClock } from '../../clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { EligibilityFailure } from '../../domain/mortgage/index.ts'
-import { ApiError } from '../../http/api-error.ts'
-import type { AuthContext } from '../../http/app-env.ts'
-import { mergePatch } from '../../http/json-merge-patch.ts'
-import type { Lang } from '../../http/language.ts'
+import { ApiError } from '../../common/api-error.ts'
+import type { AuthContext } from '../../common/auth-context.ts'
+import { mergePatch } from '../../common/json-merge-patch.ts'
+import type { Lang } from '../../common/language.ts'
 import { timeOrderedUuid } from '../../ids/time-ordered-uuid.ts'
 import type { UserIdentity } from '../partners/index.ts'
 import type { NotificationPublisher } from '../callbacks/index.ts'
 import type { Scenario, ScenarioRegistry, ScenarioScheduler } from '../sandbox-scenarios/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
-import type { SimulationDetailCache } from './simulation-detail-cache.ts'
+import type { SimulationDetailCache } from './simulation-detail-cache-middleware.ts'
 import { toSimulationDetail } from './simulation-detail.mapper.ts'
 import { evaluateSimulation } from './simulation-engine.ts'
 import type { SimulationInput } from './simulation-input.schemas.ts'
@@ -250,7 +250,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     changeStatus: lifecycle.changeStatus,
     forceStatus: lifecycle.forceStatus,
 
-    /** Route middleware of Simulation Detail: answers a detail already rendered (simulation-detail-cache.ts). */
+    /** Route middleware of Simulation Detail: answers a detail already rendered (simulation-detail-cache-middleware.ts). */
     detailMiddleware: details.middleware,
 
     /**

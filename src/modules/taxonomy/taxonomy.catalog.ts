@@ -1,5 +1,5 @@
-import { withoutNulls } from '../../http/answer-fields.ts'
-import type { Lang, LocalizedText } from '../../http/language.ts'
+import { withoutNulls } from '../../common/answer-fields.ts'
+import type { Lang, LocalizedText } from '../../common/language.ts'
 import type { TaxonomyRow } from './taxonomy.repository.ts'
 
 export interface TaxonomyItem {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { AppEnv } from '../../http/app-env.ts'
-import { pageOf, type PagingQuery } from '../../http/pagination.ts'
+import { pageOf, type PagingQuery } from '../../common/pagination.ts'
 import type { TaxonomyCatalog } from './taxonomy.catalog.ts'
 import type { ListDefinition, NestedList, StoredList } from './taxonomy.registry.ts'
 

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi-schemas.ts'
-import { pagingQuerySchema } from '../../http/pagination.ts'
+import { pagingQuerySchema } from '../../common/pagination.ts'
 import {
   componentName,
   LISTS,

@@ -1,6 +1,6 @@
 import { checkTransition, PROCESS_WORKFLOW, SIMULATION_WORKFLOW, type Workflow } from '../../domain/workflow/index.ts'
-import { ApiError } from '../../http/api-error.ts'
-import { LANGUAGES, type Lang, type LocalizedText } from '../../http/language.ts'
+import { ApiError } from '../../common/api-error.ts'
+import { LANGUAGES, type Lang, type LocalizedText } from '../../common/language.ts'
 import type { TaxonomyCatalog } from './taxonomy.catalog.ts'
 
 export interface WorkflowOfList {

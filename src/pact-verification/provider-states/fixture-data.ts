@@ -1,6 +1,6 @@
 import type { UploadRequest } from '../../modules/processes/index.ts'
 import { SAMPLE_PDF } from '../../modules/sample-journeys/index.ts'
-import { webBodySource } from '../../http/body-source.ts'
+import { webBodySource } from '../../common/body-source.ts'
 
 /** A multipart upload as Document Create reads it from a request, built in memory. */
 export function pdfUpload(fields: Record<string, string>, fileName: string): UploadRequest {

@@ -1,5 +1,5 @@
-import { ApiError, renderProblem } from '../../http/api-error.ts'
-import type { AuthContext } from '../../http/app-env.ts'
+import { ApiError, renderProblem } from '../../common/api-error.ts'
+import type { AuthContext } from '../../common/auth-context.ts'
 import { FixtureError, type Fixture, type FixtureServices } from './fixture.ts'
 import { PARTNER_FIXTURES } from './partner-fixtures.ts'
 import { PROCESS_FIXTURES } from './process-fixtures.ts'

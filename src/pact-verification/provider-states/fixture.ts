@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import type { Clock } from '../../clock.ts'
-import type { AuthContext } from '../../http/app-env.ts'
+import type { AuthContext } from '../../common/auth-context.ts'
 import type { AuthService } from '../../modules/auth/index.ts'
 import type { PartnerService } from '../../modules/partners/index.ts'
 import type { CallbackService } from '../../modules/callbacks/index.ts'

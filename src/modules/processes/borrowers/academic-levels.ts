@@ -1,4 +1,4 @@
-import type { Lang, LocalizedText } from '../../../http/language.ts'
+import type { Lang, LocalizedText } from '../../../common/language.ts'
 
 /**
  * academicLevelID of Borrower Get: the document lists no reference list for it, so the sandbox

@@ -1,5 +1,5 @@
-import { withoutNulls } from '../../../http/answer-fields.ts'
-import type { Lang } from '../../../http/language.ts'
+import { withoutNulls } from '../../../common/answer-fields.ts'
+import type { Lang } from '../../../common/language.ts'
 import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
 import type { DocumentRecord } from './documents.repository.ts'
 import type { DocumentContentType, ProcessDocument } from './documents.schemas.ts'

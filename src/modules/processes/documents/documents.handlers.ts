@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { AppEnv, AppRouteHandler } from '../../../http/app-env.ts'
-import { operationStatus } from '../../../http/envelope.ts'
+import { operationStatus } from '../../../common/envelope.ts'
 import { requestBodySource } from '../../../http/node-request.ts'
 import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
 import type { DocumentService, UploadRequest } from './documents.service.ts'

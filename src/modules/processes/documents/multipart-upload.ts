@@ -1,6 +1,6 @@
 import busboy from 'busboy'
-import { ApiError } from '../../../http/api-error.ts'
-import type { BodySource } from '../../../http/body-source.ts'
+import { ApiError } from '../../../common/api-error.ts'
+import type { BodySource } from '../../../common/body-source.ts'
 
 /**
  * multipart/form-data (RFC 7578) read with busboy: the body is pulled chunk by chunk from the request

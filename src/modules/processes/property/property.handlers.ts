@@ -1,5 +1,5 @@
 import type { AppRouteHandler } from '../../../http/app-env.ts'
-import { operationStatus } from '../../../http/envelope.ts'
+import { operationStatus } from '../../../common/envelope.ts'
 import { jsonBody } from '../../../http/json-body.ts'
 import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
 import type * as routes from './property.routes.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../../../src/http/api-error.ts'
-import { webBodySource } from '../../../../src/http/body-source.ts'
+import { ApiError } from '../../../../src/common/api-error.ts'
+import { webBodySource } from '../../../../src/common/body-source.ts'
 import { sniffContentType } from '../../../../src/modules/processes/documents/file-type.ts'
 import { multipartBoundary, readMultipart, type FormSink } from '../../../../src/modules/processes/documents/multipart-upload.ts'
 

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import { ApiError } from '../../http/api-error.ts'
+import { ApiError } from '../../common/api-error.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 
 const digest = (value: string) => createHash('sha256').update(value).digest()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { interpolate, negotiateLanguage } from '../../src/http/language.ts'
+import { interpolate, negotiateLanguage } from '../../src/common/language.ts'
 
 describe('answer language from Accept-Language', () => {
   it.each([

@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { Db } from '../../db/connection.ts'
 import { watchRowWrites } from '../../db/row-writes.ts'
 import type { AppEnv } from '../../http/app-env.ts'
-import type { Lang } from '../../http/language.ts'
+import type { Lang } from '../../common/language.ts'
 
 /** Simulations whose rendered details are kept (about 4 KB a language); the oldest entry leaves first. */
 const DETAIL_CACHE_SIZE = 5000
