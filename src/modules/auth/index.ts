@@ -1,4 +1,3 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Clock } from '../../clock.ts'
 import type { Config, TrustProxy } from '../../config.ts'
 import type { Db } from '../../db/connection.ts'
@@ -10,6 +9,7 @@ import * as routes from './auth.routes.ts'
 import { createAuthService, type AuthService } from './auth.service.ts'
 import { createLoginThrottle } from './login-throttle.ts'
 import { createTokenService } from './token.service.ts'
+import { createRouter } from '../../http/create-router.ts'
 
 export type { AuthService } from './auth.service.ts'
 
@@ -24,4 +24,4 @@ export function createAuth(deps: { db: Db; config: Config; clock: Clock; secrets
 
 /** Authenticate: POST /v1/authentication (the client address from X-Forwarded-For only behind a trusted proxy). */
 export const authRouter = (auth: AuthService, options: { trustProxy: TrustProxy }) =>
-  new OpenAPIHono<AppEnv>().openapi(routes.authenticate, authHandlers(auth, options).authenticate)
+  createRouter().openapi(routes.authenticate, authHandlers(auth, options).authenticate)

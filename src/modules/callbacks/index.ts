@@ -1,4 +1,3 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
 import type { PartnerClock } from '../../clock.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/connection.ts'
@@ -19,6 +18,7 @@ import { createOutboxPublisher } from './outbox-publisher.ts'
 import { createOutboxRepository } from './outbox.repository.ts'
 import { createWebhookSender } from './webhook-sender.ts'
 import { createCallbackProbe } from './callback-probe.ts'
+import { createRouter } from '../../http/create-router.ts'
 
 export type { CallbackService, DeliveryQuery } from './callbacks.service.ts'
 export { createEchoService, type EchoResourceLookup, type EchoService } from './echo.service.ts'
@@ -97,7 +97,7 @@ export type Callbacks = ReturnType<typeof createCallbacks>
 /** Partner callbacks: Update, List, Delete (without /v1, as in the interface document) and Echo, with the notifications as OpenAPI webhooks. */
 export function callbacksRouter(callbacks: CallbackService, echo: EchoService) {
   const handlers = callbacksHandlers(callbacks, echo)
-  const router = new OpenAPIHono<AppEnv>()
+  const router = createRouter()
     .openapi(routes.update, handlers.update)
     .openapi(routes.list, handlers.list)
     .openapi(routes.remove, handlers.remove)

@@ -1,4 +1,3 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Db } from '../../db/connection.ts'
 import type { SecretBox } from '../../db/secret-box.ts'
 import type { AppEnv } from '../../http/app-env.ts'
@@ -7,6 +6,7 @@ import { createCertificationRepository } from './certification.repository.ts'
 import * as routes from './certification.routes.ts'
 import { createCertificationService, type CertificationDeps, type CertificationService } from './certification.service.ts'
 import { createReportSigner } from './report-signature.ts'
+import { createRouter } from '../../http/create-router.ts'
 
 export { ALL_CHECKS, presentRun, type CertificationService, type CheckId } from './certification.service.ts'
 export { verifyReport, type SignedReport } from './report-signature.ts'
@@ -20,7 +20,7 @@ export function createCertification(deps: Omit<CertificationDeps, 'repository' |
 /** Sandbox control API: /sandbox/certification/runs (start, list, read, report) and the report's signing key. */
 export function certificationRouter(certification: Pick<CertificationService, 'start' | 'get' | 'list' | 'report' | 'signingKey'>) {
   const handlers = certificationHandlers(certification)
-  return new OpenAPIHono<AppEnv>()
+  return createRouter()
     .openapi(routes.signingKey, handlers.signingKey)
     .openapi(routes.start, handlers.start)
     .openapi(routes.list, handlers.list)

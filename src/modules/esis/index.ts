@@ -1,20 +1,20 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/app-env.ts'
 import { esisHandlers } from './esis.handlers.ts'
 import type { EsisService } from './esis.service.ts'
 import * as processRoutes from './process-esis.routes.ts'
 import * as simulationRoutes from './simulation-esis.routes.ts'
+import { createRouter } from '../../http/create-router.ts'
 
 export { createEsisService as createEsis, type EsisService, type EsisServiceDeps } from './esis.service.ts'
 
 /** Simulation ESIS Get and Email. */
 export function simulationEsisRouter(esis: EsisService) {
   const { simulation } = esisHandlers(esis)
-  return new OpenAPIHono<AppEnv>().openapi(simulationRoutes.esis, simulation.esis).openapi(simulationRoutes.email, simulation.email)
+  return createRouter().openapi(simulationRoutes.esis, simulation.esis).openapi(simulationRoutes.email, simulation.email)
 }
 
 /** Process ESIS Get and Email. */
 export function processEsisRouter(esis: EsisService) {
   const { process } = esisHandlers(esis)
-  return new OpenAPIHono<AppEnv>().openapi(processRoutes.esis, process.esis).openapi(processRoutes.email, process.email)
+  return createRouter().openapi(processRoutes.esis, process.esis).openapi(processRoutes.email, process.email)
 }

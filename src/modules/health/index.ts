@@ -1,8 +1,8 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Db } from '../../db/connection.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 import { healthHandlers, type HealthProbe } from './health.handlers.ts'
 import * as routes from './health.routes.ts'
+import { createRouter } from '../../http/create-router.ts'
 
 export type { HealthProbe } from './health.handlers.ts'
 
@@ -25,5 +25,5 @@ export function createHealthProbe(db: Db, version: string): HealthProbe {
 /** Health and Version: no token. */
 export function healthRouter(probe: HealthProbe) {
   const handlers = healthHandlers(probe)
-  return new OpenAPIHono<AppEnv>().openapi(routes.health, handlers.health).openapi(routes.version, handlers.version)
+  return createRouter().openapi(routes.health, handlers.health).openapi(routes.version, handlers.version)
 }

@@ -1,4 +1,3 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
 import type { PartnerClock } from '../../clock.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/connection.ts'
@@ -15,6 +14,7 @@ import * as routes from './mailbox.routes.ts'
 import { createMailboxService, type MailboxService } from './mailbox.service.ts'
 import { createMailer } from './mailer.ts'
 import type { SmtpRelay } from './smtp-relay.ts'
+import { createRouter } from '../../http/create-router.ts'
 
 export type { MailboxService } from './mailbox.service.ts'
 export type { MailAttachment, MailboxMessage } from './mailbox.repository.ts'
@@ -68,7 +68,7 @@ export function createMailbox(deps: MailboxDeps): MailboxService & { recipients:
 /** The partner's account: the addresses its e-mails are relayed to, for its administrators. */
 export function mailRecipientsRouter(recipients: MailRecipientService) {
   const handlers = mailRecipientsHandlers(recipients)
-  return new OpenAPIHono<AppEnv>()
+  return createRouter()
     .openapi(recipientRoutes.list, handlers.list)
     .openapi(recipientRoutes.add, handlers.add)
     .openapi(recipientRoutes.verify, handlers.verify)
@@ -78,5 +78,5 @@ export function mailRecipientsRouter(recipients: MailRecipientService) {
 /** Sandbox control API: the captured mailbox (ESIS e-mails) and its attachments. */
 export function mailboxRouter(mailbox: MailboxService) {
   const handlers = mailboxHandlers(mailbox)
-  return new OpenAPIHono<AppEnv>().openapi(routes.list, handlers.list).openapi(routes.attachment, handlers.attachment)
+  return createRouter().openapi(routes.list, handlers.list).openapi(routes.attachment, handlers.attachment)
 }

@@ -1,4 +1,3 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Db } from '../../db/connection.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 import { messagesHandlers } from './messages.handlers.ts'
@@ -6,6 +5,7 @@ import { createMessageRepository } from './messages.repository.ts'
 import { createMessageService, type MessageService, type MessageServiceDeps } from './messages.service.ts'
 import * as processRoutes from './process-messages.routes.ts'
 import * as simulationRoutes from './simulation-messages.routes.ts'
+import { createRouter } from '../../http/create-router.ts'
 
 export type { MessageService } from './messages.service.ts'
 export { MESSAGE_MAX_LENGTH } from './messages.schemas.ts'
@@ -17,11 +17,11 @@ export const createMessages = (deps: Omit<MessageServiceDeps, 'repositories'> & 
 /** Simulations Message List and Create. */
 export function simulationMessagesRouter(messages: MessageService) {
   const { simulation } = messagesHandlers(messages)
-  return new OpenAPIHono<AppEnv>().openapi(simulationRoutes.list, simulation.list).openapi(simulationRoutes.create, simulation.create)
+  return createRouter().openapi(simulationRoutes.list, simulation.list).openapi(simulationRoutes.create, simulation.create)
 }
 
 /** Processes Message List and Create. */
 export function processMessagesRouter(messages: MessageService) {
   const { process } = messagesHandlers(messages)
-  return new OpenAPIHono<AppEnv>().openapi(processRoutes.list, process.list).openapi(processRoutes.create, process.create)
+  return createRouter().openapi(processRoutes.list, process.list).openapi(processRoutes.create, process.create)
 }

@@ -1,4 +1,3 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Clock } from '../../clock.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/connection.ts'
@@ -18,6 +17,7 @@ import { createPartnerRepository, upsertIdentities } from './partners.repository
 import { createPasswordHashing, hashPasswordSync, SEED_PASSWORD_COST, type PasswordVerifier } from './password.ts'
 import { createPartnerService, type PartnerService } from './partners.service.ts'
 import { createQuotas } from './quotas.ts'
+import { createRouter } from '../../http/create-router.ts'
 
 export type { AccountService } from './account.service.ts'
 export type { PartnerService, PartnerCredentials } from './partners.service.ts'
@@ -70,7 +70,7 @@ export function seedIdentities(db: Db, seedsDir: string, now: string): void {
 /** Sign-up (public) and the partner's account (its own token). */
 export function accountRouter(partners: PartnerService, account: AccountService) {
   const handlers = accountHandlers(partners, account)
-  return new OpenAPIHono<AppEnv>()
+  return createRouter()
     .openapi(accountRoutes.signup, handlers.signup)
     .openapi(accountRoutes.account, handlers.account)
     .openapi(accountRoutes.addBroker, handlers.addBroker)
@@ -84,7 +84,7 @@ export function accountRouter(partners: PartnerService, account: AccountService)
 /** The operator API, behind the operator token. */
 export function operatorRouter(partners: PartnerService, operatorToken: string | undefined) {
   const handlers = operatorHandlers(partners)
-  const router = new OpenAPIHono<AppEnv>()
+  const router = createRouter()
   router.use('/sandbox/operator/*', operatorAuth(operatorToken))
   router.openAPIRegistry.registerComponent('securitySchemes', 'operatorToken', {
     type: 'http',

@@ -1,4 +1,3 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
 import type { Db } from '../../db/connection.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 import type { ScenarioEnv } from '../sandbox-scenarios/index.ts'
@@ -16,6 +15,7 @@ import { createProcessService, type ProcessService, type ProcessServiceDeps } fr
 import { propertyHandlers } from './property/property.handlers.ts'
 import * as propertyRoutes from './property/property.routes.ts'
 import { PropertyUpdateRequestSchema } from './property/property.schemas.ts'
+import { createRouter } from '../../http/create-router.ts'
 
 export type { ProcessService } from './processes.service.ts'
 export type { ProcessRow } from './processes.repository.ts'
@@ -35,7 +35,7 @@ export function processesRouter(processes: ProcessService, taxonomy: TaxonomyCat
   const borrowers = borrowersHandlers(processes.borrowers, taxonomy)
   const documents = documentsHandlers(processes.documents, taxonomy)
   const property = propertyHandlers(processes.property, taxonomy)
-  const router = new OpenAPIHono<ScenarioEnv>()
+  const router = createRouter<ScenarioEnv>()
   // The input schemas the service-validated bodies name by reference (serviceValidatedJsonBody).
   router.openAPIRegistry.register('ProcessUpdateRequest', ProcessUpdateRequestSchema)
   router.openAPIRegistry.register('BorrowerRequest', BorrowerRequestSchema)

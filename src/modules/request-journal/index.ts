@@ -1,4 +1,3 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
 import type { PartnerClock } from '../../clock.ts'
 import type { Db } from '../../db/connection.ts'
 import type { Transactions } from '../../db/write-batch.ts'
@@ -8,6 +7,7 @@ import { requestJournalHandlers } from './request-journal.handlers.ts'
 import { createRequestJournalRepository } from './request-journal.repository.ts'
 import * as routes from './request-journal.routes.ts'
 import { createRequestJournalService, type JournalSettings, type RequestJournalService } from './request-journal.service.ts'
+import { createRouter } from '../../http/create-router.ts'
 
 export { journalRequests } from './journal-middleware.ts'
 export { REDACTED } from './journal-redaction.ts'
@@ -22,5 +22,5 @@ export function createRequestJournal(deps: { db: Db; writes: Transactions; clock
 /** Sandbox control API: GET /sandbox/requests and /sandbox/requests/{requestId}. */
 export function requestJournalRouter(journal: Pick<RequestJournalService, 'list' | 'get'>) {
   const handlers = requestJournalHandlers(journal)
-  return new OpenAPIHono<AppEnv>().openapi(routes.list, handlers.list).openapi(routes.get, handlers.get)
+  return createRouter().openapi(routes.list, handlers.list).openapi(routes.get, handlers.get)
 }

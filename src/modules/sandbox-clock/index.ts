@@ -1,8 +1,8 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/app-env.ts'
 import { sandboxClockHandlers } from './sandbox-clock.handlers.ts'
 import * as routes from './sandbox-clock.routes.ts'
 import type { SandboxClockService } from './sandbox-clock.service.ts'
+import { createRouter } from '../../http/create-router.ts'
 
 export { createClockOffsetRepository as createClockOffsets, MAX_OFFSET_SECONDS, type ClockOffsetRepository } from './clock-offsets.repository.ts'
 export { createSandboxClockService as createSandboxClock, MAX_ADVANCE_SECONDS, type AdvanceResult, type SandboxClockService } from './sandbox-clock.service.ts'
@@ -10,5 +10,5 @@ export { createSandboxClockService as createSandboxClock, MAX_ADVANCE_SECONDS, t
 /** Sandbox control API: GET /sandbox/clock and POST /sandbox/clock/advance, the caller partner's test clock. */
 export function sandboxClockRouter(clocks: Pick<SandboxClockService, 'status' | 'advance'>) {
   const handlers = sandboxClockHandlers(clocks)
-  return new OpenAPIHono<AppEnv>().openapi(routes.status, handlers.status).openapi(routes.advance, handlers.advance)
+  return createRouter().openapi(routes.status, handlers.status).openapi(routes.advance, handlers.advance)
 }

@@ -1,4 +1,3 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
 import type { PartnerClock } from '../../clock.ts'
 import type { BrokerScope } from '../../db/broker-scope.ts'
 import type { Db } from '../../db/connection.ts'
@@ -9,6 +8,7 @@ import { createSandboxJobRepository } from './sandbox-jobs.repository.ts'
 import { createSandboxJobWorker } from './sandbox-job-worker.ts'
 import { sandboxJobsHandlers } from './sandbox-jobs.handlers.ts'
 import * as routes from './sandbox-jobs.routes.ts'
+import { createRouter } from '../../http/create-router.ts'
 
 export type { NewSandboxJob, SandboxJob } from './sandbox-jobs.repository.ts'
 export type { SandboxJobHandler } from './sandbox-job-worker.ts'
@@ -41,4 +41,4 @@ export type SandboxJobs = ReturnType<typeof createSandboxJobs>
 export type JobScheduler = Pick<SandboxJobs, 'schedule'>
 
 /** Sandbox control API: GET /sandbox/jobs. */
-export const sandboxJobsRouter = (jobs: Pick<SandboxJobs, 'list'>) => new OpenAPIHono<AppEnv>().openapi(routes.list, sandboxJobsHandlers(jobs).list)
+export const sandboxJobsRouter = (jobs: Pick<SandboxJobs, 'list'>) => createRouter().openapi(routes.list, sandboxJobsHandlers(jobs).list)

@@ -1,10 +1,10 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
 import type { AppEnv } from '../../http/app-env.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { loadScenarios } from './scenario-loader.ts'
 import { checkScenarioReferences } from './scenario-references.ts'
 import { createScenarioRegistry, type ScenarioRegistry } from './scenario-registry.ts'
 import * as routes from './sandbox-scenarios.routes.ts'
+import { createRouter } from '../../http/create-router.ts'
 
 export { scenarioMiddleware, SCENARIO_HEADER, type ScenarioEnv } from './scenario-middleware.ts'
 export { createScenarioPicks, type ScenarioPicks } from './scenario-picks.ts'
@@ -27,7 +27,7 @@ export function createScenarios(folders: string[], taxonomy: TaxonomyCatalog): S
 
 /** Sandbox control API: GET /sandbox/scenarios. */
 export const sandboxScenariosRouter = (scenarios: ScenarioRegistry) =>
-  new OpenAPIHono<AppEnv>().openapi(routes.listScenarios, (c) =>
+  createRouter().openapi(routes.listScenarios, (c) =>
     c.json(
       {
         scenarioList: scenarios.all().map((s) => ({

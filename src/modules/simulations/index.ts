@@ -1,4 +1,3 @@
-import { OpenAPIHono } from '@hono/zod-openapi'
 import type { PartnerClock } from '../../clock.ts'
 import type { Db } from '../../db/connection.ts'
 import type { Transactions } from '../../db/write-batch.ts'
@@ -33,6 +32,7 @@ export {
   type PropertySimulator,
   type SimulationInput,
 } from './simulation-input.schemas.ts'
+import { createRouter } from '../../http/create-router.ts'
 
 export interface SimulationsDeps {
   db: Db
@@ -61,7 +61,7 @@ export function createSimulations(deps: SimulationsDeps): SimulationService {
 /** Simulation List, Create, Validate, Detail, Update and Cancel. */
 export function simulationsRouter(simulations: SimulationService, taxonomy: TaxonomyCatalog) {
   const handlers = simulationsHandlers(simulations, taxonomy)
-  const router = new OpenAPIHono<ScenarioEnv>()
+  const router = createRouter<ScenarioEnv>()
   // The input schemas the routes name by reference (serviceValidatedJsonBody).
   router.openAPIRegistry.register('SimulationInput', SimulationInputSchema)
   router.openAPIRegistry.register('SimulationPatch', SimulationPatchSchema)
