@@ -102,8 +102,10 @@ export function createApp(sandbox: Sandbox) {
   const onError = errorHandler(logger)
   app.use('*', requestContext(logger))
   app.use('*', drainGate(sandbox.drain))
+  app.use('*', forPartners(requireAuth(sandbox.auth.authenticate)))
   // Right after authentication, the journal: refusals of the rate limit and of validation are journaled too.
-  app.use('*', forPartners(requireAuth(sandbox.auth.authenticate, journalRequests(sandbox.journal))))
+  // A request without a partner's token has no caller here, and the journal lets it straight on.
+  app.use('*', journalRequests(sandbox.journal))
   // Before the body is read: a partner flooding past its share costs the others as little as can be.
   // The console's pages take the same share behind their session (consoleRouter).
   const fairShare = sandbox.fairShare ? partnerFairShare(sandbox.fairShare) : undefined
