@@ -77,6 +77,9 @@ export interface SandboxOptions {
   esisRenders?: EsisRenderPool
 }
 
+/** How long a stop waits for the certification runs under way before it stores them as interrupted. */
+const CERTIFICATION_STOP_GRACE_MS = 3000
+
 /**
  * Builds every service of the sandbox once, from the bottom up, each from exactly what it uses
  * (docs/architecture.md "The composition root"). Nothing below this file builds a service or knows
@@ -264,6 +267,8 @@ export function buildSandbox(options: SandboxOptions) {
         testClock.stop()
         journal.flush()
         retention.stop()
+        // Before the deliveries: a run's probes go through the same sender, which their stop closes.
+        await certification.stop(graceMs ?? CERTIFICATION_STOP_GRACE_MS)
         await callbacks.worker.stop(graceMs)
         // The renders under way finish (their answers may still be awaited), then the threads end.
         if (!options.esisRenders) await esisRenders.stop()
