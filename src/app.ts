@@ -126,7 +126,7 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', healthRouter(sandbox.health))
   app.route('/', authRouter(sandbox.auth, { trustProxy: config.trustProxy }))
   app.route('/', taxonomyRouter(taxonomy))
-  app.route('/', simulationsRouter(simulations, taxonomy))
+  app.route('/', simulationsRouter(simulations, taxonomy, sandbox.simulationDetailAnswers))
   app.route('/', simulationMessagesRouter(messages))
   app.route('/', simulationEsisRouter(esis))
   app.route('/', processesRouter(processes, taxonomy))

@@ -22,7 +22,7 @@ import { createRetentionSweeper } from './modules/retention/index.ts'
 import { createSandboxJobs } from './modules/sandbox-jobs/index.ts'
 import { createSandboxReset, type SandboxResetService } from './modules/sandbox-reset/index.ts'
 import { createScenarioPicks, createScenarios, createScenarioScheduler } from './modules/sandbox-scenarios/index.ts'
-import { createSimulations } from './modules/simulations/index.ts'
+import { createSimulationDetailAnswers, createSimulations } from './modules/simulations/index.ts'
 import { createTaxonomy, seedTaxonomy, taxonomySeedFiles } from './modules/taxonomy/index.ts'
 import { fromRoot, packageVersion } from './package-root.ts'
 import { createLoopback } from './http/loopback.ts'
@@ -240,6 +240,8 @@ export function buildSandbox(options: SandboxOptions) {
     callbacks,
     mailbox,
     simulations,
+    /** The rendered Simulation Details the HTTP layer answers from (http/answer-cache.ts). */
+    simulationDetailAnswers: createSimulationDetailAnswers(db),
     processes,
     messages,
     esis,
