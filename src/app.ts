@@ -15,7 +15,7 @@ import { requestContext } from './http/request-context.ts'
 import { requireAuth } from './http/require-auth.ts'
 import { requireAdmin } from './http/require-admin.ts'
 import { adminRoutes } from './http/access-rules.ts'
-import { clientAddress } from './http/node-request.ts'
+import { clientAddress } from './http/node-adapter/index.ts'
 import { partnerFairShare } from './http/rate-limit.ts'
 import { createTokenBuckets } from './http/token-buckets.ts'
 import { ApiError } from './common/api-error.ts'
@@ -102,8 +102,10 @@ export function createApp(sandbox: Sandbox) {
   const onError = errorHandler(logger)
   app.use('*', requestContext(logger))
   app.use('*', drainGate(sandbox.drain))
+  app.use('*', forPartners(requireAuth(sandbox.auth.authenticate)))
   // Right after authentication, the journal: refusals of the rate limit and of validation are journaled too.
-  app.use('*', forPartners(requireAuth(sandbox.auth.authenticate, journalRequests(sandbox.journal))))
+  // A request without a partner's token has no caller here, and the journal lets it straight on.
+  app.use('*', journalRequests(sandbox.journal))
   // Before the body is read: a partner flooding past its share costs the others as little as can be.
   // The console's pages take the same share behind their session (consoleRouter).
   const fairShare = sandbox.fairShare ? partnerFairShare(sandbox.fairShare) : undefined
@@ -124,7 +126,7 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', healthRouter(sandbox.health))
   app.route('/', authRouter(sandbox.auth, { trustProxy: config.trustProxy }))
   app.route('/', taxonomyRouter(taxonomy))
-  app.route('/', simulationsRouter(simulations, taxonomy))
+  app.route('/', simulationsRouter(simulations, taxonomy, sandbox.simulationDetailAnswers))
   app.route('/', simulationMessagesRouter(messages))
   app.route('/', simulationEsisRouter(esis))
   app.route('/', processesRouter(processes, taxonomy))

@@ -22,7 +22,7 @@ import { createRetentionSweeper } from './modules/retention/index.ts'
 import { createSandboxJobs } from './modules/sandbox-jobs/index.ts'
 import { createSandboxReset, type SandboxResetService } from './modules/sandbox-reset/index.ts'
 import { createScenarioPicks, createScenarios, createScenarioScheduler } from './modules/sandbox-scenarios/index.ts'
-import { createSimulations } from './modules/simulations/index.ts'
+import { createSimulationDetailAnswers, createSimulations } from './modules/simulations/index.ts'
 import { createTaxonomy, seedTaxonomy, taxonomySeedFiles } from './modules/taxonomy/index.ts'
 import { fromRoot, packageVersion } from './package-root.ts'
 import { createLoopback } from './http/loopback.ts'
@@ -76,6 +76,9 @@ export interface SandboxOptions {
    */
   esisRenders?: EsisRenderPool
 }
+
+/** How long a stop waits for the certification runs under way before it stores them as interrupted. */
+const CERTIFICATION_STOP_GRACE_MS = 3000
 
 /**
  * Builds every service of the sandbox once, from the bottom up, each from exactly what it uses
@@ -237,6 +240,8 @@ export function buildSandbox(options: SandboxOptions) {
     callbacks,
     mailbox,
     simulations,
+    /** The rendered Simulation Details the HTTP layer answers from (http/answer-cache.ts). */
+    simulationDetailAnswers: createSimulationDetailAnswers(db),
     processes,
     messages,
     esis,
@@ -264,6 +269,8 @@ export function buildSandbox(options: SandboxOptions) {
         testClock.stop()
         journal.flush()
         retention.stop()
+        // Before the deliveries: a run's probes go through the same sender, which their stop closes.
+        await certification.stop(graceMs ?? CERTIFICATION_STOP_GRACE_MS)
         await callbacks.worker.stop(graceMs)
         // The renders under way finish (their answers may still be awaited), then the threads end.
         if (!options.esisRenders) await esisRenders.stop()

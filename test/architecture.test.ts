@@ -6,6 +6,7 @@ import {
   findTransportInServices,
   findForeignCitations,
   findImportCycles,
+  findLibraryInternals,
   findMisnamedFiles,
   findReadmeMapMismatches,
   findTwinFolders,
@@ -58,6 +59,10 @@ describe('the architecture of src/', () => {
 
   it('has no twin folder names', () => {
     expectNone(findTwinFolders(repo), 'Folders sharing a name (rename one; exceptions: TWIN_FOLDER_EXCEPTIONS)')
+  })
+
+  it("touches the private parts of Hono, @hono/node-server and Node's request only in src/http/node-adapter/", () => {
+    expectNone(findLibraryInternals(repo), 'Code reaching into a library outside src/http/node-adapter/ (add a typed function there instead)')
   })
 })
 
@@ -284,6 +289,30 @@ const cases: RuleCase[] = [
     files: { 'src/documents/x.ts': '', 'src/modules/processes/documents/d.ts': '', 'src/scripts/s.ts': '' },
     folders: ['scripts'],
     offenders: ['scripts/ and src/scripts/', 'src/documents/ and src/modules/processes/documents/'],
+  },
+  {
+    rule: 'library internals',
+    name: 'the adapter folder may touch them; a comment elsewhere may name them',
+    check: findLibraryInternals,
+    files: {
+      'src/http/node-adapter/x.ts': "(c.req.bodyCache as T).text = t\nrequest.header = header\nincoming.resume = () => incoming",
+      'src/http/y.ts': "// Hono's bodyCache is read by the adapter\nif (a.header === b) go()",
+    },
+    offenders: [],
+  },
+  {
+    rule: 'library internals',
+    name: 'the body cache, a symbol lookup, a replaced header or resume outside the adapter fail',
+    check: findLibraryInternals,
+    files: {
+      'src/modules/a/m.ts': "const t = c.req.bodyCache.text\nObject.getOwnPropertySymbols(res).find((k) => k.description === 'cache')\nc.req.header = h\nincoming.resume = () => incoming",
+    },
+    offenders: [
+      "src/modules/a/m.ts:1: Hono's body cache (bodyCache): const t = c.req.bodyCache.text",
+      "src/modules/a/m.ts:2: a lookup of a private symbol (getOwnPropertySymbols, .description ===): Object.getOwnPropertySymbols(res).find((k) => k.description === 'cache')",
+      'src/modules/a/m.ts:3: a replaced request header method (.header =): c.req.header = h',
+      'src/modules/a/m.ts:4: a replaced resume (.resume =): incoming.resume = () => incoming',
+    ],
   },
 ]
 

@@ -1,5 +1,6 @@
 import type { Db } from './connection.ts'
 import { perConnection } from './per-connection.ts'
+import { onRollback } from './rollbacks.ts'
 
 /** Called with the key of a row updated or deleted, or null when every row must be assumed changed. */
 export type RowWriteListener = (key: string | null) => void
@@ -14,6 +15,8 @@ const listenersOf = perConnection((db) => {
     for (const listener of byTable.get(String(table)) ?? []) listener(key === null ? null : String(key))
     return null
   })
+  // A rolled-back batch may have undone writes the listeners were told of after their caches read them.
+  onRollback(db, () => forgetAllRowWrites(db))
   return byTable
 })
 
@@ -25,7 +28,7 @@ const listenersOf = perConnection((db) => {
  *
  * Assumes what the sandbox guarantees: one connection writes (the checkpointer only checkpoints),
  * and a rolled-back write either happened inside one synchronous transaction, before any read could
- * see it, or was a failed group commit, which calls `forgetAllRowWrites`.
+ * see it, or was a failed group commit, whose rollback event (db/rollbacks.ts) calls every listener with null.
  * @returns the function that stops the listener.
  */
 export function watchRowWrites(db: Db, table: string, keyColumn: string, listener: RowWriteListener): () => void {

@@ -1,5 +1,5 @@
 import type { Db } from './connection.ts'
-import { forgetAllRowWrites } from './row-writes.ts'
+import { announceRollback } from './rollbacks.ts'
 
 /**
  * What a service uses to write: a transaction that is its own unit of work, and work to do once per
@@ -64,9 +64,13 @@ export function createWriteBatch(db: Db, onCommitError: (error: unknown) => void
       } catch {
         // the connection is closed or broken: nothing left to undo
       }
-      // Reads between the writes and this rollback may have filled caches with what is now undone.
-      forgetAllRowWrites(db)
-      reject(error)
+      // Reads between the writes and this rollback may have filled caches with what is now undone:
+      // one event, every cache that mirrors rows subscribes to it (db/rollbacks.ts).
+      try {
+        announceRollback(db)
+      } finally {
+        reject(error)
+      }
     }
   }
 

@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import { ApiError } from '../common/api-error.ts'
 import type { AppEnv } from './app-env.ts'
-import { bufferBody, servedByNode } from './node-request.ts'
+import { bufferBody, servedByNode } from './node-adapter/index.ts'
 
 /** The kind of body a route reads; `none`: it reads no body at all (GET, HEAD). */
 export type BodyMedia = 'json' | 'form' | 'multipart' | 'none'

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 import { ApiError } from '../common/api-error.ts'
 import type { AppEnv } from './app-env.ts'
-import { setResponseHeader } from './node-request.ts'
+import { setResponseHeader } from './node-adapter/index.ts'
 
 /** After SIGTERM, requests already on an open connection are still answered for this long (docs/design.md "Command line"). */
 export const DRAIN_GRACE_MS = 1_000

@@ -4,7 +4,7 @@ import { ApiError, renderError } from '../common/api-error.ts'
 import type { Logger } from '../logger.ts'
 import type { AppEnv } from './app-env.ts'
 import { negotiateLanguage } from '../common/language.ts'
-import { isClientAbort, leaveBodyUnread } from './node-request.ts'
+import { isClientAbort, leaveBodyUnread } from './node-adapter/index.ts'
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024
 

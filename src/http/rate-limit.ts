@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono'
 import { ApiError } from '../common/api-error.ts'
 import type { AppEnv } from './app-env.ts'
 import { createLoopTimeMeter } from './loop-time.ts'
-import { setResponseHeader } from './node-request.ts'
+import { setResponseHeader } from './node-adapter/index.ts'
 import { createPartnerConcurrency, TurnRefused } from './partner-concurrency.ts'
 import { createTokenBuckets, type BucketState } from './token-buckets.ts'
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import type { Logger } from '../logger.ts'
 import type { AppEnv } from './app-env.ts'
 import { negotiateLanguage } from '../common/language.ts'
-import { readHeadersFromNode, setResponseHeader } from './node-request.ts'
+import { readHeadersFromNode, setResponseHeader } from './node-adapter/index.ts'
 import { setSecurityHeaders } from './security-headers.ts'
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import { setResponseHeader } from './node-request.ts'
+import { setResponseHeader } from './node-adapter/index.ts'
 
 /**
  * The answers' Content-Security-Policy, by what they are (docs/design.md "Conventions"). An API

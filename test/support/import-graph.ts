@@ -342,3 +342,32 @@ export function findTwinFolders(repo: RepoSnapshot): string[] {
   })
   return twins
 }
+
+/** The one folder whose code may touch the private parts of Hono, @hono/node-server and Node's request. */
+export const NODE_ADAPTER_FOLDER = 'src/http/node-adapter/'
+
+// What reaching into a library's private parts looks like: Hono's body cache, replacing its
+// request's header method, finding node-server's response cache by a symbol's description, and
+// replacing Node's `resume` of a request.
+const LIBRARY_INTERNALS: { what: string; pattern: RegExp }[] = [
+  { what: "Hono's body cache (bodyCache)", pattern: /\bbodyCache\b/ },
+  { what: 'a lookup of a private symbol (getOwnPropertySymbols, .description ===)', pattern: /getOwnPropertySymbols|\.description\s*===/ },
+  { what: "a replaced request header method (.header =)", pattern: /\.header\s*=(?!=)/ },
+  { what: 'a replaced resume (.resume =)', pattern: /\.resume\s*=(?!=)/ },
+]
+
+// Rule 9: a library's private parts are touched only inside the adapter folder (comments aside).
+export function findLibraryInternals(repo: RepoSnapshot): string[] {
+  const offenders: string[] = []
+  for (const [path, text] of repo.files) {
+    if (!isSource(path) || path.startsWith(NODE_ADAPTER_FOLDER)) continue
+    text.split('\n').forEach((line, index) => {
+      const code = line.trim()
+      if (code.startsWith('//') || code.startsWith('*') || code.startsWith('/*')) return
+      for (const { what, pattern } of LIBRARY_INTERNALS) {
+        if (pattern.test(code)) offenders.push(`${path}:${index + 1}: ${what}: ${code.slice(0, 100)}`)
+      }
+    })
+  }
+  return offenders
+}

@@ -76,6 +76,10 @@ export function presentRun(run: StoredRun, lang: Lang) {
 export function createCertificationService(deps: CertificationDeps) {
   const { repository } = deps
   const inFlight = new Set<Promise<void>>()
+  /** The runs under way, by id: what a stop past its bound must still finish itself. */
+  const running = new Map<string, { runId: string; partnerUniqueID: string; checks: CheckId[] }>()
+  /** Runs a stop finished as interrupted: their own ending, if it ever comes, writes nothing. */
+  const abandoned = new Set<string>()
   const insert = deps.writes.transaction(repository.insert)
   const finish = deps.writes.transaction(repository.finish)
 
@@ -115,6 +119,7 @@ export function createCertificationService(deps: CertificationDeps) {
       outcomes = run.checks.map((id) => ({ id, status: 'not-exercised', evidence: [{ note: 'interrupted' }] }))
     }
     const status = outcomes.some((o) => o.evidence.some((e) => e.note === 'interrupted')) ? 'failed' : statusOf(outcomes)
+    if (abandoned.delete(run.runId)) return
     finish({ runId: run.runId, status, windowTo, finishedAt: deps.clock.now(run.partnerUniqueID).toISOString(), results: outcomes })
   }
 
@@ -135,9 +140,13 @@ export function createCertificationService(deps: CertificationDeps) {
       const checks = request.checks && request.checks.length > 0 ? ALL_CHECKS.filter((c) => request.checks!.includes(c)) : [...ALL_CHECKS]
       const run = { runId: randomUUID(), partnerUniqueID, userId: auth.userId, checksAsked: checks, windowFrom: from.toISOString(), startedAt: now.toISOString() }
       insert(run)
+      running.set(run.runId, { runId: run.runId, partnerUniqueID, checks })
       const done = execute({ runId: run.runId, partnerUniqueID, windowFrom: run.windowFrom, checks })
         .catch((error: unknown) => deps.logger.error('certification run not stored', { runId: run.runId, error: error instanceof Error ? error.message : String(error) }))
-        .finally(() => inFlight.delete(done))
+        .finally(() => {
+          inFlight.delete(done)
+          running.delete(run.runId)
+        })
       inFlight.add(done)
       return getRun(partnerUniqueID, run.runId)
     },
@@ -164,6 +173,23 @@ export function createCertificationService(deps: CertificationDeps) {
     /** Resolves when the runs started so far have finished (tests, and the server's stop). */
     idle: async (): Promise<void> => {
       while (inFlight.size > 0) await Promise.all([...inFlight])
+    },
+    /**
+     * The server's stop: waits up to `graceMs` for the runs under way to finish and store their
+     * verdicts; a run still probing then is stored as failed (interrupted) at once. Either way every
+     * run has its final status before the database closes, none is left "running" for the next start.
+     */
+    async stop(graceMs: number): Promise<void> {
+      let timer: NodeJS.Timeout | undefined
+      const bound = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))
+      await Promise.race([Promise.all([...inFlight]), bound])
+      clearTimeout(timer)
+      for (const run of running.values()) {
+        abandoned.add(run.runId)
+        const at = deps.clock.now(run.partnerUniqueID).toISOString()
+        finish({ runId: run.runId, status: 'failed', windowTo: at, finishedAt: at, results: run.checks.map((id) => ({ id, status: 'not-exercised', evidence: [{ note: 'interrupted' }] })) })
+      }
+      running.clear()
     },
     deleteOfPartner: (partnerUniqueID: string) => repository.removeOfPartner(partnerUniqueID),
     deleteOlderThan: (cutoff: Date, limit: number) => repository.removeOlderThan(cutoff.toISOString(), limit),

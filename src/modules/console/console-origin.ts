@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { TrustProxy } from '../../config.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 import { negotiateLanguage } from '../../common/language.ts'
-import { viaTrustedProxy } from '../../http/node-request.ts'
+import { viaTrustedProxy } from '../../http/node-adapter/index.ts'
 import { t } from './console-text.ts'
 
 /** The host a browser's Origin header names, or undefined when it names none (`null`, garbage). */

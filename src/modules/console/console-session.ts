@@ -5,7 +5,7 @@ import type { TrustProxy } from '../../config.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 import type { AuthContext } from '../../common/auth-context.ts'
 import type { Lang } from '../../common/language.ts'
-import { viaTrustedProxy } from '../../http/node-request.ts'
+import { viaTrustedProxy } from '../../http/node-adapter/index.ts'
 import { t } from './console-text.ts'
 
 export const SESSION_COOKIE = 'sandbox_console'

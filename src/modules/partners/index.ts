@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/connection.ts'
+import { onRollback } from '../../db/rollbacks.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 import type { Logger } from '../../logger.ts'
@@ -43,6 +44,8 @@ export interface PartnersDeps {
 export function createPartners(deps: PartnersDeps) {
   const repo = createPartnerRepository(deps.db)
   const liveUsers = createLiveUsers(repo)
+  // A failed commit undoes a suspension, a revocation or a deactivation the cache may already hold.
+  onRollback(deps.db, liveUsers.forgetAll)
   const quotas = createQuotas({ repo, limits: deps.config.quotas, journalBytes: deps.config.journal.maxBytes })
   const passwords = createPasswordHashing(deps.config.passwordCost)
   const partners = createPartnerService({ ...deps, repo, invitations: createInvitationRepository(deps.db), liveUsers, passwords })

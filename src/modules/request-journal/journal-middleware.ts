@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler, Next } from 'hono'
 import type { AuthContext } from '../../common/auth-context.ts'
 import { requestOrigin } from '../../http/loopback.ts'
-import { answerText } from '../../http/node-request.ts'
+import { answerJsonText, bodyTextRead } from '../../http/node-adapter/index.ts'
 import type { ScenarioEnv } from '../sandbox-scenarios/index.ts'
 import { errorsOf, redactBody, redactHeaders, redactQuery } from './journal-redaction.ts'
 import type { RequestJournalService } from './request-journal.service.ts'
@@ -20,7 +20,7 @@ function answerBody(contentType: string | null, body: string | Uint8Array | unde
 
 /** The request's body as read by the route (JSON text), or a marker when it was streamed (uploads). */
 async function requestBody(c: Context) {
-  const cached = (c.req.bodyCache as { text?: Promise<string> }).text
+  const cached = bodyTextRead(c)
   if (cached) return redactBody(await cached)
   const type = c.req.header('content-type')
   return type ? { body: `[${type.split(';')[0]}, ${c.req.header('content-length') ?? '?'} bytes, not kept]`, truncated: false } : { body: null, truncated: false }
@@ -64,7 +64,8 @@ async function journaled(journal: Pick<RequestJournalService, 'now' | 'record'>,
   }
   const request = await requestBody(c).catch(() => ({ body: null, truncated: false }))
   const contentType = res.headers.get('content-type')
-  const text = answerText(res) ?? (contentType && JSON_TYPE.test(contentType) ? await res.clone().text() : undefined)
+  const found = answerJsonText(c, res)
+  const text = typeof found === 'object' ? await found : found
   const answer = answerBody(contentType, text, res.headers.get('content-length'))
   journal.record({
     ...base,

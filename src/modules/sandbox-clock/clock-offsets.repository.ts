@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts'
+import { onRollback } from '../../db/rollbacks.ts'
 import type { Logger } from '../../logger.ts'
 
 /**
@@ -20,12 +21,18 @@ export function createClockOffsetRepository(db: Db, logger?: Pick<Logger, 'warn'
     ON CONFLICT (partner_unique_id) DO UPDATE SET offset_ms = excluded.offset_ms, advanced_at = excluded.advanced_at`)
   const remove = db.prepare('DELETE FROM partner_clock WHERE partner_unique_id = ?')
   const offsets = new Map<string, number>()
-  for (const row of all.all() as Array<{ partnerUniqueID: string; offsetMs: unknown }>) {
-    const stored = row.offsetMs
-    const offsetMs = typeof stored === 'number' && Number.isFinite(stored) ? Math.min(MAX_OFFSET_MS, Math.max(0, Math.round(stored))) : 0
-    if (offsetMs !== stored) logger?.warn('partner clock offset out of bounds: read as the nearest allowed', { partnerUniqueID: row.partnerUniqueID, storedMs: String(stored), readMs: offsetMs })
-    offsets.set(row.partnerUniqueID, offsetMs)
+  const load = () => {
+    offsets.clear()
+    for (const row of all.all() as Array<{ partnerUniqueID: string; offsetMs: unknown }>) {
+      const stored = row.offsetMs
+      const offsetMs = typeof stored === 'number' && Number.isFinite(stored) ? Math.min(MAX_OFFSET_MS, Math.max(0, Math.round(stored))) : 0
+      if (offsetMs !== stored) logger?.warn('partner clock offset out of bounds: read as the nearest allowed', { partnerUniqueID: row.partnerUniqueID, storedMs: String(stored), readMs: offsetMs })
+      offsets.set(row.partnerUniqueID, offsetMs)
+    }
   }
+  load()
+  // An advance written through but undone by a failed commit: read the offsets as they are stored again.
+  onRollback(db, load)
   return {
     offsetMs: (partnerUniqueID: string): number => offsets.get(partnerUniqueID) ?? 0,
     /** Moves the partner's clock `ms` further ahead; call inside a transaction. Returns the new offset. */

@@ -1,12 +1,12 @@
 import type { PartnerClock } from '../../clock.ts'
 import type { Db } from '../../db/connection.ts'
 import type { Transactions } from '../../db/write-batch.ts'
+import { createAnswerCache, type AnswerCache } from '../../http/answer-cache.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 import type { UserIdentity } from '../partners/index.ts'
 import type { NotificationPublisher } from '../callbacks/index.ts'
 import type { ScenarioEnv, ScenarioRegistry, ScenarioScheduler } from '../sandbox-scenarios/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
-import { createSimulationDetailCache } from './simulation-detail-cache-middleware.ts'
 import { SimulationInputSchema, SimulationPatchSchema } from './simulation-input.schemas.ts'
 import { createSimulationListRepository } from './simulation-list.repository.ts'
 import { simulationsHandlers } from './simulations.handlers.ts'
@@ -47,26 +47,30 @@ export interface SimulationsDeps {
   assertRoom?: (partnerUniqueID: string) => void
 }
 
-/** Simulations on the app's database: their repositories, the rendered-detail cache and the service. */
+/** Simulations on the app's database: their repositories and the service. */
 export function createSimulations(deps: SimulationsDeps): SimulationService {
   const { db } = deps
   return createSimulationService({
     ...deps,
     repo: createSimulationRepository(db, deps.writes),
     lists: createSimulationListRepository(db),
-    details: createSimulationDetailCache(db),
   })
 }
 
+/** The answers of Simulation Detail the router keeps: per simulation, broker and language (about 4 KB each). */
+export function createSimulationDetailAnswers(db: Db): AnswerCache {
+  return createAnswerCache(db, { table: 'simulation', keyColumn: 'simulation_unique_id', param: 'simulationUniqueId', size: 5000 })
+}
+
 /** Simulation List, Create, Validate, Detail, Update and Cancel. */
-export function simulationsRouter(simulations: SimulationService, taxonomy: TaxonomyCatalog) {
-  const handlers = simulationsHandlers(simulations, taxonomy)
+export function simulationsRouter(simulations: SimulationService, taxonomy: TaxonomyCatalog, detailAnswers: AnswerCache) {
+  const handlers = simulationsHandlers(simulations, taxonomy, detailAnswers)
   const router = createRouter<ScenarioEnv>()
   // The input schemas the routes name by reference (serviceValidatedJsonBody).
   router.openAPIRegistry.register('SimulationInput', SimulationInputSchema)
   router.openAPIRegistry.register('SimulationPatch', SimulationPatchSchema)
   // A detail already rendered for the broker is answered before the path's validation.
-  router.get(routes.detail.path.replace('{simulationUniqueId}', ':simulationUniqueId'), simulations.detailMiddleware)
+  router.get(routes.detail.path.replace('{simulationUniqueId}', ':simulationUniqueId'), detailAnswers.middleware)
   return router
     .openapi(routes.list, handlers.list)
     .openapi(routes.create, handlers.create)

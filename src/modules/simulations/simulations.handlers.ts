@@ -1,6 +1,7 @@
 import type { RouteConfig } from '@hono/zod-openapi'
 import type { Context } from 'hono'
 import { renderProblems } from '../../common/api-error.ts'
+import type { AnswerCache } from '../../http/answer-cache.ts'
 import type { AppRouteHandler } from '../../http/app-env.ts'
 import { withoutNulls } from '../../common/answer-fields.ts'
 import { operationStatus } from '../../common/envelope.ts'
@@ -18,7 +19,7 @@ type Handler<R extends RouteConfig> = AppRouteHandler<R, ScenarioEnv>
 /** The request's sandbox scenario and language, for the effects the service applies. */
 const scenarioOf = (c: Context<ScenarioEnv>): ScenarioOptions => ({ scenario: c.get('scenario'), lang: c.get('lang') })
 
-export function simulationsHandlers(simulations: SimulationService, taxonomy: TaxonomyCatalog) {
+export function simulationsHandlers(simulations: SimulationService, taxonomy: TaxonomyCatalog, detailAnswers: Pick<AnswerCache, 'set'>) {
   const result = (outcome: SimulationOutcome, lang: Lang) => ({
     operationStatus: operationStatus(lang),
     additionalData: withoutNulls({
@@ -42,8 +43,14 @@ export function simulationsHandlers(simulations: SimulationService, taxonomy: Ta
       return c.json({ errors: renderProblems(problems, c.get('lang')) }, 200)
     }) satisfies Handler<typeof routes.validate>,
 
+    // Rendered once, then answered from the cache (mounted before the route) until the row is next written.
     detail: ((c) => {
-      return serializedJson<SimulationDetail>(c, simulations.detailJson(c.get('auth'), c.req.valid('param').simulationUniqueId, c.get('lang')))
+      const { brokerId } = c.get('auth')
+      const id = c.req.valid('param').simulationUniqueId
+      const lang = c.get('lang')
+      const json = simulations.detailJson({ brokerId }, id, lang)
+      detailAnswers.set(id, brokerId, lang, json)
+      return serializedJson<SimulationDetail>(c, json)
     }) satisfies Handler<typeof routes.detail>,
 
     update: (async (c) => {

@@ -10,7 +10,6 @@ import type { UserIdentity } from '../partners/index.ts'
 import type { NotificationPublisher } from '../callbacks/index.ts'
 import type { Scenario, ScenarioRegistry, ScenarioScheduler } from '../sandbox-scenarios/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
-import type { SimulationDetailCache } from './simulation-detail-cache-middleware.ts'
 import { toSimulationDetail } from './simulation-detail.mapper.ts'
 import { evaluateSimulation } from './simulation-engine.ts'
 import type { SimulationInput } from './simulation-input.schemas.ts'
@@ -26,7 +25,6 @@ import type { EvaluationColumns, NewSimulation, SimulationRepository, Simulation
 export interface SimulationServiceDeps {
   repo: SimulationRepository
   lists: SimulationListRepository
-  details: SimulationDetailCache
   writes: Transactions
   clock: PartnerClock
   taxonomy: TaxonomyCatalog
@@ -64,7 +62,7 @@ const today = (clock: PartnerClock, partnerUniqueID: string) => clock.now(partne
  * recorded and notified in the transaction of the change (simulation-lifecycle.ts).
  */
 export function createSimulationService(deps: SimulationServiceDeps) {
-  const { repo, taxonomy, details } = deps
+  const { repo, taxonomy } = deps
   const lifecycle = createSimulationLifecycle(deps)
   const { statuses } = lifecycle
   const SIMULATED = statuses.id('SIMULATED')
@@ -250,20 +248,12 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     changeStatus: lifecycle.changeStatus,
     forceStatus: lifecycle.forceStatus,
 
-    /** Route middleware of Simulation Detail: answers a detail already rendered (simulation-detail-cache-middleware.ts). */
-    detailMiddleware: details.middleware,
-
     /**
-     * Simulation Detail as JSON text, rendered once and kept until the simulation's row is next written.
+     * Simulation Detail as JSON text (the HTTP layer keeps the answer: http/answer-cache.ts).
      * @throws ApiError 404
      */
     detailJson(auth: Pick<AuthContext, 'brokerId'>, id: string, lang: Lang): string {
-      const hit = details.get(auth.brokerId, id, lang)
-      if (hit !== undefined) return hit
-      const row = findOwned(auth, id)
-      const json = JSON.stringify(toSimulationDetail(row, taxonomy, lang))
-      details.set(row.brokerId, id, lang, json)
-      return json
+      return JSON.stringify(toSimulationDetail(findOwned(auth, id), taxonomy, lang))
     },
 
     /** Deletes every simulation of the partner with its history and messages (sandbox reset); returns how many. */

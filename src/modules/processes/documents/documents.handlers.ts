@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { AppEnv, AppRouteHandler } from '../../../http/app-env.ts'
 import { operationStatus } from '../../../common/envelope.ts'
-import { requestBodySource } from '../../../http/node-request.ts'
+import { requestBodySource } from '../../../http/node-adapter/index.ts'
 import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
 import type { DocumentService, UploadRequest } from './documents.service.ts'
 import { documentView } from './document-view.ts'

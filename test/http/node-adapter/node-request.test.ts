@@ -2,10 +2,10 @@ import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingM
 import { once } from 'node:events'
 import type { Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testConfig } from '../../src/config.ts'
-import { SIMULATION_INPUT_EXAMPLE } from '../../src/modules/simulations/simulation-input.schemas.ts'
-import { startServer, type RunningSandbox } from '../../src/server.ts'
-import { socketBufferBytes } from '../support/socket-buffers.ts'
+import { testConfig } from '../../../src/config.ts'
+import { SIMULATION_INPUT_EXAMPLE } from '../../../src/modules/simulations/simulation-input.schemas.ts'
+import { startServer, type RunningSandbox } from '../../../src/server.ts'
+import { socketBufferBytes } from '../../support/socket-buffers.ts'
 
 // The Node server reads headers and bodies from Node's own request, not the web Request that
 // app.request() gives the other tests: these run through a real listening server.

@@ -1,0 +1,12 @@
+/**
+ * The one place that knows the app runs on Node through @hono/node-server, and the only code that
+ * touches a library's private parts (docs/architecture.md "The request adapter"): Hono's body cache,
+ * its request's header method, node-server's response cache, Node's `resume` of a request. The
+ * architecture test keeps those names inside this folder.
+ */
+export { answerJsonText } from './answer-text.ts'
+export { adapterFallbacks, type AdapterFallback } from './fast-path-probe.ts'
+export { bodyTextRead } from './hono-body-cache.ts'
+export { clientAddress, isClientAbort, servedByNode, viaTrustedProxy } from './node-bindings.ts'
+export { readHeadersFromNode, readsHeadersFromNode, setResponseHeader } from './node-headers.ts'
+export { bufferBody, leaveBodyUnread, requestBodySource } from './request-body.ts'

@@ -1,0 +1,42 @@
+import type { Context } from 'hono'
+import { HonoRequest } from 'hono/request'
+import { countFallback } from './fast-path-probe.ts'
+import { incomingOf, outgoingOf } from './node-bindings.ts'
+
+const honoHeader = HonoRequest.prototype.header
+
+/**
+ * Makes `c.req.header()` read Node's parsed headers for the rest of the request (every middleware,
+ * validator and handler), by replacing the method on Hono's request object. A header sent more than
+ * once reads as the Fetch API has it, every value joined with ", " (Node keeps only the first
+ * Authorization or Content-Type): a second Authorization makes the token unreadable, as before,
+ * rather than silently ignored.
+ */
+export function readHeadersFromNode(c: Context): void {
+  const incoming = incomingOf(c)
+  if (!incoming) return
+  // One entry per header name unless a name came more than once: then read every value.
+  const repeated = incoming.rawHeaders.length / 2 !== Object.keys(incoming.headers).length
+  const headers: Record<string, string | string[] | undefined> = repeated ? incoming.headersDistinct : incoming.headers
+  const valueOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value.join(', ') : value)
+  const header = (name?: string) => {
+    if (name !== undefined) return valueOf(headers[name.toLowerCase()])
+    const all: Record<string, string> = {}
+    for (const key of Object.keys(headers)) all[key] = valueOf(headers[key])!
+    return all
+  }
+  const request = c.req as { header: unknown }
+  request.header = header
+  // Hono made the method unwritable: its own (slower) header reads go on working.
+  if (request.header !== header) countFallback('headers')
+}
+
+/** Whether `c.req.header()` reads Node's parsed headers (the fast path) rather than Hono's web Headers. */
+export const readsHeadersFromNode = (c: Context): boolean => c.req.header !== honoHeader
+
+/** Sets a header of the answer, whatever the handler answers with (Node merges it into the head it writes). */
+export function setResponseHeader(c: Context, name: string, value: string): void {
+  const outgoing = outgoingOf(c)
+  if (outgoing && !outgoing.headersSent) outgoing.setHeader(name, value)
+  else c.header(name, value)
+}

@@ -1,0 +1,127 @@
+import type { Context } from 'hono'
+import type { IncomingMessage } from 'node:http'
+import type { ApiError } from '../../common/api-error.ts'
+import { nodeBodySource, webBodySource, type BodySource } from '../../common/body-source.ts'
+import { keepBodyText } from './hono-body-cache.ts'
+import { incomingOf } from './node-bindings.ts'
+
+/**
+ * Reads a request body of at most `maxBytes` and leaves it in Hono's body cache, where `c.req.json()`,
+ * `c.req.parseBody()` and the route validators read it: from Node's stream when served by Node, else
+ * from the web Request. Stops reading and answers 413 as soon as more arrives than allowed (a chunked
+ * body has no length to check beforehand), so no body costs more memory than its limit.
+ */
+export function bufferBody(c: Context, maxBytes: number, tooLarge: () => ApiError): Promise<void> {
+  const incoming = incomingOf(c)
+  return incoming ? bufferNodeBody(c, incoming, maxBytes, tooLarge) : bufferWebBody(c, maxBytes, tooLarge)
+}
+
+/** The body's text, as the Fetch API's text() has it, where every later reader looks. */
+function keepText(c: Context, bytes: Buffer): void {
+  const text = bytes.toString('utf8')
+  // A byte order mark is not part of the text (the Fetch API's text() drops it too).
+  keepBodyText(c, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
+}
+
+function bufferNodeBody(c: Context, incoming: IncomingMessage, maxBytes: number, tooLarge: () => ApiError): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const cleanup = () => {
+      incoming.off('data', onData)
+      incoming.off('end', onEnd)
+      incoming.off('error', onError)
+    }
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size > maxBytes) {
+        cleanup()
+        incoming.pause()
+        // The rest stays unread: see leaveBodyUnread, which the answer's error handler calls.
+        reject(tooLarge())
+        return
+      }
+      chunks.push(chunk)
+    }
+    const onEnd = () => {
+      cleanup()
+      keepText(c, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))
+      resolve()
+    }
+    const onError = (error: Error) => {
+      cleanup()
+      reject(error)
+    }
+    incoming.on('data', onData).on('end', onEnd).on('error', onError)
+  })
+}
+
+async function bufferWebBody(c: Context, maxBytes: number, tooLarge: () => ApiError): Promise<void> {
+  const chunks: Uint8Array[] = []
+  let size = 0
+  const body = c.req.raw.body
+  if (body) {
+    const reader = body.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      size += value.length
+      if (size > maxBytes) {
+        // No socket behind a web Request: cancelling only stops its source.
+        await reader.cancel()
+        throw tooLarge()
+      }
+      chunks.push(value)
+    }
+  }
+  keepText(c, Buffer.concat(chunks, size))
+}
+
+/**
+ * The most of a refused body read (and thrown away) after its answer: about what a client can have
+ * written into the kernel's buffers without the server reading (Linux grows a receive buffer to
+ * 6 MB by default), so a client that sent its body whole may reuse its connection.
+ */
+const UNREAD_BODY_DISCARD_BYTES = 16 * 1024 * 1024
+
+/**
+ * A request answered before its body was read whole (a 413, a 415, a 401 or a 404 with a body).
+ * Left alone, @hono/node-server and Node read such a body on and throw it away as fast as the client
+ * sends it, up to 64 MB a connection: CPU and garbage (tens of MB of RSS before a collection) for
+ * bytes nobody wants. Here the rest is read to its end only while it is small enough for the client
+ * to have sent it whole (the connection then serves its next request, as keep-alive clients expect);
+ * a body declared larger, or one that runs past that, is left unread: the client's bytes wait in the
+ * kernel's buffers while it reads the answer, and the adapter closes the connection half a second
+ * after the answer. Not closed at once: a reset under a client still writing may lose it the answer.
+ */
+export function leaveBodyUnread(c: Context): void {
+  const incoming = incomingOf(c)
+  if (!incoming || incoming.complete || incoming.destroyed) return
+  const holdBack = () => {
+    incoming.off('data', onData)
+    incoming.pause()
+    // The adapter's drain and Node's own dump resume the request to discard the rest: not this one.
+    incoming.resume = () => incoming
+  }
+  let discarded = 0
+  const onData = (chunk: Buffer) => {
+    discarded += chunk.length
+    if (discarded > UNREAD_BODY_DISCARD_BYTES) holdBack()
+  }
+  // A declared length over its limit is refused before a byte of it is read: its rest is all of it.
+  const chunked = incoming.headers['transfer-encoding'] !== undefined
+  if (!chunked && Number(incoming.headers['content-length']) > UNREAD_BODY_DISCARD_BYTES) return holdBack()
+  incoming.on('data', onData)
+  incoming.resume()
+}
+
+/**
+ * The body of an upload, read chunk by chunk with back-pressure: from Node's socket when served by
+ * @hono/node-server, else from the web stream. Nothing is read until the first `next()`.
+ */
+export function requestBodySource(c: Context): BodySource {
+  const incoming = incomingOf(c)
+  let source: BodySource | undefined
+  const open = () => (source ??= incoming ? nodeBodySource(incoming) : webBodySource(c.req.raw.body))
+  return { next: () => open().next(), release: () => source?.release() }
+}
