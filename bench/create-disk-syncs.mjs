@@ -4,7 +4,7 @@
 // (the lowest id) should have none but the rare WAL restart (docs/decisions/0100-create-tail.md).
 // Usage: node bench/create-disk-syncs.mjs [checkout] [creates] [strace output file]
 //   Needs strace; build the checkout first. Runs the server on CPU 0 and autocannon on CPU 1.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -24,7 +24,10 @@ const t0 = Date.now() / 1000
 const r = await new Promise((res, rej) => autocannon({ ...(({ duration, ...o }) => o)(createRequests(s)(1)), amount, connections: 10 }, (e, r) => (e ? rej(e) : res(r))))
 const t1 = Date.now() / 1000
 console.log('creates', r.requests.total, 'rps', Math.round(r.requests.average), 'p50', r.latency.p50, 'p99', r.latency.p99, 'max', r.latency.max, 'non2xx', r.non2xx)
-child.kill('SIGTERM'); await new Promise((res) => child.once('exit', res))
+// The server runs under strace (taskset execs it): stopping strace would leave the server running.
+const server = spawnSync('pgrep', ['-P', String(child.pid)]).stdout.toString().trim()
+process.kill(Number(server), 'SIGTERM')
+await new Promise((res) => child.once('exit', res))
 const rows = readFileSync(out, 'utf8').split('\n').map((l) => l.match(/^(\d+)\s+([\d.]+)\s+(\w+)\((\d+).*<([\d.]+)>/)).filter(Boolean).map((m) => ({ tid: +m[1], t: +m[2], sc: m[3], fd: m[4], d: +m[5] })).filter((x) => x.t >= t0 && x.t <= t1)
 const main = Math.min(...rows.map((x) => x.tid))
 const by = {}
