@@ -41,8 +41,11 @@ export function openDatabase(path: string, options: { cacheMb?: number } = {}): 
   const db = new Database(path)
   if (!inMemory) {
     db.pragma('journal_mode = WAL')
-    // Checkpoints run in a worker (wal-checkpointer.ts); this one only bounds the WAL if it stops.
-    db.pragma('wal_autocheckpoint = 10000')
+    // Checkpoints run in a worker (wal-checkpointer.ts). This one bounds the WAL if it stops, and
+    // under a steady stream of writes it is what lets the WAL start over, at the price of three disk
+    // syncs on the event loop: 40,000 pages (160 MB) makes that four times rarer than 10,000
+    // (docs/decisions/0100-create-tail.md).
+    db.pragma('wal_autocheckpoint = 40000')
     // 64 MiB of pages kept by default (SQLite's own is 2 MiB): the indexes of 100,000 simulations
     // stay in memory. SANDBOX_SQLITE_CACHE_MB bounds it.
     db.pragma(`cache_size = -${(options.cacheMb ?? 64) * 1024}`)
