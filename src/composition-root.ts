@@ -17,11 +17,10 @@ import { createPartners, identitiesSeedFile, seedIdentities, type PasswordVerifi
 import { createProcesses } from './modules/processes/index.ts'
 import { createRequestJournal } from './modules/request-journal/index.ts'
 import { createClockOffsets, createSandboxClock } from './modules/sandbox-clock/index.ts'
-import { scenarioJobHandlers } from './modules/sandbox-control/index.ts'
+import { createSandboxControl } from './modules/sandbox-control/index.ts'
 import { createRetentionSweeper } from './modules/retention/index.ts'
-import { createSandboxJobs } from './modules/sandbox-jobs/index.ts'
 import { createSandboxReset, type SandboxResetService } from './modules/sandbox-reset/index.ts'
-import { createScenarioPicks, createScenarios, createScenarioScheduler } from './modules/sandbox-scenarios/index.ts'
+import { createScenarios } from './modules/sandbox-scenarios/index.ts'
 import { createSimulations } from './modules/simulations/index.ts'
 import { createTaxonomy, seedTaxonomy, taxonomySeedFiles } from './modules/taxonomy/index.ts'
 import { fromRoot, packageVersion } from './package-root.ts'
@@ -29,7 +28,6 @@ import { createLoopback } from './http/loopback.ts'
 import { createFairShare, partnerRateLimited } from './http/rate-limit.ts'
 import type { EsisDocument } from './esis-pdf/esis-document.ts'
 import { createEsisRenderPool, type EsisRenderPool } from './esis-pdf/esis-render-pool.ts'
-import { createScenarioTrials } from './modules/sample-journeys/index.ts'
 import { createCertification } from './modules/certification/index.ts'
 
 export const SEEDS_DIR = fromRoot('seeds')
@@ -113,10 +111,8 @@ export function buildSandbox(options: SandboxOptions) {
   partners.applyDemoIdentities()
   const { quotas } = partners
   const auth = createAuth({ db, config, clock: machineClock, secrets, partners })
-  const scenarios = createScenarios(scenarioFolders(config), taxonomy)
-  const scenarioPicks = createScenarioPicks(scenarios)
-  const jobs = createSandboxJobs({ db, writes, clock, logger })
-  const scheduler = createScenarioScheduler({ jobs, clock, timeScale: config.timeScale })
+  const scenarioModule = createScenarios({ folders: scenarioFolders(config), taxonomy, db, writes, clock, logger, timeScale: config.timeScale })
+  const { registry: scenarios, picks: scenarioPicks, jobs, scheduler } = scenarioModule
   const callbacks = createCallbacks({
     db,
     secrets,
@@ -166,10 +162,11 @@ export function buildSandbox(options: SandboxOptions) {
     partnerBusy: (seconds) => partnerRateLimited(config.rateLimit?.perSecond ?? null, seconds),
   })
   const echo = createEchoService({ writes, taxonomy, callbacks, notifications, findSimulation: (id, brokerId) => simulations.findOfBroker(brokerId, id), findProcess: (id, brokerId) => processes.findOfBroker(brokerId, id) })
-  for (const [kind, handler] of Object.entries(scenarioJobHandlers({ taxonomy, simulations, processes, messages, notifications }))) jobs.handle(kind, handler)
   // The console's "try it" calls the API through the HTTP application, attached by createApp.
   const loopback = createLoopback()
-  const trials = createScenarioTrials({ dispatch: loopback.fetch, taxonomy, clock, version })
+  const control = createSandboxControl({ taxonomy, simulations, processes, messages, notifications, dispatch: loopback.fetch, clock, version, scenarioHeader: scenarioModule.header })
+  scenarioModule.act(control.jobActions)
+  const { trials } = control
   const journal = createRequestJournal({ db, writes, clock, logger, settings: config.journal })
   const testClock = createSandboxClock({ writes, clock, offsets: clockOffsets, logger, jobs, deliveries: callbacks.advancing })
   const certification = createCertification({

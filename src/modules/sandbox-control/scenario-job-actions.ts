@@ -1,8 +1,7 @@
 import { documentRequested, type NotificationPublisher } from '../callbacks/index.ts'
 import type { MessageService } from '../messages/index.ts'
 import type { ProcessRow, ProcessService } from '../processes/index.ts'
-import { JOB_KIND, JobPayloadSchemas } from '../sandbox-scenarios/index.ts'
-import type { SandboxJob, SandboxJobHandler } from '../sandbox-jobs/index.ts'
+import type { BankMessagePayload, DocumentRequestedPayload, ProcessStatusPayload, SandboxJob, SandboxJobHandler, ScenarioJobActions } from '../sandbox-scenarios/index.ts'
 import type { SimulationService } from '../simulations/index.ts'
 import { PROCESS_STATES, transitionRefusal, type TaxonomyCatalog } from '../taxonomy/index.ts'
 
@@ -21,7 +20,7 @@ export interface ScenarioJobDeps {
  * sandbox control"), run by the job worker in the job's own transaction, through the same services
  * as the sandbox control API. A step that no longer applies when due is skipped with the reason.
  */
-export function scenarioJobHandlers(deps: ScenarioJobDeps): Record<string, SandboxJobHandler> {
+export function scenarioJobActions(deps: ScenarioJobDeps): ScenarioJobActions {
   const { taxonomy, processes, messages } = deps
   const { statuses } = processes
 
@@ -31,8 +30,7 @@ export function scenarioJobHandlers(deps: ScenarioJobDeps): Record<string, Sandb
   }
 
   /** A lifecycle step: through the process workflow, with notifications 5 (and 9), its reject reason and its bank message. */
-  function processStep(job: SandboxJob): ReturnType<SandboxJobHandler> {
-    const payload = JobPayloadSchemas.processStatus.parse(job.payload)
+  function processStep(job: SandboxJob, payload: ProcessStatusPayload): ReturnType<SandboxJobHandler> {
     const row = ownProcess(job, payload)
     if (!row) return GONE
     const to = statuses.id(payload.status)
@@ -46,8 +44,7 @@ export function scenarioJobHandlers(deps: ScenarioJobDeps): Record<string, Sandb
   }
 
   /** A message of the bank on a simulation or a process (notification 7). */
-  function bankMessage(job: SandboxJob): ReturnType<SandboxJobHandler> {
-    const payload = JobPayloadSchemas.bankMessage.parse(job.payload)
+  function bankMessage(job: SandboxJob, payload: BankMessagePayload): ReturnType<SandboxJobHandler> {
     if ('processUniqueId' in payload) {
       const row = ownProcess(job, payload)
       if (!row) return GONE
@@ -60,8 +57,7 @@ export function scenarioJobHandlers(deps: ScenarioJobDeps): Record<string, Sandb
   }
 
   /** The bank asks for a document: its bank message (notification 7) and notification 2 naming the document type. */
-  function documentRequest(job: SandboxJob): ReturnType<SandboxJobHandler> {
-    const payload = JobPayloadSchemas.documentRequested.parse(job.payload)
+  function documentRequest(job: SandboxJob, payload: DocumentRequestedPayload): ReturnType<SandboxJobHandler> {
     const row = ownProcess(job, payload)
     if (!row) return GONE
     if (statuses.final(row.statusId)) return { skipped: `the process is ${statuses.describe(row.statusId, 'en')}: it takes no more documents` }
@@ -80,5 +76,5 @@ export function scenarioJobHandlers(deps: ScenarioJobDeps): Record<string, Sandb
     return `document type ${payload.documentTypeId} requested on process ${row.processNumber}`
   }
 
-  return { [JOB_KIND.processStatus]: processStep, [JOB_KIND.bankMessage]: bankMessage, [JOB_KIND.documentRequested]: documentRequest }
+  return { processStatus: processStep, bankMessage, documentRequested: documentRequest }
 }

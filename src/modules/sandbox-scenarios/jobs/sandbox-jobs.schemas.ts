@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { pagingQuerySchema } from '../../common/pagination.ts'
+import { pagingQuerySchema } from '../../../common/pagination.ts'
 
 export const JOB_STATUSES = ['pending', 'done', 'skipped', 'failed'] as const
 const STATUS_HELP = 'pending: waiting for its time; done: carried out; skipped: no longer applied when due (the process was cancelled meanwhile, …), the outcome says why; failed: an error, the outcome says which'

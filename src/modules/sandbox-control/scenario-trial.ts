@@ -1,6 +1,6 @@
 import type { PartnerClock } from '../../clock.ts'
 import type { Lang } from '../../common/language.ts'
-import { SCENARIO_HEADER, type Scenario } from '../sandbox-scenarios/index.ts'
+import type { Scenario } from '../sandbox-scenarios/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { coBorrowerCompletion, ELIGIBLE_SIMULATION, keyBorrowerCompletion, mandatoryDocuments, PROPERTY_COMPLETION, SAMPLE_PDF } from './sample-data.ts'
 
@@ -31,6 +31,8 @@ export interface TrialDeps {
   taxonomy: Pick<TaxonomyCatalog, 'items'>
   clock: Pick<PartnerClock, 'now'>
   version: string
+  /** The request header that names a scenario. */
+  scenarioHeader: string
 }
 
 const PROCESS_EFFECTS = new Set(['processLifecycle', 'documentRequested'])
@@ -80,7 +82,7 @@ export function createScenarioTrials(deps: TrialDeps) {
     async run(scenario: Scenario, session: { accessToken: string; partnerUniqueID: string; lang: Lang }): Promise<ScenarioTrial> {
       const trial: ScenarioTrial = { scenario: scenario.name, journey: journeyOf(scenario), calls: [] }
       const byHeader = scenario.triggers.header
-      const named: Record<string, string> = byHeader ? { [SCENARIO_HEADER]: scenario.name } : {}
+      const named: Record<string, string> = byHeader ? { [deps.scenarioHeader]: scenario.name } : {}
 
       const call = async (method: string, path: string, options: { json?: unknown; form?: FormData; headers?: Record<string, string>; expect?: number }) => {
         const headers: Record<string, string> = {

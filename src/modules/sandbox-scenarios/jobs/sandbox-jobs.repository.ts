@@ -1,5 +1,5 @@
-import { inBrokerScope, scopeParams, type BrokerScope } from '../../db/broker-scope.ts'
-import type { Db } from '../../db/connection.ts'
+import { inBrokerScope, scopeParams, type BrokerScope } from '../../../db/broker-scope.ts'
+import type { Db } from '../../../db/connection.ts'
 
 export interface SandboxJob {
   id: number

@@ -1,6 +1,6 @@
-import { brokerScopeOf } from '../../db/broker-scope.ts'
-import type { AppRouteHandler } from '../../http/app-env.ts'
-import { pageOf } from '../../common/pagination.ts'
+import { brokerScopeOf } from '../../../db/broker-scope.ts'
+import type { AppRouteHandler } from '../../../http/app-env.ts'
+import { pageOf } from '../../../common/pagination.ts'
 import type { SandboxJobRepository } from './sandbox-jobs.repository.ts'
 import type * as routes from './sandbox-jobs.routes.ts'
 

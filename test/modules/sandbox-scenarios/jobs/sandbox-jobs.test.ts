@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { createTestSandbox, type TestSandbox } from '../../support/test-app.ts'
-import { runJobsAfter, scenarioHeader, submittedProcess } from '../sandbox-scenarios/support/scenario-journeys.ts'
+import { createTestSandbox, type TestSandbox } from '../../../support/test-app.ts'
+import { runJobsAfter, scenarioHeader, submittedProcess } from '../support/scenario-journeys.ts'
 
 let s: TestSandbox
 beforeEach(async () => {

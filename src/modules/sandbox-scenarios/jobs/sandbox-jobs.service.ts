@@ -1,21 +1,14 @@
-import type { PartnerClock } from '../../clock.ts'
-import type { BrokerScope } from '../../db/broker-scope.ts'
-import type { Db } from '../../db/connection.ts'
-import type { Transactions } from '../../db/write-batch.ts'
-import type { AppEnv } from '../../http/app-env.ts'
-import type { Logger } from '../../logger.ts'
+import type { PartnerClock } from '../../../clock.ts'
+import type { BrokerScope } from '../../../db/broker-scope.ts'
+import type { Db } from '../../../db/connection.ts'
+import type { Transactions } from '../../../db/write-batch.ts'
+import type { Logger } from '../../../logger.ts'
 import { createSandboxJobRepository } from './sandbox-jobs.repository.ts'
 import { createSandboxJobWorker } from './sandbox-job-worker.ts'
-import { sandboxJobsHandlers } from './sandbox-jobs.handlers.ts'
-import * as routes from './sandbox-jobs.routes.ts'
-import { createRouter } from '../../http/create-router.ts'
-
-export type { NewSandboxJob, SandboxJob } from './sandbox-jobs.repository.ts'
-export type { SandboxJobHandler } from './sandbox-job-worker.ts'
 
 /**
  * The sandbox's delayed actions (scenario steps of the bank's side): stored jobs, run when due by
- * one worker (started by the server), each kind by the handler registered for it.
+ * one worker (started by the server), each kind by the action registered for it.
  */
 export function createSandboxJobs(deps: { db: Db; writes: Transactions; clock: PartnerClock; logger: Logger }) {
   const repository = createSandboxJobRepository(deps.db)
@@ -39,6 +32,3 @@ export type SandboxJobs = ReturnType<typeof createSandboxJobs>
 
 /** What stores a job to run when due: the scenarios schedule through it. */
 export type JobScheduler = Pick<SandboxJobs, 'schedule'>
-
-/** Sandbox control API: GET /sandbox/jobs. */
-export const sandboxJobsRouter = (jobs: Pick<SandboxJobs, 'list'>) => createRouter().openapi(routes.list, sandboxJobsHandlers(jobs).list)

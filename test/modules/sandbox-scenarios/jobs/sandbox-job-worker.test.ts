@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { buildSandbox } from '../../../src/composition-root.ts'
-import { testConfig } from '../../../src/config.ts'
-import { prepareDatabase } from '../../../src/composition-root.ts'
-import { eventually } from '../callbacks/support/callback-sandbox.ts'
-import { startSandboxProcess, type SandboxProcess } from '../callbacks/support/sandbox-process.ts'
-import { withKeyBorrower } from '../sandbox-scenarios/support/scenario-journeys.ts'
+import { buildSandbox } from '../../../../src/composition-root.ts'
+import { testConfig } from '../../../../src/config.ts'
+import { prepareDatabase } from '../../../../src/composition-root.ts'
+import { eventually } from '../../callbacks/support/callback-sandbox.ts'
+import { startSandboxProcess, type SandboxProcess } from '../../callbacks/support/sandbox-process.ts'
+import { withKeyBorrower } from '../support/scenario-journeys.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'scenario-jobs-'))
 let sandbox: SandboxProcess | undefined
