@@ -1,7 +1,7 @@
-import { brokerScopeOf } from '../../db/broker-scope.ts'
-import type { AppRouteHandler } from '../../http/app-env.ts'
-import { operationStatus } from '../../common/envelope.ts'
-import type { CallbackService } from '../callbacks/index.ts'
+import { brokerScopeOf } from '../../../db/broker-scope.ts'
+import type { AppRouteHandler } from '../../../http/app-env.ts'
+import { operationStatus } from '../../../common/envelope.ts'
+import type { CallbackService } from '../callbacks.service.ts'
 import type * as routes from './sandbox-deliveries.routes.ts'
 
 export const sandboxDeliveriesHandlers = (callbacks: Pick<CallbackService, 'deliveries' | 'redeliver'>) => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CLIENT_CHECKS, runClientChecks, type JournalRecord } from '../../../src/domain/client-behaviour/client-checks.ts'
+import { CLIENT_CHECKS, runClientChecks, type JournalRecord } from '../../../src/modules/certification/client-checks.ts'
 
 let seq = 0
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 25, 10, 0, seconds)).toISOString()

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi'
-import { envelopeSchema } from '../../http/openapi-schemas.ts'
-import { pagingQuerySchema } from '../../common/pagination.ts'
-import { NotificationSchema } from '../callbacks/index.ts'
+import { envelopeSchema } from '../../../http/openapi-schemas.ts'
+import { pagingQuerySchema } from '../../../common/pagination.ts'
+import { NotificationSchema } from '../notification.webhooks.ts'
 
 export const NOTIFICATION_STATUSES = ['pending', 'delivered', 'failed', 'disabled', 'skipped'] as const
 
