@@ -33,7 +33,7 @@ import { processMessagesRouter, simulationMessagesRouter } from './modules/messa
 import { processesRouter } from './modules/processes/index.ts'
 import { sandboxClockRouter } from './modules/sandbox-clock/index.ts'
 import { sandboxControlRouter } from './modules/sandbox-control/index.ts'
-import { sandboxResetRouter } from './modules/sandbox-reset/index.ts'
+import { housekeepingRouter } from './modules/housekeeping/index.ts'
 import { sandboxJobsRouter, sandboxScenariosRouter, scenarioMiddleware } from './modules/sandbox-scenarios/index.ts'
 import { simulationsRouter } from './modules/simulations/index.ts'
 import { taxonomyRouter } from './modules/taxonomy/index.ts'
@@ -138,7 +138,7 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', requestJournalRouter(sandbox.journal))
   app.route('/', certificationRouter(sandbox.certification))
   app.route('/', consoleRouter({ ...sandbox, trustProxy: config.trustProxy, partnerShare: fairShare }))
-  app.route('/', sandboxResetRouter(sandbox.reset))
+  app.route('/', housekeepingRouter(sandbox.reset))
   app.route('/', accountRouter(sandbox.partners, sandbox.partners.account))
   app.route('/', mailRecipientsRouter(sandbox.mailbox.recipients))
   app.route('/', operatorRouter(sandbox.partners, config.operatorToken))

@@ -18,8 +18,7 @@ import { createProcesses } from './modules/processes/index.ts'
 import { createRequestJournal } from './modules/request-journal/index.ts'
 import { createClockOffsets, createSandboxClock } from './modules/sandbox-clock/index.ts'
 import { createSandboxControl } from './modules/sandbox-control/index.ts'
-import { createRetentionSweeper } from './modules/retention/index.ts'
-import { createSandboxReset, type SandboxResetService } from './modules/sandbox-reset/index.ts'
+import { createHousekeeping } from './modules/housekeeping/index.ts'
 import { createScenarios } from './modules/sandbox-scenarios/index.ts'
 import { createSimulations } from './modules/simulations/index.ts'
 import { createTaxonomy, seedTaxonomy, taxonomySeedFiles } from './modules/taxonomy/index.ts'
@@ -105,9 +104,9 @@ export function buildSandbox(options: SandboxOptions) {
     assertRoom: (partnerUniqueID, bytes) => partners.quotas.assertRoom(partnerUniqueID, 'storageBytes', bytes),
     assertAdmin: (auth) => partners.account.assertAdmin(auth),
   })
-  // The partners erase their data through the reset, which needs every module below: given late.
-  let reset: SandboxResetService | undefined
-  const partners = createPartners({ db, writes, clock: machineClock, logger, config, mailbox, eraseData: (partnerUniqueID) => reset!.reset(partnerUniqueID), verifyPassword: options.verifyPassword })
+  // A partner's data as a whole: built first, so the partners erase through it; its owners join below as they are built.
+  const housekeeping = createHousekeeping({ writes, logger, clock: machineClock, retentionDays: config.retentionDays })
+  const partners = createPartners({ db, writes, clock: machineClock, logger, config, mailbox, eraseData: housekeeping.eraseData, verifyPassword: options.verifyPassword })
   partners.applyDemoIdentities()
   const { quotas } = partners
   const auth = createAuth({ db, config, clock: machineClock, secrets, partners })
@@ -181,37 +180,24 @@ export function buildSandbox(options: SandboxOptions) {
     timeoutMs: config.certificationTimeoutMs,
     version,
   })
-  reset = createSandboxReset({
-    writes,
-    logger,
-    data: {
-      messages: messages.deleteOfPartner,
-      processes: processes.deleteOfPartner,
-      simulations: simulations.deleteOfPartner,
-      mailbox: mailbox.deleteOfPartner,
-      callbacks: callbacks.deleteOfPartner,
-      jobs: jobs.deleteOfPartner,
-      clock: testClock.resetOfPartner,
-      journal: journal.deleteOfPartner,
-      certificationRuns: certification.deleteOfPartner,
+  // The one list of a partner's data, in an order the foreign keys accept: reset, partner deletion and retention walk it.
+  housekeeping.owners.add(
+    { owner: 'messages', tables: ['simulation_message', 'process_message'], deleteOfPartner: (p) => ({ messages: messages.deleteOfPartner(p) }), notAged: 'deleted with the simulation or process it is on' },
+    {
+      owner: 'processes',
+      tables: ['process', 'process_status_history', 'process_borrower', 'process_document', 'process_document_content', 'process_property'],
+      deleteOfPartner: processes.deleteOfPartner,
+      olderThan: { processes: processes.deleteOlderThan },
     },
-  })
-
-  const retention = createRetentionSweeper({
-    days: config.retentionDays,
-    clock: machineClock,
-    writes,
-    logger,
-    kinds: [
-      ['processes', processes.deleteOlderThan],
-      ['simulations', simulations.deleteOlderThan],
-      ['notifications', callbacks.deleteOlderThan],
-      ['mailboxMessages', mailbox.deleteOlderThan],
-      ['jobs', jobs.deleteOlderThan],
-      ['journalEntries', journal.deleteOlderThan],
-      ['certificationRuns', certification.deleteOlderThan],
-    ],
-  })
+    { owner: 'simulations', tables: ['simulation', 'simulation_status_history'], deleteOfPartner: (p) => ({ simulations: simulations.deleteOfPartner(p) }), olderThan: { simulations: simulations.deleteOlderThan } },
+    { owner: 'mailbox', tables: ['mailbox_message', 'mailbox_attachment'], deleteOfPartner: (p) => ({ mailboxMessages: mailbox.deleteOfPartner(p) }), olderThan: { mailboxMessages: mailbox.deleteOlderThan } },
+    { owner: 'callbacks', tables: ['notification', 'delivery_attempt', 'callback_configuration'], deleteOfPartner: callbacks.deleteOfPartner, olderThan: { notifications: callbacks.deleteOlderThan } },
+    { owner: 'sandbox-scenarios', tables: ['sandbox_job'], deleteOfPartner: (p) => ({ jobs: jobs.deleteOfPartner(p) }), olderThan: { jobs: jobs.deleteOlderThan } },
+    { owner: 'sandbox-clock', tables: ['partner_clock'], deleteOfPartner: (p) => ({ testClock: testClock.resetOfPartner(p) }), notAged: 'an offset is a setting of the partner, not a record' },
+    { owner: 'request-journal', tables: ['request_journal', 'request_journal_body'], deleteOfPartner: (p) => ({ journalEntries: journal.deleteOfPartner(p) }), olderThan: { journalEntries: journal.deleteOlderThan } },
+    { owner: 'certification', tables: ['certification_run'], deleteOfPartner: (p) => ({ certificationRuns: certification.deleteOfPartner(p) }), olderThan: { certificationRuns: certification.deleteOlderThan } },
+  )
+  const { reset, retention } = housekeeping
 
   return {
     config,
@@ -242,6 +228,7 @@ export function buildSandbox(options: SandboxOptions) {
     testClock,
     journal,
     retention,
+    housekeeping,
     loopback,
     trials,
     certification,

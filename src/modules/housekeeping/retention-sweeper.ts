@@ -1,9 +1,8 @@
 import type { Clock } from '../../clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { Logger } from '../../logger.ts'
+import type { OlderThanDeletion, PartnerDataOwners } from './partner-data.ts'
 
-/** Deletes up to `limit` records of one kind older than `cutoff`, oldest first; returns how many. */
-export type OlderThanDeletion = (cutoff: Date, limit: number) => number
 
 const DAY_MS = 86_400_000
 /** Records deleted per kind and batch: one batch is a few milliseconds, never a stall. */
@@ -23,14 +22,17 @@ export function createRetentionSweeper(deps: {
   clock: Clock
   writes: Transactions
   logger: Logger
-  /** In deletion order. */
-  kinds: ReadonlyArray<[name: string, deletion: OlderThanDeletion]>
+  owners: Pick<PartnerDataOwners, 'list'>
 }) {
+  let kinds: ReadonlyArray<[name: string, deletion: OlderThanDeletion]> | undefined
+  // Read at the first sweep: the owners are all known by then, in deletion order.
+  const kindsOf = () => (kinds ??= deps.owners.list().flatMap((owner) => ('olderThan' in owner ? Object.entries(owner.olderThan) : [])))
+
   let timer: NodeJS.Timeout | undefined
   let running = false
 
   /** One batch of every kind; what each deleted. */
-  const batch = deps.writes.transaction((cutoff: Date) => Object.fromEntries(deps.kinds.map(([name, remove]) => [name, remove(cutoff, BATCH_SIZE)])))
+  const batch = deps.writes.transaction((cutoff: Date) => Object.fromEntries(kindsOf().map(([name, remove]) => [name, remove(cutoff, BATCH_SIZE)])))
 
   /** Sweeps until nothing old is left or the pass's budget is spent; true when more is left. */
   function pass(totals: Record<string, number>): boolean {

@@ -1,5 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi'
-import { authedErrors, bearerSecurity, envelopeSchema, jsonContent } from '../../http/openapi-schemas.ts'
+import { z } from '@hono/zod-openapi'
+import { envelopeSchema } from '../../http/openapi-schemas.ts'
 
 const count = (description: string) => z.number().int().openapi({ description, example: 0 })
 
@@ -25,15 +25,3 @@ export const ResetResultSchema = envelopeSchema(
   }),
   'SandboxResetResult',
 )
-
-export const reset = createRoute({
-  method: 'post',
-  path: '/sandbox/reset',
-  tags: ['Sandbox'],
-  summary: "Reset the caller partner's data",
-  operationId: 'sandboxReset',
-  description:
-    "Sandbox control API (not part of the bank's API): deletes everything the caller's partner made, for every broker of the partner: simulations and processes with everything under them, messages, the captured mailbox, notifications and their deliveries, callback configurations, scenario jobs (pending ones never run). The partner is back to the seeds: its identities and the reference lists stay, as does every other partner's data. Numbers (simulationNumber, processNumber) are not reused. No body. It needs a user who administers the partner (403 otherwise).",
-  security: bearerSecurity,
-  responses: { 200: jsonContent(ResetResultSchema, 'Reset, with how many records went'), ...authedErrors(403) },
-})
