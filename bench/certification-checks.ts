@@ -1,7 +1,7 @@
 // The certification's client checks over a full journal ring: 10,000 records (a local partner's
 // ring), a third of them refused, with paging, 429s and bodies, all eleven checks, three times.
 // Usage: npx tsx bench/certification-checks.ts
-import { CLIENT_CHECKS, runClientChecks, type JournalRecord } from '../src/domain/client-behaviour/client-checks.ts'
+import { CLIENT_CHECKS, runClientChecks, type JournalRecord } from '../src/modules/certification/client-checks.ts'
 const records: JournalRecord[] = []
 for (let i = 0; i < 10_000; i++) {
   const refused = i % 3 === 0

@@ -2,7 +2,7 @@
 // (a test fails when the committed copy is stale). Point your editor's "$schema" at it.
 import { writeFileSync } from 'node:fs'
 import { fromRoot } from '../src/package-root.ts'
-import { scenarioJsonSchema } from '../src/modules/sandbox-scenarios/index.ts'
+import { scenarioJsonSchema } from '../src/modules/sandbox-scenarios/scenario-json-schema.ts'
 
 const file = fromRoot('scenarios', 'scenario.schema.json')
 writeFileSync(file, JSON.stringify(scenarioJsonSchema(), null, 2) + '\n')

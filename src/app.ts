@@ -22,7 +22,7 @@ import { ApiError } from './common/api-error.ts'
 import { validationHook } from './http/validation-hook.ts'
 import { writeBatching } from './http/write-batching.ts'
 import { authRouter } from './modules/auth/index.ts'
-import { callbacksRouter } from './modules/callbacks/index.ts'
+import { callbacksRouter, sandboxDeliveriesRouter } from './modules/callbacks/index.ts'
 import { processEsisRouter, simulationEsisRouter } from './modules/esis/index.ts'
 import { healthRouter } from './modules/health/index.ts'
 import { mailboxRouter, mailRecipientsRouter } from './modules/mailbox/index.ts'
@@ -33,10 +33,8 @@ import { processMessagesRouter, simulationMessagesRouter } from './modules/messa
 import { processesRouter } from './modules/processes/index.ts'
 import { sandboxClockRouter } from './modules/sandbox-clock/index.ts'
 import { sandboxControlRouter } from './modules/sandbox-control/index.ts'
-import { sandboxDeliveriesRouter } from './modules/sandbox-deliveries/index.ts'
-import { sandboxJobsRouter } from './modules/sandbox-jobs/index.ts'
-import { sandboxResetRouter } from './modules/sandbox-reset/index.ts'
-import { sandboxScenariosRouter, scenarioMiddleware } from './modules/sandbox-scenarios/index.ts'
+import { housekeepingRouter } from './modules/housekeeping/index.ts'
+import { sandboxJobsRouter, sandboxScenariosRouter, scenarioMiddleware } from './modules/sandbox-scenarios/index.ts'
 import { simulationsRouter } from './modules/simulations/index.ts'
 import { taxonomyRouter } from './modules/taxonomy/index.ts'
 import { certificationRouter } from './modules/certification/index.ts'
@@ -142,7 +140,7 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', requestJournalRouter(sandbox.journal))
   app.route('/', certificationRouter(sandbox.certification))
   app.route('/', consoleRouter({ ...sandbox, trustProxy: config.trustProxy, partnerShare: fairShare }))
-  app.route('/', sandboxResetRouter(sandbox.reset))
+  app.route('/', housekeepingRouter(sandbox.reset))
   app.route('/', accountRouter(sandbox.partners, sandbox.partners.account))
   app.route('/', mailRecipientsRouter(sandbox.mailbox.recipients))
   app.route('/', operatorRouter(sandbox.partners, config.operatorToken))

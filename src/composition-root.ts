@@ -17,11 +17,9 @@ import { createPartners, identitiesSeedFile, seedIdentities, type PasswordVerifi
 import { createProcesses } from './modules/processes/index.ts'
 import { createRequestJournal } from './modules/request-journal/index.ts'
 import { createClockOffsets, createSandboxClock } from './modules/sandbox-clock/index.ts'
-import { scenarioJobHandlers } from './modules/sandbox-control/index.ts'
-import { createRetentionSweeper } from './modules/retention/index.ts'
-import { createSandboxJobs } from './modules/sandbox-jobs/index.ts'
-import { createSandboxReset, type SandboxResetService } from './modules/sandbox-reset/index.ts'
-import { createScenarioPicks, createScenarios, createScenarioScheduler } from './modules/sandbox-scenarios/index.ts'
+import { createSandboxControl } from './modules/sandbox-control/index.ts'
+import { createHousekeeping } from './modules/housekeeping/index.ts'
+import { createScenarios } from './modules/sandbox-scenarios/index.ts'
 import { createSimulationDetailAnswers, createSimulations } from './modules/simulations/index.ts'
 import { createTaxonomy, seedTaxonomy, taxonomySeedFiles } from './modules/taxonomy/index.ts'
 import { fromRoot, packageVersion } from './package-root.ts'
@@ -29,7 +27,6 @@ import { createLoopback } from './http/loopback.ts'
 import { createFairShare, partnerRateLimited } from './http/rate-limit.ts'
 import type { EsisDocument } from './esis-pdf/esis-document.ts'
 import { createEsisRenderPool, type EsisRenderPool } from './esis-pdf/esis-render-pool.ts'
-import { createScenarioTrials } from './modules/sample-journeys/index.ts'
 import { createCertification } from './modules/certification/index.ts'
 
 export const SEEDS_DIR = fromRoot('seeds')
@@ -110,16 +107,14 @@ export function buildSandbox(options: SandboxOptions) {
     assertRoom: (partnerUniqueID, bytes) => partners.quotas.assertRoom(partnerUniqueID, 'storageBytes', bytes),
     assertAdmin: (auth) => partners.account.assertAdmin(auth),
   })
-  // The partners erase their data through the reset, which needs every module below: given late.
-  let reset: SandboxResetService | undefined
-  const partners = createPartners({ db, writes, clock: machineClock, logger, config, mailbox, eraseData: (partnerUniqueID) => reset!.reset(partnerUniqueID), verifyPassword: options.verifyPassword })
+  // A partner's data as a whole: built first, so the partners erase through it; its owners join below as they are built.
+  const housekeeping = createHousekeeping({ writes, logger, clock: machineClock, retentionDays: config.retentionDays })
+  const partners = createPartners({ db, writes, clock: machineClock, logger, config, mailbox, eraseData: housekeeping.eraseData, verifyPassword: options.verifyPassword })
   partners.applyDemoIdentities()
   const { quotas } = partners
   const auth = createAuth({ db, config, clock: machineClock, secrets, partners })
-  const scenarios = createScenarios(scenarioFolders(config), taxonomy)
-  const scenarioPicks = createScenarioPicks(scenarios)
-  const jobs = createSandboxJobs({ db, writes, clock, logger })
-  const scheduler = createScenarioScheduler({ jobs, clock, timeScale: config.timeScale })
+  const scenarioModule = createScenarios({ folders: scenarioFolders(config), taxonomy, db, writes, clock, logger, timeScale: config.timeScale })
+  const { registry: scenarios, picks: scenarioPicks, jobs, scheduler } = scenarioModule
   const callbacks = createCallbacks({
     db,
     secrets,
@@ -169,10 +164,11 @@ export function buildSandbox(options: SandboxOptions) {
     partnerBusy: (seconds) => partnerRateLimited(config.rateLimit?.perSecond ?? null, seconds),
   })
   const echo = createEchoService({ writes, taxonomy, callbacks, notifications, findSimulation: (id, brokerId) => simulations.findOfBroker(brokerId, id), findProcess: (id, brokerId) => processes.findOfBroker(brokerId, id) })
-  for (const [kind, handler] of Object.entries(scenarioJobHandlers({ taxonomy, simulations, processes, messages, notifications }))) jobs.handle(kind, handler)
   // The console's "try it" calls the API through the HTTP application, attached by createApp.
   const loopback = createLoopback()
-  const trials = createScenarioTrials({ dispatch: loopback.fetch, taxonomy, clock, version })
+  const control = createSandboxControl({ taxonomy, simulations, processes, messages, notifications, dispatch: loopback.fetch, clock, version, scenarioHeader: scenarioModule.header })
+  scenarioModule.act(control.jobActions)
+  const { trials } = control
   const journal = createRequestJournal({ db, writes, clock, logger, settings: config.journal })
   const testClock = createSandboxClock({ writes, clock, offsets: clockOffsets, logger, jobs, deliveries: callbacks.advancing })
   const certification = createCertification({
@@ -187,37 +183,24 @@ export function buildSandbox(options: SandboxOptions) {
     timeoutMs: config.certificationTimeoutMs,
     version,
   })
-  reset = createSandboxReset({
-    writes,
-    logger,
-    data: {
-      messages: messages.deleteOfPartner,
-      processes: processes.deleteOfPartner,
-      simulations: simulations.deleteOfPartner,
-      mailbox: mailbox.deleteOfPartner,
-      callbacks: callbacks.deleteOfPartner,
-      jobs: jobs.deleteOfPartner,
-      clock: testClock.resetOfPartner,
-      journal: journal.deleteOfPartner,
-      certificationRuns: certification.deleteOfPartner,
+  // The one list of a partner's data, in an order the foreign keys accept: reset, partner deletion and retention walk it.
+  housekeeping.owners.add(
+    { owner: 'messages', tables: ['simulation_message', 'process_message'], deleteOfPartner: (p) => ({ messages: messages.deleteOfPartner(p) }), notAged: 'deleted with the simulation or process it is on' },
+    {
+      owner: 'processes',
+      tables: ['process', 'process_status_history', 'process_borrower', 'process_document', 'process_document_content', 'process_property'],
+      deleteOfPartner: processes.deleteOfPartner,
+      olderThan: { processes: processes.deleteOlderThan },
     },
-  })
-
-  const retention = createRetentionSweeper({
-    days: config.retentionDays,
-    clock: machineClock,
-    writes,
-    logger,
-    kinds: [
-      ['processes', processes.deleteOlderThan],
-      ['simulations', simulations.deleteOlderThan],
-      ['notifications', callbacks.deleteOlderThan],
-      ['mailboxMessages', mailbox.deleteOlderThan],
-      ['jobs', jobs.deleteOlderThan],
-      ['journalEntries', journal.deleteOlderThan],
-      ['certificationRuns', certification.deleteOlderThan],
-    ],
-  })
+    { owner: 'simulations', tables: ['simulation', 'simulation_status_history'], deleteOfPartner: (p) => ({ simulations: simulations.deleteOfPartner(p) }), olderThan: { simulations: simulations.deleteOlderThan } },
+    { owner: 'mailbox', tables: ['mailbox_message', 'mailbox_attachment'], deleteOfPartner: (p) => ({ mailboxMessages: mailbox.deleteOfPartner(p) }), olderThan: { mailboxMessages: mailbox.deleteOlderThan } },
+    { owner: 'callbacks', tables: ['notification', 'delivery_attempt', 'callback_configuration'], deleteOfPartner: callbacks.deleteOfPartner, olderThan: { notifications: callbacks.deleteOlderThan } },
+    { owner: 'sandbox-scenarios', tables: ['sandbox_job'], deleteOfPartner: (p) => ({ jobs: jobs.deleteOfPartner(p) }), olderThan: { jobs: jobs.deleteOlderThan } },
+    { owner: 'sandbox-clock', tables: ['partner_clock'], deleteOfPartner: (p) => ({ testClock: testClock.resetOfPartner(p) }), notAged: 'an offset is a setting of the partner, not a record' },
+    { owner: 'request-journal', tables: ['request_journal', 'request_journal_body'], deleteOfPartner: (p) => ({ journalEntries: journal.deleteOfPartner(p) }), olderThan: { journalEntries: journal.deleteOlderThan } },
+    { owner: 'certification', tables: ['certification_run'], deleteOfPartner: (p) => ({ certificationRuns: certification.deleteOfPartner(p) }), olderThan: { certificationRuns: certification.deleteOlderThan } },
+  )
+  const { reset, retention } = housekeeping
 
   return {
     config,
@@ -250,6 +233,7 @@ export function buildSandbox(options: SandboxOptions) {
     testClock,
     journal,
     retention,
+    housekeeping,
     loopback,
     trials,
     certification,

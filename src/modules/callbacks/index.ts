@@ -18,6 +18,8 @@ import { createOutboxPublisher } from './outbox-publisher.ts'
 import { createOutboxRepository } from './outbox.repository.ts'
 import { createWebhookSender } from './webhook-sender.ts'
 import { createCallbackProbe } from './callback-probe.ts'
+import { sandboxDeliveriesHandlers } from './deliveries/sandbox-deliveries.handlers.ts'
+import * as deliveryRoutes from './deliveries/sandbox-deliveries.routes.ts'
 import { createRouter } from '../../http/create-router.ts'
 
 export type { CallbackService, DeliveryQuery } from './callbacks.service.ts'
@@ -104,4 +106,10 @@ export function callbacksRouter(callbacks: CallbackService, echo: EchoService) {
     .openapi(routes.echo, handlers.echo)
   registerNotificationWebhooks(router.openAPIRegistry)
   return router
+}
+
+/** Sandbox control API: the partner's callback delivery log and redelivery (/sandbox/deliveries). */
+export function sandboxDeliveriesRouter(callbacks: Pick<CallbackService, 'deliveries' | 'redeliver'>) {
+  const handlers = sandboxDeliveriesHandlers(callbacks)
+  return createRouter().openapi(deliveryRoutes.list, handlers.list).openapi(deliveryRoutes.retry, handlers.retry)
 }

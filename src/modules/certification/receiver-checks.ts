@@ -1,4 +1,4 @@
-import type { CheckStatus, Evidence } from '../../domain/client-behaviour/client-checks.ts'
+import type { CheckStatus, Evidence } from './client-checks.ts'
 import type { CallbackProbe, ProbeResult, ProbeSignature, ProbeTarget } from '../callbacks/index.ts'
 
 export const RECEIVER_CHECKS = [

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { html } from 'hono/html'
-import type { ScenarioTrial, ScenarioTrials } from '../sample-journeys/index.ts'
+import type { ScenarioTrial, ScenarioTrials } from '../sandbox-control/index.ts'
 import type { ScenarioPicks, ScenarioRegistry } from '../sandbox-scenarios/index.ts'
 import { csrfField, page } from './console-layout.ts'
 import { back, partnerOf } from './console-operations.ts'

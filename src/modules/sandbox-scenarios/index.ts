@@ -1,43 +1,86 @@
-import type { AppEnv } from '../../http/app-env.ts'
+import type { PartnerClock } from '../../clock.ts'
+import type { Db } from '../../db/connection.ts'
+import type { Transactions } from '../../db/write-batch.ts'
+import type { Logger } from '../../logger.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
+import { createRouter } from '../../http/create-router.ts'
+import { sandboxJobsHandlers } from './jobs/sandbox-jobs.handlers.ts'
+import * as jobRoutes from './jobs/sandbox-jobs.routes.ts'
+import { createSandboxJobs, type SandboxJobs } from './jobs/sandbox-jobs.service.ts'
+import { JOB_KIND, JobPayloadSchemas, type BankMessagePayload, type DocumentRequestedPayload, type ProcessStatusPayload } from './jobs/scenario-jobs.schemas.ts'
+import type { SandboxJob } from './jobs/sandbox-jobs.repository.ts'
+import type { SandboxJobHandler } from './jobs/sandbox-job-worker.ts'
+import { sandboxScenariosHandlers } from './sandbox-scenarios.handlers.ts'
+import * as routes from './sandbox-scenarios.routes.ts'
 import { loadScenarios } from './scenario-loader.ts'
+import { SCENARIO_HEADER } from './scenario-middleware.ts'
+import { createScenarioPicks } from './scenario-picks.ts'
 import { checkScenarioReferences } from './scenario-references.ts'
 import { createScenarioRegistry, type ScenarioRegistry } from './scenario-registry.ts'
-import * as routes from './sandbox-scenarios.routes.ts'
-import { createRouter } from '../../http/create-router.ts'
+import { createScenarioScheduler } from './scenario-scheduler.ts'
 
-export { scenarioMiddleware, SCENARIO_HEADER, type ScenarioEnv } from './scenario-middleware.ts'
-export { createScenarioPicks, type ScenarioPicks } from './scenario-picks.ts'
-export { createScenarioScheduler, JOB_KIND, JobPayloadSchemas, type ScenarioScheduler } from './scenario-scheduler.ts'
-export { effectOf, type Scenario } from './scenario.schema.ts'
-export { ScenarioFileError } from './scenario-loader.ts'
-export { scenarioJsonSchema } from './scenario-json-schema.ts'
+export { scenarioMiddleware, type ScenarioEnv } from './scenario-middleware.ts'
+export { effectOf, type Scenario } from './scenario.schemas.ts'
+export type { ScenarioPicks } from './scenario-picks.ts'
 export type { ScenarioRegistry } from './scenario-registry.ts'
+export type { ScenarioScheduler } from './scenario-scheduler.ts'
+export type { NewSandboxJob, SandboxJob } from './jobs/sandbox-jobs.repository.ts'
+export type { SandboxJobHandler } from './jobs/sandbox-job-worker.ts'
+export type { JobScheduler, SandboxJobs } from './jobs/sandbox-jobs.service.ts'
+export type { BankMessagePayload, DocumentRequestedPayload, ProcessStatusPayload } from './jobs/scenario-jobs.schemas.ts'
 
-/**
- * The scenarios of this sandbox: the shipped folder's, then the partner's own (which may replace
- * them by name), validated at start, their reference-list codes checked against the catalogue.
- * @throws ScenarioFileError naming the file or scenario and the problem.
- */
-export function createScenarios(folders: string[], taxonomy: TaxonomyCatalog): ScenarioRegistry {
-  const registry = createScenarioRegistry(loadScenarios(folders))
-  checkScenarioReferences(registry.all(), taxonomy)
-  return registry
+/** What the bank does when a scenario's delayed step falls due: one action per kind, given its payload read back. */
+export interface ScenarioJobActions {
+  processStatus(job: SandboxJob, payload: ProcessStatusPayload): ReturnType<SandboxJobHandler>
+  bankMessage(job: SandboxJob, payload: BankMessagePayload): ReturnType<SandboxJobHandler>
+  documentRequested(job: SandboxJob, payload: DocumentRequestedPayload): ReturnType<SandboxJobHandler>
 }
 
+export interface ScenariosDeps {
+  /** The shipped folder, then the partner's own (which may replace scenarios by name). */
+  folders: string[]
+  taxonomy: TaxonomyCatalog
+  db: Db
+  writes: Transactions
+  clock: PartnerClock
+  logger: Logger
+  /** SANDBOX_TIME_SCALE: the scenarios' delays are multiplied by it. */
+  timeScale: number
+}
+
+/**
+ * The scenarios of this sandbox (docs/design.md "Scenarios and sandbox control"): the files,
+ * validated at start with their reference-list codes checked against the catalogue; the console's
+ * picks; the delayed steps they schedule and the job worker that runs them when due.
+ * @throws ScenarioFileError naming the file or scenario and the problem.
+ */
+export function createScenarios(deps: ScenariosDeps) {
+  const registry = createScenarioRegistry(loadScenarios(deps.folders))
+  checkScenarioReferences(registry.all(), deps.taxonomy)
+  const jobs: SandboxJobs = createSandboxJobs(deps)
+  return {
+    registry,
+    picks: createScenarioPicks(registry),
+    jobs,
+    scheduler: createScenarioScheduler({ jobs, clock: deps.clock, timeScale: deps.timeScale }),
+    /** The request header that names a scenario. */
+    header: SCENARIO_HEADER,
+    /**
+     * Gives the job worker what each kind of step does. The actions are the bank's side, built
+     * above the simulations and processes that stand on the scenarios, hence given after.
+     */
+    act(actions: ScenarioJobActions): void {
+      jobs.handle(JOB_KIND.processStatus, (job) => actions.processStatus(job, JobPayloadSchemas.processStatus.parse(job.payload)))
+      jobs.handle(JOB_KIND.bankMessage, (job) => actions.bankMessage(job, JobPayloadSchemas.bankMessage.parse(job.payload)))
+      jobs.handle(JOB_KIND.documentRequested, (job) => actions.documentRequested(job, JobPayloadSchemas.documentRequested.parse(job.payload)))
+    },
+  }
+}
+
+export type Scenarios = ReturnType<typeof createScenarios>
+
 /** Sandbox control API: GET /sandbox/scenarios. */
-export const sandboxScenariosRouter = (scenarios: ScenarioRegistry) =>
-  createRouter().openapi(routes.listScenarios, (c) =>
-    c.json(
-      {
-        scenarioList: scenarios.all().map((s) => ({
-          name: s.name,
-          description: s.description[c.get('lang')],
-          header: s.triggers.header,
-          magicValues: s.triggers.magicValues,
-          effects: s.effects,
-        })),
-      },
-      200,
-    ),
-  )
+export const sandboxScenariosRouter = (scenarios: Pick<ScenarioRegistry, 'all'>) => createRouter().openapi(routes.listScenarios, sandboxScenariosHandlers(scenarios).list)
+
+/** Sandbox control API: GET /sandbox/jobs. */
+export const sandboxJobsRouter = (jobs: Pick<SandboxJobs, 'list'>) => createRouter().openapi(jobRoutes.list, sandboxJobsHandlers(jobs).list)

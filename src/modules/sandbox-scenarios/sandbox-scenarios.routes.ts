@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi-schemas.ts'
-import { MagicValueSchema, ScenarioEffectSchema } from './scenario.schema.ts'
+import { MagicValueSchema, ScenarioEffectSchema } from './scenario.schemas.ts'
 
 export const ScenarioItemSchema = z
   .object({

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { ScenarioSchema } from './scenario.schema.ts'
+import { ScenarioSchema } from './scenario.schemas.ts'
 
 /** The JSON Schema (draft 2020-12) of a scenario file, as a partner writes it. */
 export function scenarioJsonSchema() {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { ScenarioSchema, type Scenario } from './scenario.schema.ts'
+import { ScenarioSchema, type Scenario } from './scenario.schemas.ts'
 
 /** A scenario file that cannot be used: the start stops with this message. */
 export class ScenarioFileError extends Error {

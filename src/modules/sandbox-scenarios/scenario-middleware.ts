@@ -5,7 +5,7 @@ import { jsonBody } from '../../http/json-body.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 import type { ScenarioPicks } from './scenario-picks.ts'
 import type { ScenarioRegistry } from './scenario-registry.ts'
-import { effectOf, type Scenario } from './scenario.schema.ts'
+import { effectOf, type Scenario } from './scenario.schemas.ts'
 
 /** The request variables of the routes whose services apply scenario effects. */
 export interface ScenarioEnv {

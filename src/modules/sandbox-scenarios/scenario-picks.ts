@@ -1,5 +1,5 @@
 import type { ScenarioRegistry } from './scenario-registry.ts'
-import type { Scenario } from './scenario.schema.ts'
+import type { Scenario } from './scenario.schemas.ts'
 
 /**
  * Scenarios a partner picked in the console for its next call to the bank's API: applied once, to

@@ -1,6 +1,6 @@
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { ScenarioFileError } from './scenario-loader.ts'
-import type { Scenario } from './scenario.schema.ts'
+import type { Scenario } from './scenario.schemas.ts'
 
 /**
  * The reference-list codes and ids scenario files name must exist, or the start stops naming the

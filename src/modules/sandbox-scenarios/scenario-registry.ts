@@ -1,4 +1,4 @@
-import type { Scenario } from './scenario.schema.ts'
+import type { Scenario } from './scenario.schemas.ts'
 
 function valueAt(body: unknown, path: readonly string[]): unknown {
   let current = body

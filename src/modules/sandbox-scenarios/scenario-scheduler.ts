@@ -1,37 +1,8 @@
-import { z } from '@hono/zod-openapi'
 import type { PartnerClock } from '../../clock.ts'
 import type { Lang } from '../../common/language.ts'
-import type { JobScheduler } from '../sandbox-jobs/index.ts'
-import { effectOf, processStatusCode, type Scenario } from './scenario.schema.ts'
-
-/** The kinds of delayed action a scenario schedules (sandbox_job.kind), each run by the handler the sandbox control registers. */
-export const JOB_KIND = {
-  processStatus: 'process-status',
-  bankMessage: 'bank-message',
-  documentRequested: 'document-requested',
-} as const
-
-/** What a job of each kind stores (sandbox_job.payload), read back through the same schema when it runs. */
-export const JobPayloadSchemas = {
-  processStatus: z.object({
-    processUniqueId: z.string(),
-    brokerId: z.number().int(),
-    /** 1-based position in the scenario's lifecycle. */
-    step: z.number().int(),
-    status: processStatusCode,
-    rejectReasonCode: z.string().optional(),
-    messageText: z.string().optional(),
-  }),
-  bankMessage: z.union([
-    z.object({ brokerId: z.number().int(), messageText: z.string(), simulationUniqueId: z.string() }),
-    z.object({ brokerId: z.number().int(), messageText: z.string(), processUniqueId: z.string() }),
-  ]),
-  documentRequested: z.object({ processUniqueId: z.string(), brokerId: z.number().int(), documentTypeId: z.number().int(), messageText: z.string() }),
-}
-
-export type ProcessStatusPayload = z.infer<typeof JobPayloadSchemas.processStatus>
-export type BankMessagePayload = z.infer<typeof JobPayloadSchemas.bankMessage>
-export type DocumentRequestedPayload = z.infer<typeof JobPayloadSchemas.documentRequested>
+import type { JobScheduler } from './jobs/sandbox-jobs.service.ts'
+import { JOB_KIND, type BankMessagePayload, type DocumentRequestedPayload, type ProcessStatusPayload } from './jobs/scenario-jobs.schemas.ts'
+import { effectOf, type Scenario } from './scenario.schemas.ts'
 
 /** Where and when scenarios schedule: the job worker, the clock, SANDBOX_TIME_SCALE, the request's language. */
 interface ScheduleContext {

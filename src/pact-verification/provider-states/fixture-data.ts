@@ -1,5 +1,5 @@
 import type { UploadRequest } from '../../modules/processes/index.ts'
-import { SAMPLE_PDF } from '../../modules/sample-journeys/index.ts'
+import { SAMPLE_PDF } from '../../modules/sandbox-control/index.ts'
 import { webBodySource } from '../../common/body-source.ts'
 
 /** A multipart upload as Document Create reads it from a request, built in memory. */

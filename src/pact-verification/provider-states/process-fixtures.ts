@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { coBorrowerCompletion, keyBorrowerCompletion, mandatoryDocuments, PROPERTY_COMPLETION } from '../../modules/sample-journeys/index.ts'
+import { coBorrowerCompletion, keyBorrowerCompletion, mandatoryDocuments, PROPERTY_COMPLETION } from '../../modules/sandbox-control/index.ts'
 import { pdfUpload } from './fixture-data.ts'
 import { defineFixture, partnerParam, type FixtureContext } from './fixture.ts'
 import { createSimulation } from './simulation-fixtures.ts'

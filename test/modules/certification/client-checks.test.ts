@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { CLIENT_CHECKS } from '../../../src/domain/client-behaviour/client-checks.ts'
+import { CLIENT_CHECKS } from '../../../src/modules/certification/client-checks.ts'
 import { createThrowawayCa, type ThrowawayCa } from '../callbacks/support/throwaway-ca.ts'
 import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../support/test-app.ts'
 import { receiverBehaviours, startProbeReceiver } from './support/probe-receiver.ts'

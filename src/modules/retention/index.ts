@@ -1,1 +1,0 @@
-export { createRetentionSweeper, BATCH_SIZE, type OlderThanDeletion, type RetentionSweeper } from './retention-sweeper.ts'

@@ -1,0 +1,19 @@
+import type { AppRouteHandler } from '../../http/app-env.ts'
+import type { ScenarioRegistry } from './scenario-registry.ts'
+import type * as routes from './sandbox-scenarios.routes.ts'
+
+export const sandboxScenariosHandlers = (scenarios: Pick<ScenarioRegistry, 'all'>) => ({
+  list: ((c) =>
+    c.json(
+      {
+        scenarioList: scenarios.all().map((s) => ({
+          name: s.name,
+          description: s.description[c.get('lang')],
+          header: s.triggers.header,
+          magicValues: s.triggers.magicValues,
+          effects: s.effects,
+        })),
+      },
+      200,
+    )) satisfies AppRouteHandler<typeof routes.listScenarios>,
+})
