@@ -17,7 +17,17 @@ const repo = readRepo(fileURLToPath(new URL('..', import.meta.url)))
  * Modules other engineers are reshaping at the same time: each entry is a to-do, not an exception.
  * The rules skip them until their reshaping lands; the lead then deletes the entry, and this list ends empty.
  */
-const NOT_YET_IN_SHAPE: readonly string[] = []
+const NOT_YET_IN_SHAPE: readonly string[] = [
+  'callbacks', // a notification's status from its repository, export * of its events, a wide door, webhook schemas
+  'esis', // a renamed factory, schemas in its routes
+  'processes', // repository rows at the door, schemas in its routes
+  'sandbox-clock', // renamed factories, repository types at the door
+  'sandbox-jobs', // repository types at the door
+  'sandbox-reset', // a renamed factory, a handler in its door, schemas in its routes
+  'sandbox-scenarios', // a handler in its door, schemas outside schemas files, a wide door
+  'simulations', // a repository row at the door, a wide door
+  'taxonomy', // schemas in its registry and routes
+]
 
 function expectNone(offenders: readonly string[], problem: string): void {
   if (offenders.length > 0) assert.fail(`${problem} (${offenders.length}):\n  ${offenders.join('\n  ')}\n`)

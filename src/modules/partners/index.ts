@@ -2,7 +2,6 @@ import type { Clock } from '../../clock.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/connection.ts'
 import type { Transactions } from '../../db/write-batch.ts'
-import type { AppEnv } from '../../http/app-env.ts'
 import type { Logger } from '../../logger.ts'
 import type { MailboxService } from '../mailbox/index.ts'
 import * as accountRoutes from './partner-account.routes.ts'
@@ -19,11 +18,9 @@ import { createPartnerService, type PartnerService } from './partners.service.ts
 import { createQuotas } from './quotas.ts'
 import { createRouter } from '../../http/create-router.ts'
 
-export type { AccountService } from './account.service.ts'
-export type { PartnerService, PartnerCredentials } from './partners.service.ts'
-export type { UserIdentity } from './partners.repository.ts'
-export type { LiveUser } from './live-users.ts'
-export type { Quotas, QuotaKind, UploadReservation } from './quotas.ts'
+export type { PartnerService } from './partners.service.ts'
+export type { UserIdentity } from './user-identity.ts'
+export type { UploadReservation } from './quotas.ts'
 export { identitiesSeedFile } from './identities.seed.ts'
 
 export interface PartnersDeps {
@@ -56,7 +53,6 @@ export function createPartners(deps: PartnersDeps) {
   }
 }
 
-export type Partners = ReturnType<typeof createPartners>
 export { verifyPassword, type PasswordVerifier } from './password.ts'
 
 /**
