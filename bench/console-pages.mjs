@@ -1,5 +1,5 @@
 // Server time of the console's pages with 100,000 simulations of the partner and 100,000 entries in
-// its request journal (issue: each page under 100 ms). Loads the simulations (simulation-data.mjs)
+// its request journal (the target: each page under 100 ms). Loads the simulations (simulation-data.mjs)
 // and the journal (cloned entries, spread over a day), logs in to the console like a browser, then
 // times each page one request at a time over loopback (the network's share is a fraction of a ms).
 // Usage: node bench/console-pages.mjs [count]

@@ -1,4 +1,4 @@
-// The server's resident memory under a sustained load (issue 12 "Done when": RSS after four 10 s
+// The server's resident memory under a sustained load (the target: RSS after four 10 s
 // Create loads grows less than 5% between the second and the fourth). Also Details of every
 // simulation created, so the rendered-detail cache fills as it would.
 // Usage: node bench/memory-under-load.mjs [seconds per load] [loads]

@@ -1,4 +1,4 @@
-// Capacity of one instance (issue 12 "Done when"): 1,000 partners sign up, log in and register a
+// Capacity of one instance: 1,000 partners sign up, log in and register a
 // callback to a real receiver; then their traffic is replayed at rising overall rates, an open loop
 // (each request on its schedule): Simulation Create, Detail and List, Process Create (its callback
 // delivered for real), Process Detail and List, the account view. The figure: at each rate, the

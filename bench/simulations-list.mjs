@@ -1,4 +1,4 @@
-// Simulation List latency with 100,000 simulations of one broker (issue 3: p95 under 20 ms for a
+// Simulation List latency with 100,000 simulations of one broker (the target: p95 under 20 ms for a
 // filtered page). Loads the data (a few hundred simulations created through the API, cloned with
 // new ids, names, valid NIFs, statuses and dates spread over a year), then times pages of the real
 // server one request at a time. Usage: node bench/simulations-list.mjs [count]

@@ -1,5 +1,5 @@
 // Simulation Create and Simulation Detail throughput against a real server on one core
-// (issue 3 "Done when": Create >= 3,000 req/s, Detail >= 15,000 req/s).
+// (the targets: Create >= 3,000 req/s, Detail >= 15,000 req/s).
 // Usage: node bench/simulations-throughput.mjs [seconds per run] [rounds]
 //   (builds dist/ first; BENCH_SKIP_BUILD=1 to skip). The server runs on CPU 0, this script and its
 //   autocannon on CPU 1. After a 3 s warm-up of each server, each round runs Create, Detail and the

@@ -1,4 +1,4 @@
-// A stop under load (issue 17 "Done when"): 20 keep-alive clients creating simulations, SIGTERM,
+// A stop under load: 20 keep-alive clients creating simulations, SIGTERM,
 // then: the exit code and how long the stop took, what the clients saw (answers, Connection:
 // close, 503, resets without an answer), and whether every acknowledged create is found after a
 // restart on the same database file.

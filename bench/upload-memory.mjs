@@ -1,4 +1,4 @@
-// Memory cost of a 10 MB document upload on a real server (issue 4: growth under 40 MB), and the 413
+// Memory cost of a 10 MB document upload on a real server (the target: growth under 40 MB), and the 413
 // of an 11 MB one, declared by Content-Length and sent chunked. Starts src/server.ts through tsx in a
 // child process on a fresh database file, reads the child's RSS from /proc (Linux) while uploading.
 //   node bench/upload-memory.mjs

@@ -9,9 +9,9 @@ import ts from 'typescript'
 
 /** What the rules read: repository-relative POSIX paths. */
 export interface RepoSnapshot {
-  /** Every file under src/ and docs/, and README.md and CHANGELOG.md, with its text. */
+  /** Every file under src/, docs/, test/, bench/ and scripts/, and README.md and CHANGELOG.md, with its text. */
   readonly files: ReadonlyMap<string, string>
-  /** Every folder under src/ and docs/, and every top-level folder of the repository. */
+  /** Every folder under those, and every top-level folder of the repository. */
   readonly folders: ReadonlySet<string>
 }
 
@@ -39,7 +39,7 @@ export function readRepo(root: string): RepoSnapshot {
   for (const entry of readdirSync(root, { withFileTypes: true })) {
     if (entry.isDirectory() && !entry.name.startsWith('.') && !NOT_PROJECT_FOLDERS.has(entry.name)) folders.add(entry.name)
   }
-  for (const dir of ['src', 'docs']) if (existsSync(join(root, dir))) walk(dir)
+  for (const dir of ['src', 'docs', 'test', 'bench', 'scripts']) if (existsSync(join(root, dir))) walk(dir)
   for (const file of ['README.md', 'CHANGELOG.md']) {
     if (existsSync(join(root, file))) files.set(file, readFileSync(join(root, file), 'utf8'))
   }

@@ -1,12 +1,6 @@
 import type { AppRouteHandler } from '../../http/app-env.ts'
 import type * as routes from './health.routes.ts'
-
-export interface HealthProbe {
-  /** The package version the sandbox runs. */
-  version: string
-  /** null when healthy, else what is failing. */
-  check(): string | null
-}
+import type { HealthProbe } from './health.service.ts'
 
 export const healthHandlers = (probe: HealthProbe) => ({
   health: ((c) => {

@@ -1,9 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { createRoute } from '@hono/zod-openapi'
+import { plainText } from './health.schemas.ts'
 
-const text = (example: string, description: string) => ({
-  description,
-  content: { 'text/plain': { schema: z.string().openapi({ example }) } },
-})
+const text = (example: string, description: string) => ({ description, content: { 'text/plain': { schema: plainText(example) } } })
 
 export const health = createRoute({
   method: 'get',

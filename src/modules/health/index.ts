@@ -1,26 +1,14 @@
 import type { Db } from '../../db/connection.ts'
-import type { AppEnv } from '../../http/app-env.ts'
-import { healthHandlers, type HealthProbe } from './health.handlers.ts'
-import * as routes from './health.routes.ts'
 import { createRouter } from '../../http/create-router.ts'
+import { healthHandlers } from './health.handlers.ts'
+import { createHealthRepository } from './health.repository.ts'
+import * as routes from './health.routes.ts'
+import { createHealthProbe as createProbe, type HealthProbe } from './health.service.ts'
 
-export type { HealthProbe } from './health.handlers.ts'
+export type { HealthProbe } from './health.service.ts'
 
 /** Health: the database answers a query. */
-export function createHealthProbe(db: Db, version: string): HealthProbe {
-  const probe = db.prepare('SELECT 1')
-  return {
-    version,
-    check() {
-      try {
-        probe.get()
-        return null
-      } catch (error) {
-        return `database unavailable (${error instanceof Error ? error.message : String(error)})`
-      }
-    },
-  }
-}
+export const createHealthProbe = (db: Db, version: string): HealthProbe => createProbe({ repo: createHealthRepository(db), version })
 
 /** Health and Version: no token. */
 export function healthRouter(probe: HealthProbe) {

@@ -1,6 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { createRoute } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi-schemas.ts'
-import { AttachmentQuerySchema, MailboxPageSchema, MailboxQuerySchema, MailParamsSchema } from './mailbox.schemas.ts'
+import { AttachmentBytesSchema, AttachmentQuerySchema, MailboxPageSchema, MailboxQuerySchema, MailParamsSchema } from './mailbox.schemas.ts'
 
 const tags = ['Sandbox']
 
@@ -28,7 +28,7 @@ export const attachment = createRoute({
   security: bearerSecurity,
   request: { params: MailParamsSchema, query: AttachmentQuerySchema },
   responses: {
-    200: { description: 'The attachment', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } },
+    200: { description: 'The attachment', content: { 'application/pdf': { schema: AttachmentBytesSchema } } },
     ...authedErrors(400, 404),
   },
 })

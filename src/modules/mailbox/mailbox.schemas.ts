@@ -50,3 +50,6 @@ export const MailSchema = z
 export const MailboxPageSchema = z
   .object({ totalRecords: z.number().int(), hasMoreResults: z.boolean(), mailList: z.array(MailSchema) })
   .openapi('MailboxPage')
+
+/** The bytes of an attachment (the ESIS PDF), as OpenAPI names a binary answer. */
+export const AttachmentBytesSchema = z.string().openapi({ format: 'binary' })

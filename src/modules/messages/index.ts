@@ -1,5 +1,4 @@
 import type { Db } from '../../db/connection.ts'
-import type { AppEnv } from '../../http/app-env.ts'
 import { messagesHandlers } from './messages.handlers.ts'
 import { createMessageRepository } from './messages.repository.ts'
 import { createMessageService, type MessageService, type MessageServiceDeps } from './messages.service.ts'

@@ -3,7 +3,6 @@ import type { Config } from '../../config.ts'
 import type { Db } from '../../db/connection.ts'
 import { onRollback } from '../../db/rollbacks.ts'
 import type { Transactions } from '../../db/write-batch.ts'
-import type { AppEnv } from '../../http/app-env.ts'
 import type { Logger } from '../../logger.ts'
 import type { MailboxService } from '../mailbox/index.ts'
 import * as accountRoutes from './partner-account.routes.ts'
@@ -20,11 +19,9 @@ import { createPartnerService, type PartnerService } from './partners.service.ts
 import { createQuotas } from './quotas.ts'
 import { createRouter } from '../../http/create-router.ts'
 
-export type { AccountService } from './account.service.ts'
-export type { PartnerService, PartnerCredentials } from './partners.service.ts'
-export type { UserIdentity } from './partners.repository.ts'
-export type { LiveUser } from './live-users.ts'
-export type { Quotas, QuotaKind, UploadReservation } from './quotas.ts'
+export type { PartnerService } from './partners.service.ts'
+export type { UserIdentity } from './user-identity.ts'
+export type { UploadReservation } from './quotas.ts'
 export { identitiesSeedFile } from './identities.seed.ts'
 
 export interface PartnersDeps {
@@ -59,7 +56,6 @@ export function createPartners(deps: PartnersDeps) {
   }
 }
 
-export type Partners = ReturnType<typeof createPartners>
 export { verifyPassword, type PasswordVerifier } from './password.ts'
 
 /**

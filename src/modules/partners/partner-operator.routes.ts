@@ -6,6 +6,8 @@ import {
   InvitationRequestSchema,
   InvitationSchema,
   PartnerCreateRequestSchema,
+  PartnerDeletedSchema,
+  PartnerListSchema,
   PartnerParamsSchema,
   PartnerSummarySchema,
   SuspendRequestSchema,
@@ -25,7 +27,7 @@ export const list = createRoute({
   operationId: 'sandboxOperatorPartnerList',
   description: `${ABOUT} Every partner, oldest first, with its status, users and what it stores.`,
   security: operatorSecurity,
-  responses: { 200: jsonContent(z.object({ partnerList: z.array(PartnerSummarySchema) }).openapi('PartnerList'), 'The partners'), ...errors() },
+  responses: { 200: jsonContent(PartnerListSchema, 'The partners'), ...errors() },
 })
 
 export const create = createRoute({
@@ -73,7 +75,7 @@ export const remove = createRoute({
   description: `${ABOUT} Everything the partner made (as a sandbox reset) and then the partner, its brokers and users. Cannot be undone.`,
   security: operatorSecurity,
   request: { params: PartnerParamsSchema },
-  responses: { 200: jsonContent(z.object({ partnerUniqueID: z.uuid(), deleted: z.record(z.string(), z.number()) }).openapi('PartnerDeleted'), 'Deleted'), ...errors(400, 404) },
+  responses: { 200: jsonContent(PartnerDeletedSchema, 'Deleted'), ...errors(400, 404) },
 })
 
 export const invite = createRoute({

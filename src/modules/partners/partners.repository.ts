@@ -1,28 +1,11 @@
 import type { Db } from '../../db/connection.ts'
-import type { IdentitiesSeed } from './identities.seed.ts'
+import type { IdentitiesSeed } from './identities-seed.schemas.ts'
+import type { PartnerStatus, UserIdentity } from './user-identity.ts'
 
-export type PartnerStatus = 'active' | 'suspended'
+// The partners' files that read users from the repository keep naming them from it.
+export type { PartnerStatus, UserIdentity } from './user-identity.ts'
+
 export type PartnerOrigin = 'seed' | 'signup' | 'operator' | 'fixture'
-
-/** A user with its broker, branch and partner: what a token names and a simulation records. */
-export interface UserIdentity {
-  userId: number
-  username: string
-  name: string
-  email: string
-  passwordHash: string
-  isAdmin: boolean
-  userStatus: 'active' | 'inactive'
-  tokenGeneration: number
-  brokerId: number
-  brokerName: string
-  brokerRegistrationNumber: string
-  branchId: number
-  branchDescription: string
-  partnerUniqueID: string
-  partnerName: string
-  partnerStatus: PartnerStatus
-}
 
 export interface PartnerRecord {
   partnerUniqueID: string

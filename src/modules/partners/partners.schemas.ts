@@ -168,3 +168,8 @@ export const InvitationListSchema = z
     ),
   })
   .openapi('InvitationList')
+
+export const PartnerListSchema = z.object({ partnerList: z.array(PartnerSummarySchema) }).openapi('PartnerList')
+
+/** What the deletion of a partner removed: rows per table. */
+export const PartnerDeletedSchema = z.object({ partnerUniqueID: z.uuid(), deleted: z.record(z.string(), z.number()) }).openapi('PartnerDeleted')

@@ -1,7 +1,6 @@
 import type { PartnerClock } from '../../clock.ts'
 import type { Db } from '../../db/connection.ts'
 import type { Transactions } from '../../db/write-batch.ts'
-import type { AppEnv } from '../../http/app-env.ts'
 import type { Logger } from '../../logger.ts'
 import { requestJournalHandlers } from './request-journal.handlers.ts'
 import { createRequestJournalRepository } from './request-journal.repository.ts'
@@ -11,7 +10,7 @@ import { createRouter } from '../../http/create-router.ts'
 
 export { journalRequests } from './journal-middleware.ts'
 export { REDACTED } from './journal-redaction.ts'
-export type { JournalEntry, JournalSummary } from './request-journal.repository.ts'
+export type { JournalEntry, JournalSummary } from './journal-entry.ts'
 export type { JournalSettings, RequestJournalService } from './request-journal.service.ts'
 
 /** The partners' request journal: the middleware that records, the service that reads (docs/design.md "Request journal"). */

@@ -3,34 +3,10 @@ import type { BrokerScope } from '../../db/broker-scope.ts'
 import type { Db } from '../../db/connection.ts'
 import type { RequestOrigin } from '../../common/request-origin.ts'
 import type { KeysetCursor } from '../../common/pagination.ts'
+import type { JournalEntry, JournalSummary } from './journal-entry.ts'
 
-/** One journaled request and its answer, as stored (bodies already redacted and bounded). */
-export interface JournalEntry {
-  requestId: string
-  partnerUniqueID: string
-  brokerId: number
-  userId: number
-  at: string
-  method: string
-  path: string
-  query: string | null
-  status: number
-  durationMs: number
-  scenario: string | null
-  requestHeaders: Record<string, string>
-  requestBody: string | null
-  requestTruncated: boolean
-  responseContentType: string | null
-  responseBody: string | null
-  responseTruncated: boolean
-  errors: unknown[] | null
-  /** The id (jti) of the token the request used. */
-  tokenId: string | null
-  /** The Retry-After the answer carried (a 429, a 503). */
-  retryAfter: string | null
-  /** Who made the request, as the sandbox knows it (not from a header): a client, or the console's "try it". */
-  origin: RequestOrigin
-}
+// The journal's files that read entries from the repository keep naming them from it.
+export type { JournalEntry, JournalSummary } from './journal-entry.ts'
 
 export interface JournalFilter {
   /** Whose entries: a broker's (every request names its caller's broker), or the whole partner's. */
@@ -72,7 +48,6 @@ interface BodyRow {
   response_truncated: number
 }
 
-export type JournalSummary = Omit<JournalEntry, 'requestHeaders' | 'requestBody' | 'requestTruncated' | 'responseContentType' | 'responseBody' | 'responseTruncated'> & { seq: number }
 
 const toSummary = (r: Row): JournalSummary => ({
   seq: r.seq,

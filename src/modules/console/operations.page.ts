@@ -8,7 +8,7 @@ import type { MailboxService } from '../mailbox/index.ts'
 import type { SandboxClockService } from '../sandbox-clock/index.ts'
 import type { SandboxResetService } from '../housekeeping/index.ts'
 import { csrfField, page, pretty, statusClass, when } from './console-layout.ts'
-import type { ConsoleEnv } from './console-session.ts'
+import type { ConsoleEnv } from './console-session-middleware.ts'
 import { t } from './console-text.ts'
 
 export interface OperationDeps {

@@ -3,8 +3,8 @@ import { html } from 'hono/html'
 import type { ScenarioTrial, ScenarioTrials } from '../sandbox-control/index.ts'
 import type { ScenarioPicks, ScenarioRegistry } from '../sandbox-scenarios/index.ts'
 import { csrfField, page } from './console-layout.ts'
-import { back, partnerOf } from './console-operations.ts'
-import type { ConsoleEnv } from './console-session.ts'
+import { back, partnerOf } from './operations.page.ts'
+import type { ConsoleEnv } from './console-session-middleware.ts'
 import { t } from './console-text.ts'
 
 export interface ScenarioPageDeps {

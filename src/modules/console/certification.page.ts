@@ -4,7 +4,7 @@ import { ApiError } from '../../common/api-error.ts'
 import type { Lang } from '../../common/language.ts'
 import { presentRun, type CertificationService } from '../certification/index.ts'
 import { csrfField, page, when } from './console-layout.ts'
-import type { ConsoleEnv } from './console-session.ts'
+import type { ConsoleEnv } from './console-session-middleware.ts'
 import { t } from './console-text.ts'
 
 export interface CertificationPageDeps {

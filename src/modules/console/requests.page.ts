@@ -5,7 +5,7 @@ import type { AuthContext } from '../../common/auth-context.ts'
 import type { Lang } from '../../common/language.ts'
 import type { JournalEntry, JournalSummary, RequestJournalService } from '../request-journal/index.ts'
 import { page, pretty, statusClass, when } from './console-layout.ts'
-import type { ConsoleEnv } from './console-session.ts'
+import type { ConsoleEnv } from './console-session-middleware.ts'
 import { t } from './console-text.ts'
 
 type Stored = JournalEntry & { seq: number }

@@ -15,7 +15,7 @@ import { BankMessageRequestSchema } from '../sandbox-control/index.ts'
 import { repaymentTable, SimulationListQuerySchema, type SimulationService } from '../simulations/index.ts'
 import { repaymentChart } from './console-chart.ts'
 import { csrfField, page, when } from './console-layout.ts'
-import type { ConsoleEnv } from './console-session.ts'
+import type { ConsoleEnv } from './console-session-middleware.ts'
 import { t } from './console-text.ts'
 
 export interface JourneyDeps {

@@ -1,0 +1,32 @@
+import type { RequestOrigin } from '../../common/request-origin.ts'
+
+/** One journaled request and its answer, as stored (bodies already redacted and bounded). */
+export interface JournalEntry {
+  requestId: string
+  partnerUniqueID: string
+  brokerId: number
+  userId: number
+  at: string
+  method: string
+  path: string
+  query: string | null
+  status: number
+  durationMs: number
+  scenario: string | null
+  requestHeaders: Record<string, string>
+  requestBody: string | null
+  requestTruncated: boolean
+  responseContentType: string | null
+  responseBody: string | null
+  responseTruncated: boolean
+  errors: unknown[] | null
+  /** The id (jti) of the token the request used. */
+  tokenId: string | null
+  /** The Retry-After the answer carried (a 429, a 503). */
+  retryAfter: string | null
+  /** Who made the request, as the sandbox knows it (not from a header): a client, or the console's "try it". */
+  origin: RequestOrigin
+}
+
+/** An entry as a list shows it: without its headers and bodies, with its place in the journal. */
+export type JournalSummary = Omit<JournalEntry, 'requestHeaders' | 'requestBody' | 'requestTruncated' | 'responseContentType' | 'responseBody' | 'responseTruncated'> & { seq: number }
