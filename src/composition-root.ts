@@ -23,6 +23,7 @@ import { createSandboxJobs } from './modules/sandbox-jobs/index.ts'
 import { createSandboxReset, type SandboxResetService } from './modules/sandbox-reset/index.ts'
 import { createScenarioPicks, createScenarios, createScenarioScheduler } from './modules/sandbox-scenarios/index.ts'
 import { createSimulations } from './modules/simulations/index.ts'
+import { createLoan } from './modules/loan/index.ts'
 import { createTaxonomy, seedTaxonomy, taxonomySeedFiles } from './modules/taxonomy/index.ts'
 import { fromRoot, packageVersion } from './package-root.ts'
 import { createLoopback } from './http/loopback.ts'
@@ -132,12 +133,14 @@ export function buildSandbox(options: SandboxOptions) {
   const notifications = callbacks.publisher
 
   const identityOf = partners.identityOf
-  const simulations = createSimulations({ db, writes, clock, taxonomy, identityOf, notifications, scenarios, scheduler, assertRoom: (partner) => quotas.assertRoom(partner, 'simulations') })
+  const loan = createLoan({ taxonomy })
+  const simulations = createSimulations({ db, writes, clock, taxonomy, loan, identityOf, notifications, scenarios, scheduler, assertRoom: (partner) => quotas.assertRoom(partner, 'simulations') })
   const processes = createProcesses({
     db,
     writes,
     clock,
     taxonomy,
+    loan,
     notifications,
     simulations,
     scenarios,
@@ -236,6 +239,7 @@ export function buildSandbox(options: SandboxOptions) {
     jobs,
     callbacks,
     mailbox,
+    loan,
     simulations,
     processes,
     messages,

@@ -9,10 +9,10 @@ import { timeOrderedUuid } from '../../ids/time-ordered-uuid.ts'
 import type { UserIdentity } from '../partners/index.ts'
 import type { NotificationPublisher } from '../callbacks/index.ts'
 import type { Scenario, ScenarioRegistry, ScenarioScheduler } from '../sandbox-scenarios/index.ts'
+import type { LoanService } from '../loan/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { SimulationDetailCache } from './simulation-detail-cache-middleware.ts'
 import { toSimulationDetail } from './simulation-detail.mapper.ts'
-import { evaluateSimulation } from './simulation-engine.ts'
 import type { SimulationInput } from './simulation-input.schemas.ts'
 import { createSimulationLifecycle } from './simulation-lifecycle.ts'
 import { listSimulations } from './simulation-list.ts'
@@ -30,6 +30,7 @@ export interface SimulationServiceDeps {
   writes: Transactions
   clock: PartnerClock
   taxonomy: TaxonomyCatalog
+  loan: LoanService
   /** The user a token names, with its branch (a simulation records the branch of its user). */
   identityOf(userId: number): UserIdentity | undefined
   notifications: NotificationPublisher
@@ -72,7 +73,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
   const CANCELLED = statuses.id('CANCELLED')
 
   function validated(raw: unknown, partnerUniqueID: string): SimulationInput {
-    const { problems, input } = validateSimulationInput(raw, { taxonomy, today: today(deps.clock, partnerUniqueID) })
+    const { problems, input } = validateSimulationInput(raw, deps.loan, today(deps.clock, partnerUniqueID))
     if (!input) throw ApiError.validation(problems)
     return input
   }
@@ -85,7 +86,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
    */
   function mergedInput(stored: SimulationInput, patch: unknown, partnerUniqueID: string): SimulationInput {
     const merged = mergePatch(stored, patch) as Record<string, unknown>
-    const first = validateSimulationInput(merged, { taxonomy, today: today(deps.clock, partnerUniqueID) })
+    const first = validateSimulationInput(merged, deps.loan, today(deps.clock, partnerUniqueID))
     if (first.input) return first.input
     const stale = first.problems.filter((p) => p.key === 'FIELD_NOT_ALLOWED' && !sentIn(patch, p.field))
     if (stale.length === 0) throw ApiError.validation(first.problems)
@@ -96,7 +97,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
   /** The evaluation of an input: the columns it writes, and the failed eligibility rules as objects. */
   function evaluate(id: string, input: SimulationInput, at: Date, forced?: ForcedEligibility): { columns: EvaluationColumns; failures: EligibilityFailure[] } {
     const evaluatedOn = at.toISOString().slice(0, 10)
-    const evaluation = evaluateSimulation(input, taxonomy, evaluatedOn)
+    const evaluation = deps.loan.evaluateInput(input, evaluatedOn)
     const profile = generateProfile(id, input, taxonomy)
     const two = input.borrowersSimulator.numberOfborrowers === 2
     const columns: EvaluationColumns = {
@@ -155,7 +156,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     describeStatus: lifecycle.describeStatus,
 
     /** Simulation Validate: every problem Create would report, none when valid. */
-    validate: (auth: AuthContext, raw: unknown) => validateSimulationInput(raw, { taxonomy, today: today(deps.clock, auth.partnerUniqueID) }).problems,
+    validate: (auth: AuthContext, raw: unknown) => validateSimulationInput(raw, deps.loan, today(deps.clock, auth.partnerUniqueID)).problems,
 
     /**
      * Simulation Create.
@@ -261,7 +262,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
       const hit = details.get(auth.brokerId, id, lang)
       if (hit !== undefined) return hit
       const row = findOwned(auth, id)
-      const json = JSON.stringify(toSimulationDetail(row, taxonomy, lang))
+      const json = JSON.stringify(toSimulationDetail(row, taxonomy, deps.loan, lang))
       details.set(row.brokerId, id, lang, json)
       return json
     },
