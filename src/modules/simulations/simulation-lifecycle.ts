@@ -32,7 +32,7 @@ export const simulationNotFound = (id: string) =>
  */
 export function createSimulationLifecycle(deps: SimulationLifecycleDeps) {
   const { repo, taxonomy } = deps
-  const statuses = simulationStatuses(taxonomy)
+  const statuses = simulationStatuses()
   const EXPIRED = statuses.id('EXPIRED')
 
   const describeStatus = (id: number, lang: Lang = 'pt-PT') => taxonomy.describe('workflow-states-simulation', id, lang) ?? String(id)
