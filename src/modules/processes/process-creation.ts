@@ -5,7 +5,7 @@ import type { AuthContext } from '../../common/auth-context.ts'
 import { NOTIFICATION_TYPE, type NotificationPublisher } from '../callbacks/index.ts'
 import type { Scenario } from '../sandbox-scenarios/index.ts'
 import type { BorrowersSimulator, LoanInput, LoanService } from '../loan/index.ts'
-import type { SimulationProfile, SimulationRow, SimulationService } from '../simulations/index.ts'
+import type { SimulationProfile, StoredSimulation, SimulationService } from '../simulations/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { BorrowerRecord } from './borrowers/borrowers.repository.ts'
 import type { BorrowerData } from './borrowers/borrower-request.schemas.ts'
@@ -92,7 +92,7 @@ export function createProcessCreation(deps: ProcessCreationDeps) {
   const completed = simulations.statuses.id('COMPLETED')
 
   const store = deps.writes.transaction(
-    (auth: AuthContext, simulation: SimulationRow, created: { processUniqueId: string; propertyUniqueId: string; now: Date; borrowers: BorrowerRecord[]; scenario: string | null }) => {
+    (auth: AuthContext, simulation: StoredSimulation, created: { processUniqueId: string; propertyUniqueId: string; now: Date; borrowers: BorrowerRecord[]; scenario: string | null }) => {
       const { processUniqueId, now, borrowers } = created
       const input = JSON.parse(simulation.input) as LoanInput
       const profile = JSON.parse(simulation.profile) as SimulationProfile

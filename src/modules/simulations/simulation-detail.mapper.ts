@@ -9,7 +9,7 @@ import type { SimulationListRow } from './simulation-list.repository.ts'
 import type { SimulationProfile } from './simulation-profile.ts'
 import { nonEligibilityDescription } from './simulation-scenario.ts'
 import type { SimulationListItem } from './simulations.schemas.ts'
-import type { SimulationRow } from './simulations.repository.ts'
+import type { StoredSimulation } from './stored-simulation.ts'
 
 const STATUS_LIST = 'workflow-states-simulation'
 const iso = (ms: number) => new Date(ms).toISOString()
@@ -26,7 +26,7 @@ function monthly(b: SimulationInput['borrowersSimulator'], prefix: 'keyBorrower'
 }
 
 /** The Simulation Detail answer of a stored simulation, descriptions in the caller's language. */
-export function toSimulationDetail(row: SimulationRow, taxonomy: TaxonomyCatalog, loans: Pick<LoanService, 'figures'>, lang: Lang): SimulationDetail {
+export function toSimulationDetail(row: StoredSimulation, taxonomy: TaxonomyCatalog, loans: Pick<LoanService, 'figures'>, lang: Lang): SimulationDetail {
   const input = JSON.parse(row.input) as SimulationInput
   const quote = JSON.parse(row.quote) as StoredQuote
   const profile = JSON.parse(row.profile) as SimulationProfile

@@ -21,7 +21,8 @@ import { generateProfile } from './simulation-profile.ts'
 import { applySimulationScenario, forcedEligibility, type ForcedEligibility } from './simulation-scenario.ts'
 import { validateSimulationInput } from './simulation-validation.ts'
 import type { SimulationListQuery } from './simulations.schemas.ts'
-import type { EvaluationColumns, NewSimulation, SimulationRepository, SimulationRow } from './simulations.repository.ts'
+import type { EvaluationColumns, NewSimulation, SimulationRepository } from './simulations.repository.ts'
+import type { StoredSimulation } from './stored-simulation.ts'
 
 export interface SimulationServiceDeps {
   repo: SimulationRepository
@@ -122,7 +123,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     return { columns, failures: evaluation.failures }
   }
 
-  const findOwned = (auth: Pick<AuthContext, 'brokerId'>, id: string): SimulationRow => lifecycle.ownedBy(auth.brokerId, id)
+  const findOwned = (auth: Pick<AuthContext, 'brokerId'>, id: string): StoredSimulation => lifecycle.ownedBy(auth.brokerId, id)
 
   /** The words of the list's text filter, written once per write batch (db/write-batch.ts). */
   const indexSearchWords = (simulationNumber: number, replace: boolean) =>
@@ -141,7 +142,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     return simulationNumber
   })
 
-  const updateTx = deps.writes.transaction((row: SimulationRow, columns: EvaluationColumns, statusId: number, userId: number, applyScenario: () => void) => {
+  const updateTx = deps.writes.transaction((row: StoredSimulation, columns: EvaluationColumns, statusId: number, userId: number, applyScenario: () => void) => {
     repo.updateEvaluation(columns)
     indexSearchWords(row.simulationNumber, true)
     if (statusId !== row.statusId) {
@@ -245,7 +246,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     /** Every status the broker's simulation has had, oldest first, with when and what moved it. @throws ApiError 404 */
     statusHistory: (auth: Pick<AuthContext, 'brokerId'>, id: string) => repo.history(findOwned(auth, id).simulationUniqueId),
     /** The broker's simulation, or undefined (never a 404). */
-    findOfBroker: (brokerId: number, id: string): SimulationRow | undefined => repo.findForBroker(id, brokerId),
+    findOfBroker: (brokerId: number, id: string): StoredSimulation | undefined => repo.findForBroker(id, brokerId),
     /** @throws ApiError 400 (010301) naming the current status when it does not allow the operation. */
     assertStatus: lifecycle.assertStatus,
     changeStatus: lifecycle.changeStatus,
