@@ -21,6 +21,7 @@ import { createSandboxControl } from './modules/sandbox-control/index.ts'
 import { createHousekeeping } from './modules/housekeeping/index.ts'
 import { createScenarios } from './modules/sandbox-scenarios/index.ts'
 import { createSimulationDetailAnswers, createSimulations } from './modules/simulations/index.ts'
+import { createLoan } from './modules/loan/index.ts'
 import { createTaxonomy, seedTaxonomy, taxonomySeedFiles } from './modules/taxonomy/index.ts'
 import { fromRoot, packageVersion } from './package-root.ts'
 import { createLoopback } from './http/loopback.ts'
@@ -130,12 +131,14 @@ export function buildSandbox(options: SandboxOptions) {
   const notifications = callbacks.publisher
 
   const identityOf = partners.identityOf
-  const simulations = createSimulations({ db, writes, clock, taxonomy, identityOf, notifications, scenarios, scheduler, assertRoom: (partner) => quotas.assertRoom(partner, 'simulations') })
+  const loan = createLoan({ taxonomy })
+  const simulations = createSimulations({ db, writes, clock, taxonomy, loan, identityOf, notifications, scenarios, scheduler, assertRoom: (partner) => quotas.assertRoom(partner, 'simulations') })
   const processes = createProcesses({
     db,
     writes,
     clock,
     taxonomy,
+    loan,
     notifications,
     simulations,
     scenarios,
@@ -222,6 +225,7 @@ export function buildSandbox(options: SandboxOptions) {
     jobs,
     callbacks,
     mailbox,
+    loan,
     simulations,
     /** The rendered Simulation Details the HTTP layer answers from (http/answer-cache.ts). */
     simulationDetailAnswers: createSimulationDetailAnswers(db),

@@ -3,7 +3,7 @@ import { connect } from 'node:net'
 import { describe, expect, it } from 'vitest'
 import { testConfig } from '../src/config.ts'
 import { DRAIN_BOUND_MS, DRAIN_GRACE_MS } from '../src/http/draining.ts'
-import { SIMULATION_INPUT_EXAMPLE } from '../src/modules/simulations/index.ts'
+import { SIMULATION_INPUT_EXAMPLE } from '../src/modules/simulations/simulation-input.schemas.ts'
 import { startServer } from '../src/server.ts'
 
 /** One raw exchange: what the server wrote back before it closed the connection. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SIMULATION_INPUT_EXAMPLE } from '../../src/modules/simulations/index.ts'
+import { SIMULATION_INPUT_EXAMPLE } from '../../src/modules/simulations/simulation-input.schemas.ts'
 import { socketBufferBytes } from '../support/socket-buffers.ts'
 import { createTestSandbox } from '../support/test-app.ts'
 import { TRANSPORT } from '../support/transport.ts'

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SIMULATION_INPUT_EXAMPLE } from '../../src/modules/simulations/index.ts'
+import { SIMULATION_INPUT_EXAMPLE } from '../../src/modules/simulations/simulation-input.schemas.ts'
 import { createTestSandbox, type TestSandbox } from '../support/test-app.ts'
 
 let s: TestSandbox

@@ -1,4 +1,4 @@
-import { checkTransition, type Workflow } from './state-machine.ts'
+import { checkTransition, lifecycle, type Workflow } from './state-machine.ts'
 
 /** The codes of workflow-states-simulation (docs/design.md "Lifecycles"). */
 export const SIMULATION_STATUS_CODES = ['SIMULATED', 'NOT_ELIGIBLE', 'COMPLETED', 'CANCELLED', 'EXPIRED'] as const
@@ -18,3 +18,14 @@ export const SIMULATION_WORKFLOW: Workflow<SimulationStatusCode> = {
 }
 
 export const simulationTransition = (from: SimulationStatusCode, to: SimulationStatusCode) => checkTransition(SIMULATION_WORKFLOW, from, to)
+
+/**
+ * The simulation statuses with their ids in workflow-states-simulation and what each allows:
+ * Update while Simulated or Not eligible; Cancel where the workflow leads to Cancelled.
+ */
+export const SIMULATION_STATUSES = lifecycle({
+  ids: { SIMULATED: 1, NOT_ELIGIBLE: 2, COMPLETED: 3, CANCELLED: 4, EXPIRED: 5 } satisfies Record<SimulationStatusCode, number>,
+  workflow: SIMULATION_WORKFLOW,
+  cancelled: 'CANCELLED',
+  flags: { updatable: ['SIMULATED', 'NOT_ELIGIBLE'] },
+})

@@ -12,7 +12,8 @@ import type { MessageService } from '../messages/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { ProcessListQuerySchema, type ProcessService } from '../processes/index.ts'
 import { BankMessageRequestSchema } from '../sandbox-control/index.ts'
-import { repaymentTable, SimulationListQuerySchema, type SimulationService } from '../simulations/index.ts'
+import type { LoanService } from '../loan/index.ts'
+import { SimulationListQuerySchema, type SimulationService } from '../simulations/index.ts'
 import { repaymentChart } from './console-chart.ts'
 import { csrfField, page, when } from './console-layout.ts'
 import type { ConsoleEnv } from './console-session-middleware.ts'
@@ -25,6 +26,7 @@ export interface JourneyDeps {
   messages: Pick<MessageService, 'simulation' | 'process'>
   taxonomy: Pick<TaxonomyCatalog, 'items'>
   echo: Pick<EchoService, 'echo'>
+  loan: Pick<LoanService, 'repaymentTable'>
 }
 
 type Kind = 'simulations' | 'processes'
@@ -72,8 +74,8 @@ function figures(lang: Lang, loan: Record<string, unknown>, borrowers?: Record<s
 }
 
 /** The loan's repayment chart, from the engine input it was priced with (the ESIS's own table). */
-function chartOf(lang: Lang, row: { engineInput: string; loanAmount: number }) {
-  return html`<h2>${t(lang, 'repayment')}</h2>${repaymentChart(lang, repaymentTable(JSON.parse(row.engineInput)), row.loanAmount)}`
+function chartOf(lang: Lang, loan: JourneyDeps['loan'], row: { engineInput: string; loanAmount: number }) {
+  return html`<h2>${t(lang, 'repayment')}</h2>${repaymentChart(lang, loan.repaymentTable(JSON.parse(row.engineInput)), row.loanAmount)}`
 }
 
 /** A filter form with the API's own list filters, passed through its query schema. */
@@ -127,7 +129,7 @@ export function journeyPages(deps: JourneyDeps) {
           html`<p><strong data-status="${section.simulationStatusId}">${section.simulationStatusDescription}</strong> · ${section.origin} ${section.processUniqueId ? html`· <a href="/console/processes/${section.processUniqueId}">${t(lang, 'processes')} ${section.processNumber}</a>` : ''}</p>
             <p><a class="button" href="/console/simulations/${id}/esis.pdf">${t(lang, 'esis')}</a></p>
             ${figures(lang, detail.loanSimulationDetail ?? {}, detail.borrowerSimulationDetail)}
-            ${chartOf(lang, deps.simulations.find(auth(c), id))}
+            ${chartOf(lang, deps.loan, deps.simulations.find(auth(c), id))}
             <h2>${t(lang, 'timeline')}</h2>${timeline(lang, history)}
             ${driveForms(lang, 'simulations', id, c.get('csrf'), deps.taxonomy)}`,
         ),
@@ -160,7 +162,7 @@ export function journeyPages(deps: JourneyDeps) {
             <p><a class="button" href="/console/processes/${section.processUniqueId}/esis.pdf">${t(lang, 'esis')}</a></p>
             <h2>${t(lang, 'timeline')}</h2>${timeline(lang, history)}
             ${figures(lang, detail.loanProcessDetail as unknown as Record<string, unknown>)}
-            ${chartOf(lang, deps.processes.find(auth(c), section.processUniqueId))}
+            ${chartOf(lang, deps.loan, deps.processes.find(auth(c), section.processUniqueId))}
             ${driveForms(lang, 'processes', section.processUniqueId, c.get('csrf'), deps.taxonomy)}`,
         ),
       )

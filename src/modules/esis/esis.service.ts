@@ -9,7 +9,8 @@ import type { Lang } from '../../common/language.ts'
 import type { UserIdentity } from '../partners/index.ts'
 import type { MailboxService, MailReceipt } from '../mailbox/index.ts'
 import type { ProcessService } from '../processes/index.ts'
-import type { LoanSimulator, SimulationInput, SimulationService, StoredQuote } from '../simulations/index.ts'
+import type { LoanInput, LoanSimulator, StoredQuote } from '../loan/index.ts'
+import type { SimulationService } from '../simulations/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { esisMail, type EsisSubject } from './esis-mail.ts'
 
@@ -70,7 +71,7 @@ export function createEsisService(deps: EsisServiceDeps) {
   async function simulationEsis(auth: AuthContext, simulationUniqueId: string, lang: Lang): Promise<EsisPdf> {
     const row = simulations.find(auth, simulationUniqueId)
     simulations.assertStatus(row, (s) => simulationIssued.has(s))
-    const input = JSON.parse(row.input) as SimulationInput
+    const input = JSON.parse(row.input) as LoanInput
     const b = input.borrowersSimulator
     const pdf = await render(
       {

@@ -4,7 +4,8 @@ import type { Transactions } from '../../db/write-batch.ts'
 import type { AuthContext } from '../../common/auth-context.ts'
 import { NOTIFICATION_TYPE, type NotificationPublisher } from '../callbacks/index.ts'
 import type { Scenario } from '../sandbox-scenarios/index.ts'
-import type { BorrowersSimulator, SimulationInput, SimulationProfile, SimulationRow, SimulationService } from '../simulations/index.ts'
+import type { BorrowersSimulator, LoanInput, LoanService } from '../loan/index.ts'
+import type { SimulationProfile, StoredSimulation, SimulationService } from '../simulations/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { BorrowerRecord } from './borrowers/borrowers.repository.ts'
 import type { BorrowerData } from './borrowers/borrower-request.schemas.ts'
@@ -56,7 +57,7 @@ function simulatedBorrower(b: BorrowersSimulator, prefix: 'keyBorrower' | 'borro
 }
 
 /** The borrowers a process starts with: the simulation's key borrower and second borrower (its relation is asked later). */
-function borrowersFromSimulation(input: SimulationInput, profile: SimulationProfile): BorrowerData[] {
+function borrowersFromSimulation(input: LoanInput, profile: SimulationProfile): BorrowerData[] {
   const b = input.borrowersSimulator
   const borrowers = [simulatedBorrower(b, 'keyBorrower', profile.keyBorrowerTaxId, profile.keyBorrowerContractTypeID, profile.borrowersDependentsNumber)]
   if (b.numberOfborrowers === 2 && b.borrowerName && b.borrowerBirthDate) {
@@ -71,6 +72,7 @@ export interface ProcessCreationDeps {
   writes: Transactions
   clock: PartnerClock
   taxonomy: TaxonomyCatalog
+  loan: LoanService
   notifications: NotificationPublisher
   simulations: Pick<SimulationService, 'find' | 'statuses' | 'assertStatus' | 'changeStatus'>
   assertRoom?: { processes(partnerUniqueID: string): void } | undefined
@@ -90,13 +92,13 @@ export function createProcessCreation(deps: ProcessCreationDeps) {
   const completed = simulations.statuses.id('COMPLETED')
 
   const store = deps.writes.transaction(
-    (auth: AuthContext, simulation: SimulationRow, created: { processUniqueId: string; propertyUniqueId: string; now: Date; borrowers: BorrowerRecord[]; scenario: string | null }) => {
+    (auth: AuthContext, simulation: StoredSimulation, created: { processUniqueId: string; propertyUniqueId: string; now: Date; borrowers: BorrowerRecord[]; scenario: string | null }) => {
       const { processUniqueId, now, borrowers } = created
-      const input = JSON.parse(simulation.input) as SimulationInput
+      const input = JSON.parse(simulation.input) as LoanInput
       const profile = JSON.parse(simulation.profile) as SimulationProfile
       const at = now.getTime()
       const property = propertyFromSimulation(processUniqueId, profile, input.propertySimulator, taxonomy)
-      const evaluation = evaluateProcess(taxonomy, input.loanSimulator, borrowers, property, now.toISOString().slice(0, 10))
+      const evaluation = evaluateProcess(deps.loan, input.loanSimulator, borrowers, property, now.toISOString().slice(0, 10))
       const processNumber = repos.processes.nextNumber()
       repos.processes.insert({
         ...evaluationColumns(processUniqueId, input.loanSimulator, evaluation, now),
@@ -133,7 +135,7 @@ export function createProcessCreation(deps: ProcessCreationDeps) {
       const simulation = simulations.find(auth, simulationUniqueId)
       simulations.assertStatus(simulation, (s) => s === simulated)
       deps.assertRoom?.processes(auth.partnerUniqueID)
-      const input = JSON.parse(simulation.input) as SimulationInput
+      const input = JSON.parse(simulation.input) as LoanInput
       const profile = JSON.parse(simulation.profile) as SimulationProfile
       const now = deps.clock.now(auth.partnerUniqueID)
       const processUniqueId = ids.processUniqueId ?? randomUUID()

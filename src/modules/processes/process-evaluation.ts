@@ -1,19 +1,8 @@
-import { assessEligibility, ltvReferenceValue, quoteLoan, type Borrower, type EligibilityFailure, type MortgageInput } from '../../domain/mortgage/index.ts'
-import { toMortgageInput, type LoanSimulator, type PropertySimulator, type StoredQuote } from '../simulations/index.ts'
-import type { TaxonomyCatalog } from '../taxonomy/index.ts'
+import type { LoanEvaluation, LoanService, LoanSimulator, MonthlyField, PropertySimulator } from '../loan/index.ts'
 import type { BorrowerRecord } from './borrowers/borrowers.repository.ts'
 import type { ProcessRepositories } from './process-repositories.ts'
 import type { ProcessEvaluationColumns, ProcessRow } from './processes.repository.ts'
 import type { PropertyData } from './property/property.schemas.ts'
-
-export interface ProcessEvaluation {
-  engineInput: MortgageInput
-  quote: StoredQuote
-  eligible: boolean
-  failures: EligibilityFailure[]
-  /** The property value the LTV divides by. */
-  propertyAmount: number
-}
 
 /** The property values of a process in the simulation's terms (what the engine and the loan-purpose rules read). */
 export function propertyValues(p: PropertyData): PropertySimulator {
@@ -27,57 +16,28 @@ export function propertyValues(p: PropertyData): PropertySimulator {
   }
 }
 
-function engineBorrower(b: BorrowerRecord): Borrower {
-  const f = b.financial
-  return {
-    birthDate: b.personal.birthDate!,
-    income: {
-      wagesPensions: f.incomeWagesPensions ?? 0,
-      greenReceipts: f.incomeGreenReceipts ?? 0,
-      rents: f.incomeRents ?? 0,
-      others: f.incomeOthers ?? 0,
-    },
-    installments: {
-      housingCredit: f.installmentHousingCredit ?? 0,
-      personalCredit: f.installmentPersonalCredit ?? 0,
-      autoLeasingCredit: f.installmentAutoLeasingCredit ?? 0,
-      creditCard: f.installmentCreditCard ?? 0,
-      bankOverdraft: f.installmentBankOverdraft ?? 0,
-      other: f.installmentOther ?? 0,
-    },
-  }
-}
+/** The process's financial fields name the input's monthly fields with a lower-case first letter. */
+const financialField = (field: MonthlyField) => `${field[0]!.toLowerCase()}${field.slice(1)}` as keyof BorrowerRecord['financial']
 
 /**
- * Prices the process's loan and assesses eligibility with the engine of the simulations: the loan
+ * Prices the process's loan and assesses eligibility as a simulation's (src/modules/loan): the loan
  * group resolved to rates by the same code, then every borrower of the process (key borrower first)
  * with their current financial data, and the process's property values.
  */
 export function evaluateProcess(
-  taxonomy: TaxonomyCatalog,
+  loans: Pick<LoanService, 'evaluate' | 'borrower'>,
   loan: LoanSimulator,
   borrowers: readonly BorrowerRecord[],
   property: PropertyData,
   asOf: string,
-): ProcessEvaluation {
+): LoanEvaluation {
   const key = borrowers[0]
   if (!key?.personal.birthDate) throw new Error('a process is evaluated with its key borrower')
-  const base = toMortgageInput(
-    {
-      loanSimulator: loan,
-      borrowersSimulator: { numberOfborrowers: 1, keyBorrowerName: key.personal.name ?? '', keyBorrowerBirthDate: key.personal.birthDate },
-      propertySimulator: propertyValues(property),
-    },
-    taxonomy,
-    asOf,
-  )
-  const engineInput: MortgageInput = { ...base, borrowers: borrowers.map(engineBorrower) }
-  const quote = quoteLoan(engineInput)
-  const assessment = assessEligibility(engineInput)
-  return { engineInput, quote, eligible: assessment.eligible, failures: assessment.failures, propertyAmount: ltvReferenceValue(engineInput) }
+  const engineBorrowers = borrowers.map((b) => loans.borrower(b.personal.birthDate!, (field) => b.financial[financialField(field)] as number | null | undefined))
+  return loans.evaluate(loan, propertyValues(property), engineBorrowers, asOf)
 }
 
-export function evaluationColumns(processUniqueId: string, loan: LoanSimulator, e: ProcessEvaluation, at: Date): ProcessEvaluationColumns {
+export function evaluationColumns(processUniqueId: string, loan: LoanSimulator, e: LoanEvaluation, at: Date): ProcessEvaluationColumns {
   return {
     processUniqueId,
     updatedAt: at.getTime(),
@@ -100,13 +60,13 @@ export function evaluationColumns(processUniqueId: string, loan: LoanSimulator, 
  */
 export function reevaluateProcess(
   repos: Pick<ProcessRepositories, 'processes' | 'borrowers' | 'properties'>,
-  taxonomy: TaxonomyCatalog,
+  loans: Pick<LoanService, 'evaluate' | 'borrower'>,
   row: ProcessRow,
   at: Date,
-): ProcessEvaluation {
+): LoanEvaluation {
   const loan = JSON.parse(row.loan) as LoanSimulator
   const property = repos.properties.ofProcess(row.processUniqueId)?.data ?? {}
-  const evaluation = evaluateProcess(taxonomy, loan, repos.borrowers.list(row.processUniqueId), property, at.toISOString().slice(0, 10))
+  const evaluation = evaluateProcess(loans, loan, repos.borrowers.list(row.processUniqueId), property, at.toISOString().slice(0, 10))
   repos.processes.updateEvaluation(evaluationColumns(row.processUniqueId, loan, evaluation, at))
   return evaluation
 }

@@ -4,8 +4,7 @@ import type { AuthContext } from '../../common/auth-context.ts'
 import { mergePatch } from '../../common/json-merge-patch.ts'
 import { missing, notAllowed, text } from '../../common/problems.ts'
 import { zodProblems } from '../../common/zod-problems.ts'
-import { LoanSimulatorSchema, simulationRuleProblems, type LoanSimulator } from '../simulations/index.ts'
-import type { TaxonomyCatalog } from '../taxonomy/index.ts'
+import { LoanSimulatorSchema, type LoanService, type LoanSimulator } from '../loan/index.ts'
 import type { ProcessAccess } from './process-access.ts'
 import { eligibilityProblems } from './process-eligibility.ts'
 import { evaluateProcess, evaluationColumns, propertyValues } from './process-evaluation.ts'
@@ -28,8 +27,8 @@ const renamed = (p: Problem): Problem => ({
  * borrowers. Draft only; a loan no longer eligible is refused with the engine's reasons.
  * @throws ApiError 404, 400.
  */
-export function createProcessLoanUpdate(deps: { repos: ProcessRepositories; access: ProcessAccess; clock: PartnerClock; taxonomy: TaxonomyCatalog }) {
-  const { repos, access, taxonomy } = deps
+export function createProcessLoanUpdate(deps: { repos: ProcessRepositories; access: ProcessAccess; clock: PartnerClock; loan: LoanService }) {
+  const { repos, access, loan: loans } = deps
   return function updateLoan(auth: AuthContext, processUniqueId: string, body: unknown): ProcessRow {
     const row = access.owned(auth, processUniqueId)
     access.assertEditable(row)
@@ -43,11 +42,11 @@ export function createProcessLoanUpdate(deps: { repos: ProcessRepositories; acce
     const problems = [
       ...extra.map((key) => notAllowed(key, text('não é um campo de Process Update.', 'it is not a field of Process Update.'))),
       ...(parsed.success ? [] : zodProblems(parsed.error, merged, [LOAN_GROUP])),
-      ...simulationRuleProblems({ loanSimulator: merged, propertySimulator: propertyValues(property) }, { taxonomy, today }).map(renamed),
+      ...loans.ruleProblems({ loanSimulator: merged, propertySimulator: propertyValues(property) }, today).map(renamed),
     ]
     if (problems.length > 0 || !parsed.success) throw ApiError.validation(problems)
     const loan = parsed.data as LoanSimulator
-    const evaluation = evaluateProcess(taxonomy, loan, repos.borrowers.list(row.processUniqueId), property, today)
+    const evaluation = evaluateProcess(loans, loan, repos.borrowers.list(row.processUniqueId), property, today)
     if (!evaluation.eligible) throw ApiError.validation(eligibilityProblems(evaluation.failures, LOAN_GROUP))
     repos.processes.updateEvaluation(evaluationColumns(row.processUniqueId, loan, evaluation, deps.clock.now(row.partnerUniqueID)))
     return row

@@ -7,6 +7,7 @@ import type { Lang } from '../../common/language.ts'
 import { localizedProblem, missing, text } from '../../common/problems.ts'
 import type { Scenario, ScenarioRegistry, ScenarioScheduler } from '../sandbox-scenarios/index.ts'
 import type { SimulationService } from '../simulations/index.ts'
+import type { LoanService } from '../loan/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { BorrowerRecord } from './borrowers/borrowers.repository.ts'
 import { CO_BORROWER_TYPE } from './borrowers/borrower-rules.ts'
@@ -107,6 +108,7 @@ export interface ProcessSubmissionDeps {
   writes: Transactions
   clock: PartnerClock
   taxonomy: TaxonomyCatalog
+  loan: LoanService
   simulations: Pick<SimulationService, 'findOfBroker'>
   scenarios?: ScenarioRegistry | undefined
   scheduler?: ScenarioScheduler | undefined
@@ -138,7 +140,7 @@ export function createProcessSubmission(deps: ProcessSubmissionDeps) {
 
   const submit = deps.writes.transaction((row: ProcessRow, userId: number, requested: Scenario | undefined, lang: Lang) => {
     const now = deps.clock.now(row.partnerUniqueID)
-    const evaluation = reevaluateProcess(repos, taxonomy, row, now)
+    const evaluation = reevaluateProcess(repos, deps.loan, row, now)
     const problems = submissionProblems(repos, taxonomy, row.processUniqueId, evaluation.failures, now.toISOString().slice(0, 10))
     if (problems.length > 0) throw ApiError.validation(problems)
     deps.transitions.apply(row, submitted, 'api', userId, { submitted: true })

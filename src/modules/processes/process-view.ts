@@ -1,6 +1,7 @@
 import { describeFailures, type EligibilityFailure } from '../../domain/mortgage/index.ts'
 import { withoutNulls } from '../../common/answer-fields.ts'
 import type { Lang } from '../../common/language.ts'
+import type { LoanService } from '../loan/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { toBorrowerListItem } from './borrowers/borrower-view.ts'
 import { documentView } from './documents/document-view.ts'
@@ -15,7 +16,7 @@ import { processStatuses } from './process-status.ts'
 const iso = (ms: number) => new Date(ms).toISOString()
 
 /** Process Detail: every section of one process, descriptions in the caller's language. */
-export function toProcessDetail(store: ProcessRepositories, taxonomy: TaxonomyCatalog, row: ProcessRow, lang: Lang): ProcessDetail {
+export function toProcessDetail(store: ProcessRepositories, taxonomy: TaxonomyCatalog, loans: Pick<LoanService, 'figures'>, row: ProcessRow, lang: Lang): ProcessDetail {
   const statuses = processStatuses(taxonomy)
   const phaseId = statuses.phaseId(row.statusId)
   const failures = JSON.parse(row.failures) as EligibilityFailure[]
@@ -42,7 +43,7 @@ export function toProcessDetail(store: ProcessRepositories, taxonomy: TaxonomyCa
       rejectReasonId: row.rejectReasonId,
       rejectReasonDescription: taxonomy.describe('proposal-reject-reasons', row.rejectReasonId, lang),
     }),
-    ...loanSections(row, taxonomy, lang),
+    ...loanSections(row, loans, lang),
     borrowers: store.borrowers.list(row.processUniqueId).map((b) => toBorrowerListItem(b, taxonomy, lang)),
     ...(property ? { propertyProcessDetail: toProperty(property, taxonomy, lang) } : {}),
     documents: store.documents.list(row.processUniqueId).map((d) => documentView(d, taxonomy, lang)),

@@ -4,7 +4,8 @@ import { pagingQuerySchema } from '../../common/pagination.ts'
 import { BorrowerListItemSchema } from './borrowers/borrowers.schemas.ts'
 import { DocumentSchema } from './documents/documents.schemas.ts'
 import { PropertySchema } from './property/property.schemas.ts'
-import { BankChargeSchema, InsuranceSimulationDetailSchema, LoanSimulationDetailSchema, LoanSimulatorSchema, SimulationListQuerySchema } from '../simulations/index.ts'
+import { BankChargeSchema, InsuranceSimulationDetailSchema, LoanSimulationDetailSchema, LoanSimulatorSchema } from '../loan/index.ts'
+import { STATUS_DATE_FILTERS } from '../../common/status-date-filter.ts'
 
 /**
  * The Processes operations, known by name only in the interface document: payloads in its style
@@ -141,8 +142,7 @@ export const ProcessListSchema = z
 
 export const ProcessListQuerySchema = pagingQuerySchema.extend({
   filterByText: z.string().trim().max(100).optional().openapi({ description: "Matches a borrower's name (accents and case ignored) or tax id, the branch, or the whole process number" }),
-  filterStatusLastDateFrom: SimulationListQuerySchema.shape.filterStatusLastDateFrom,
-  filterStatusLastDateTo: SimulationListQuerySchema.shape.filterStatusLastDateTo,
+  ...STATUS_DATE_FILTERS,
   filterProcessStatus: z.coerce.number().int().positive().optional().openapi({ description: 'Current status id, from workflow-states-proposal' }),
   nextRecord: z.string().min(1).optional().openapi({ description: 'processUniqueID of the last process already seen: the page holds the older ones' }),
   previousRecord: z.string().min(1).optional().openapi({ description: 'processUniqueID of the first process already seen: the page holds the newer ones, still newest first' }),

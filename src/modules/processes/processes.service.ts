@@ -6,6 +6,7 @@ import type { Lang } from '../../common/language.ts'
 import type { NotificationPublisher } from '../callbacks/index.ts'
 import type { ScenarioRegistry, ScenarioScheduler } from '../sandbox-scenarios/index.ts'
 import type { SimulationService } from '../simulations/index.ts'
+import type { LoanService } from '../loan/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { createBorrowerService } from './borrowers/borrowers.service.ts'
 import { createDocumentService, type DocumentServiceDeps } from './documents/documents.service.ts'
@@ -26,6 +27,7 @@ export interface ProcessServiceDeps {
   writes: Transactions
   clock: PartnerClock
   taxonomy: TaxonomyCatalog
+  loan: LoanService
   notifications: NotificationPublisher
   simulations: SimulationService
   scenarios?: ScenarioRegistry | undefined
@@ -47,13 +49,13 @@ export function createProcessService(deps: ProcessServiceDeps) {
   const access = createProcessAccess({ processes: repos.processes, taxonomy })
   const transitions = createProcessTransitions({ ...deps, processes: repos.processes, access })
   const { statuses } = access
-  const parts = { repos, access, writes: deps.writes, clock: deps.clock, taxonomy, assertRoom: deps.assertRoom, room: deps.room }
+  const parts = { repos, access, writes: deps.writes, clock: deps.clock, taxonomy, loan: deps.loan, assertRoom: deps.assertRoom, room: deps.room }
 
   return {
     statuses,
     list: (auth: AuthContext, query: ProcessListQuery, lang: Lang) => listProcesses(repos.lists, taxonomy, auth, query, lang),
     create: createProcessCreation({ ...deps, transitions }).create,
-    detail: (auth: AuthContext, processUniqueId: string, lang: Lang) => toProcessDetail(repos, taxonomy, access.owned(auth, processUniqueId), lang),
+    detail: (auth: AuthContext, processUniqueId: string, lang: Lang) => toProcessDetail(repos, taxonomy, deps.loan, access.owned(auth, processUniqueId), lang),
     updateLoan: createProcessLoanUpdate(parts),
     submit: createProcessSubmission({ ...deps, access, transitions }).submit,
 

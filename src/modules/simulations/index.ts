@@ -6,6 +6,7 @@ import type { AppEnv } from '../../http/app-env.ts'
 import type { UserIdentity } from '../partners/index.ts'
 import type { NotificationPublisher } from '../callbacks/index.ts'
 import type { ScenarioEnv, ScenarioRegistry, ScenarioScheduler } from '../sandbox-scenarios/index.ts'
+import type { LoanService } from '../loan/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { SimulationInputSchema, SimulationPatchSchema } from './simulation-input.schemas.ts'
 import { createSimulationListRepository } from './simulation-list.repository.ts'
@@ -15,23 +16,11 @@ import * as routes from './simulations.routes.ts'
 import { createSimulationService, type SimulationService } from './simulations.service.ts'
 
 export type { SimulationOutcome, SimulationService } from './simulations.service.ts'
-export type { SimulationRow } from './simulations.repository.ts'
+export type { StoredSimulation } from './stored-simulation.ts'
 export type { StatusOrigin } from './simulation-status.ts'
 export type { SimulationProfile } from './simulation-profile.ts'
-export { nonEligibilityDescription } from './simulation-scenario.ts'
-export { repaymentTable, toMortgageInput, type StoredQuote } from './simulation-engine.ts'
-export { simulationRuleProblems } from './simulation-rules.ts'
-export { loanFigures } from './simulation-detail.mapper.ts'
-export { BankChargeSchema, InsuranceSimulationDetailSchema, LoanSimulationDetailSchema } from './simulation-detail.schemas.ts'
-export { SimulationListQuerySchema, SimulationParamsSchema, statusDateMs } from './simulations.schemas.ts'
-export {
-  LoanSimulatorSchema,
-  SIMULATION_INPUT_EXAMPLE,
-  type BorrowersSimulator,
-  type LoanSimulator,
-  type PropertySimulator,
-  type SimulationInput,
-} from './simulation-input.schemas.ts'
+export { SimulationListQuerySchema, SimulationParamsSchema } from './simulations.schemas.ts'
+export type { SimulationInput } from './simulation-input.schemas.ts'
 import { createRouter } from '../../http/create-router.ts'
 
 export interface SimulationsDeps {
@@ -39,6 +28,7 @@ export interface SimulationsDeps {
   writes: Transactions
   clock: PartnerClock
   taxonomy: TaxonomyCatalog
+  loan: LoanService
   identityOf(userId: number): UserIdentity | undefined
   notifications: NotificationPublisher
   scenarios?: ScenarioRegistry

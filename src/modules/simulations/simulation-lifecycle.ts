@@ -8,7 +8,8 @@ import { simulationExpired, simulationStatusChanged, type NotificationPublisher 
 import { assertTransition, SIMULATION_STATES, type TaxonomyCatalog } from '../taxonomy/index.ts'
 import { DEFAULT_REJECT_REASON, rejectReasonIdOf } from './simulation-scenario.ts'
 import { simulationStatuses, type StatusOrigin } from './simulation-status.ts'
-import type { SimulationRepository, SimulationRow } from './simulations.repository.ts'
+import type { SimulationRepository } from './simulations.repository.ts'
+import type { StoredSimulation } from './stored-simulation.ts'
 
 export interface SimulationLifecycleDeps {
   repo: SimulationRepository
@@ -32,13 +33,13 @@ export const simulationNotFound = (id: string) =>
  */
 export function createSimulationLifecycle(deps: SimulationLifecycleDeps) {
   const { repo, taxonomy } = deps
-  const statuses = simulationStatuses(taxonomy)
+  const statuses = simulationStatuses()
   const EXPIRED = statuses.id('EXPIRED')
 
   const describeStatus = (id: number, lang: Lang = 'pt-PT') => taxonomy.describe('workflow-states-simulation', id, lang) ?? String(id)
 
   /** History and notification 6 of a status change, and 8 when it expires, in the caller's transaction. */
-  function record(row: Pick<SimulationRow, 'simulationUniqueId' | 'partnerUniqueID' | 'brokerId'>, from: number | null, to: number, at: number, origin: StatusOrigin, userId: number | null) {
+  function record(row: Pick<StoredSimulation, 'simulationUniqueId' | 'partnerUniqueID' | 'brokerId'>, from: number | null, to: number, at: number, origin: StatusOrigin, userId: number | null) {
     repo.insertHistory(row.simulationUniqueId, { statusId: to, previousStatusId: from, changedAt: at, origin, userId })
     const event = {
       partnerUniqueID: row.partnerUniqueID,
@@ -53,7 +54,7 @@ export function createSimulationLifecycle(deps: SimulationLifecycleDeps) {
   }
 
   /** @throws ApiError 400 (010301) naming the current status when it does not allow the operation. */
-  function assertStatus(row: SimulationRow, allowed: (statusId: number) => boolean, field = 'simulationUniqueId') {
+  function assertStatus(row: StoredSimulation, allowed: (statusId: number) => boolean, field = 'simulationUniqueId') {
     if (allowed(row.statusId)) return
     throw new ApiError('STATE_FORBIDS_OPERATION', localizedProblem('STATE_FORBIDS_OPERATION', field, {
       status: text(describeStatus(row.statusId, 'pt-PT'), describeStatus(row.statusId, 'en')),
@@ -61,14 +62,14 @@ export function createSimulationLifecycle(deps: SimulationLifecycleDeps) {
   }
 
   const move = deps.writes.transaction(
-    (row: SimulationRow, statusId: number, at: number, origin: StatusOrigin, userId: number | null, cancel?: { reasonId: number; observations: string | null }) => {
+    (row: StoredSimulation, statusId: number, at: number, origin: StatusOrigin, userId: number | null, cancel?: { reasonId: number; observations: string | null }) => {
       if (cancel) repo.updateCancel(row.simulationUniqueId, cancel.reasonId, cancel.observations)
       repo.updateStatus(row.simulationUniqueId, statusId, at)
       record(row, row.statusId, statusId, at, origin, userId)
     },
   )
 
-  function ownedBy(brokerId: number, id: string): SimulationRow {
+  function ownedBy(brokerId: number, id: string): StoredSimulation {
     const row = repo.findForBroker(id, brokerId)
     if (!row) throw simulationNotFound(id)
     return row

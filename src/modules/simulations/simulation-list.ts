@@ -7,7 +7,8 @@ import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { toSimulationListItem } from './simulation-detail.mapper.ts'
 import type { SimulationListFilter, SimulationListRepository } from './simulation-list.repository.ts'
 import { searchQuery, searchWords, wordsBeyondBranch } from './simulation-search.ts'
-import { statusDateMs, type SimulationListQuery } from './simulations.schemas.ts'
+import { statusDateMs } from '../../common/status-date-filter.ts'
+import type { SimulationListQuery } from './simulations.schemas.ts'
 
 function filterOf(auth: AuthContext, query: SimulationListQuery, taxonomy: TaxonomyCatalog, lists: SimulationListRepository): SimulationListFilter {
   const problems: Problem[] = []

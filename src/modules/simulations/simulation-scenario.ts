@@ -3,7 +3,8 @@ import type { Lang } from '../../common/language.ts'
 import { effectOf, type Scenario, type ScenarioScheduler } from '../sandbox-scenarios/index.ts'
 import { SIMULATION_STATES, transitionRefusal, type TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { SimulationStatuses, StatusOrigin } from './simulation-status.ts'
-import type { SimulationRepository, SimulationRow } from './simulations.repository.ts'
+import type { SimulationRepository } from './simulations.repository.ts'
+import type { StoredSimulation } from './stored-simulation.ts'
 
 export const REJECT_REASONS = 'simulation-reject-reasons'
 /** The reason of a non-eligibility forced without one (scenario files, the control API). */
@@ -62,7 +63,7 @@ export interface SimulationScenarioDeps {
  */
 export function applySimulationScenario(
   d: SimulationScenarioDeps,
-  simulation: Pick<SimulationRow, 'simulationUniqueId' | 'partnerUniqueID' | 'brokerId'> & Partial<Pick<SimulationRow, 'scenario' | 'rejectReasonId'>>,
+  simulation: Pick<StoredSimulation, 'simulationUniqueId' | 'partnerUniqueID' | 'brokerId'> & Partial<Pick<StoredSimulation, 'scenario' | 'rejectReasonId'>>,
   scenario: Scenario | undefined,
   options: { forced: ForcedEligibility | undefined; fromRequest: boolean; lang: Lang },
 ): void {

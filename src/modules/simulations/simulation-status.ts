@@ -1,32 +1,30 @@
-import type { TaxonomyCatalog } from '../taxonomy/index.ts'
+import { SIMULATION_STATUSES, type SimulationStatusCode } from '../../domain/workflow/index.ts'
 
-/** docs/design.md "Lifecycles": the simulation statuses of workflow-states-simulation, by code. */
-export type SimulationStatusCode = 'SIMULATED' | 'NOT_ELIGIBLE' | 'COMPLETED' | 'CANCELLED' | 'EXPIRED'
+export type { SimulationStatusCode } from '../../domain/workflow/index.ts'
 
 /** Where a status change came from, as the status history records it. */
 export type StatusOrigin = 'api' | 'sandbox' | 'scenario' | 'process'
 
+/** The simulation statuses by their ids (docs/design.md "Lifecycles"), as src/domain/workflow rules them. */
 export interface SimulationStatuses {
   id(code: SimulationStatusCode): number
-  /** Cancel is allowed (the list's `cancelable` flag): Simulated and Not eligible. */
+  /** Cancel is allowed: Simulated and Not eligible. */
   cancelable(statusId: number): boolean
-  /** Update is allowed (the list's `updatable` flag): Simulated and Not eligible. */
+  /** Update is allowed: Simulated and Not eligible. */
   updatable(statusId: number): boolean
   /** Completed, Cancelled and Expired: no way out. */
   final(statusId: number): boolean
 }
 
-export function simulationStatuses(taxonomy: TaxonomyCatalog): SimulationStatuses {
-  const list = 'workflow-states-simulation'
-  const flag = (name: string) => (statusId: number) => taxonomy.get(list, statusId)?.attributes[name] === true
+export function simulationStatuses(): SimulationStatuses {
+  const rule = (holds: (code: SimulationStatusCode) => boolean) => (statusId: number) => {
+    const code = SIMULATION_STATUSES.codeOf(statusId)
+    return code !== undefined && holds(code)
+  }
   return {
-    id(code) {
-      const item = taxonomy.byCode(list, code)
-      if (!item) throw new Error(`${list} has no status ${code}`)
-      return item.id
-    },
-    cancelable: flag('cancelable'),
-    updatable: flag('updatable'),
-    final: flag('final'),
+    id: (code: SimulationStatusCode) => SIMULATION_STATUSES.id(code),
+    cancelable: rule((code) => SIMULATION_STATUSES.isCancelable(code)),
+    updatable: rule((code) => SIMULATION_STATUSES.has('updatable', code)),
+    final: rule((code) => SIMULATION_STATUSES.isFinal(code)),
   }
 }

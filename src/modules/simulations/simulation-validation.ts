@@ -2,7 +2,7 @@ import type { Problem } from '../../common/api-error.ts'
 import { withoutNulls } from '../../common/json-merge-patch.ts'
 import { zodProblems } from '../../common/zod-problems.ts'
 import { SimulationInputSchema, type SimulationInput } from './simulation-input.schemas.ts'
-import { simulationRuleProblems, type RuleContext } from './simulation-rules.ts'
+import type { LoanService } from '../loan/index.ts'
 
 export interface SimulationValidation {
   problems: Problem[]
@@ -15,10 +15,10 @@ export interface SimulationValidation {
  * types and bounds, then the rules, every problem one item naming its field. A field sent as null
  * counts as absent.
  */
-export function validateSimulationInput(raw: unknown, ctx: RuleContext): SimulationValidation {
+export function validateSimulationInput(raw: unknown, loan: Pick<LoanService, 'ruleProblems'>, today: string): SimulationValidation {
   const input = withoutNulls(raw)
   const parsed = SimulationInputSchema.safeParse(input)
   const problems = parsed.success ? [] : zodProblems(parsed.error, input)
-  problems.push(...simulationRuleProblems(input, ctx, parsed.success ? parsed.data : undefined))
+  problems.push(...loan.ruleProblems(input, today, parsed.success ? parsed.data : undefined))
   return { problems, input: parsed.success && problems.length === 0 ? parsed.data : null }
 }

@@ -3,52 +3,13 @@ import { createSequence } from '../../db/sequence.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import { searchTerms } from './simulation-search.ts'
 import type { StatusOrigin } from './simulation-status.ts'
+import type { StoredSimulation } from './stored-simulation.ts'
 
-/** A stored simulation; the JSON columns are left as text for the caller to parse what it needs. */
-export interface SimulationRow {
-  simulationUniqueId: string
-  simulationNumber: number
-  partnerUniqueID: string
-  brokerId: number
-  userId: number
-  branchId: number
-  branchDescription: string
-  origin: string
-  statusId: number
-  statusLastAt: number
-  createdAt: number
-  updatedAt: number
-  evaluatedOn: string
-  cancelReasonId: number | null
-  cancelObservations: string | null
-  processUniqueId: string | null
-  processNumber: number | null
-  keyBorrowerName: string
-  keyBorrowerTaxId: string
-  borrowerName: string | null
-  borrowerTaxId: string | null
-  loanAmount: number
-  propertyAmount: number
-  ltvEstimated: number
-  youthCredit: number
-  eligible: number
-  input: string
-  engineInput: string
-  quote: string
-  failures: string
-  profile: string
-  /** The scenario the simulation was created or last updated under: its eligibility effect stays with it. */
-  scenario: string | null
-  /** From simulation-reject-reasons: the non-eligibility a scenario or the control API forced. */
-  rejectReasonId: number | null
-}
 
-/** A simulation as read. */
-export type StoredSimulation = SimulationRow
 
 /** The columns an evaluation (create or update) writes. */
 export type EvaluationColumns = Pick<
-  SimulationRow,
+  StoredSimulation,
   | 'simulationUniqueId'
   | 'updatedAt'
   | 'evaluatedOn'
@@ -69,7 +30,7 @@ export type EvaluationColumns = Pick<
 >
 
 export type NewSimulation = EvaluationColumns &
-  Pick<SimulationRow, 'simulationNumber' | 'partnerUniqueID' | 'brokerId' | 'userId' | 'branchId' | 'branchDescription' | 'origin' | 'statusId' | 'statusLastAt' | 'createdAt'>
+  Pick<StoredSimulation, 'simulationNumber' | 'partnerUniqueID' | 'brokerId' | 'userId' | 'branchId' | 'branchDescription' | 'origin' | 'statusId' | 'statusLastAt' | 'createdAt'>
 
 export interface StatusHistoryEntry {
   statusId: number

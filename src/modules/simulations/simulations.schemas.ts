@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi'
 import { envelopeSchema, ErrorItemSchema } from '../../http/openapi-schemas.ts'
 import { pagingQuerySchema } from '../../common/pagination.ts'
+import { STATUS_DATE_FILTERS } from '../../common/status-date-filter.ts'
 
 export const SimulationParamsSchema = z.object({
   simulationUniqueId: z.guid().openapi({
@@ -34,44 +35,12 @@ export const SimulationCancelRequestSchema = z
   })
   .openapi('SimulationCancelRequest')
 
-/** A calendar date, or a date-time with or without offset (UTC when without). */
-const DATE_OR_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/
-
-/**
- * Epoch ms of a status-date filter, NaN when malformed. A date alone stands for its first (from) or
- * last (to) millisecond, UTC; a date-time without offset is UTC.
- */
-export function statusDateMs(value: string, bound: 'from' | 'to'): number {
-  const match = DATE_OR_DATE_TIME.exec(value)
-  if (!match) return Number.NaN
-  const day = value.slice(0, 10)
-  if (Number.isNaN(Date.parse(day)) || new Date(Date.parse(day)).toISOString().slice(0, 10) !== day) return Number.NaN
-  if (value.length === 10) return Date.parse(`${day}T${bound === 'from' ? '00:00:00.000' : '23:59:59.999'}Z`)
-  return Date.parse(match[4] ? value : `${value}Z`)
-}
-
-const statusDate = (bound: 'from' | 'to') =>
-  z
-    .string()
-    .refine((v) => !Number.isNaN(statusDateMs(v, bound)), {
-      params: { errorKey: 'INVALID_FORMAT', format: 'date-time' },
-    })
-    .optional()
-    .openapi({
-      description:
-        bound === 'from'
-          ? 'Minimum status date (statusLastDate), inclusive. A date-time (UTC when it has no offset) or a date (its first instant, UTC)'
-          : 'Maximum status date (statusLastDate), inclusive. A date-time (UTC when it has no offset) or a date (its last instant, UTC)',
-      example: bound === 'from' ? '2026-01-01T00:00:00Z' : '2026-12-31',
-    })
-
 export const SimulationListQuerySchema = pagingQuerySchema.extend({
   filterByText: z.string().trim().max(100).optional().openapi({
     description: "Words that start a word of a borrower's name, a borrower's tax id or the branch description; every word must match, accents and case ignored",
     example: 'ana mart',
   }),
-  filterStatusLastDateFrom: statusDate('from'),
-  filterStatusLastDateTo: statusDate('to'),
+  ...STATUS_DATE_FILTERS,
   filterSimulationStatus: z.coerce.number().int().positive().optional().openapi({ description: 'Current status id, from workflow-states-simulation', example: 1 }),
   nextRecord: z.string().min(1).optional().openapi({
     description: 'simulationUniqueID of the last simulation already seen: the page holds the older ones after it',

@@ -9,9 +9,9 @@ import { timeOrderedUuid } from '../../ids/time-ordered-uuid.ts'
 import type { UserIdentity } from '../partners/index.ts'
 import type { NotificationPublisher } from '../callbacks/index.ts'
 import type { Scenario, ScenarioRegistry, ScenarioScheduler } from '../sandbox-scenarios/index.ts'
+import type { LoanService } from '../loan/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { toSimulationDetail } from './simulation-detail.mapper.ts'
-import { evaluateSimulation } from './simulation-engine.ts'
 import type { SimulationInput } from './simulation-input.schemas.ts'
 import { createSimulationLifecycle } from './simulation-lifecycle.ts'
 import { listSimulations } from './simulation-list.ts'
@@ -20,7 +20,8 @@ import { generateProfile } from './simulation-profile.ts'
 import { applySimulationScenario, forcedEligibility, type ForcedEligibility } from './simulation-scenario.ts'
 import { validateSimulationInput } from './simulation-validation.ts'
 import type { SimulationListQuery } from './simulations.schemas.ts'
-import type { EvaluationColumns, NewSimulation, SimulationRepository, SimulationRow } from './simulations.repository.ts'
+import type { EvaluationColumns, NewSimulation, SimulationRepository } from './simulations.repository.ts'
+import type { StoredSimulation } from './stored-simulation.ts'
 
 export interface SimulationServiceDeps {
   repo: SimulationRepository
@@ -28,6 +29,7 @@ export interface SimulationServiceDeps {
   writes: Transactions
   clock: PartnerClock
   taxonomy: TaxonomyCatalog
+  loan: LoanService
   /** The user a token names, with its branch (a simulation records the branch of its user). */
   identityOf(userId: number): UserIdentity | undefined
   notifications: NotificationPublisher
@@ -70,7 +72,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
   const CANCELLED = statuses.id('CANCELLED')
 
   function validated(raw: unknown, partnerUniqueID: string): SimulationInput {
-    const { problems, input } = validateSimulationInput(raw, { taxonomy, today: today(deps.clock, partnerUniqueID) })
+    const { problems, input } = validateSimulationInput(raw, deps.loan, today(deps.clock, partnerUniqueID))
     if (!input) throw ApiError.validation(problems)
     return input
   }
@@ -83,7 +85,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
    */
   function mergedInput(stored: SimulationInput, patch: unknown, partnerUniqueID: string): SimulationInput {
     const merged = mergePatch(stored, patch) as Record<string, unknown>
-    const first = validateSimulationInput(merged, { taxonomy, today: today(deps.clock, partnerUniqueID) })
+    const first = validateSimulationInput(merged, deps.loan, today(deps.clock, partnerUniqueID))
     if (first.input) return first.input
     const stale = first.problems.filter((p) => p.key === 'FIELD_NOT_ALLOWED' && !sentIn(patch, p.field))
     if (stale.length === 0) throw ApiError.validation(first.problems)
@@ -94,7 +96,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
   /** The evaluation of an input: the columns it writes, and the failed eligibility rules as objects. */
   function evaluate(id: string, input: SimulationInput, at: Date, forced?: ForcedEligibility): { columns: EvaluationColumns; failures: EligibilityFailure[] } {
     const evaluatedOn = at.toISOString().slice(0, 10)
-    const evaluation = evaluateSimulation(input, taxonomy, evaluatedOn)
+    const evaluation = deps.loan.evaluateInput(input, evaluatedOn)
     const profile = generateProfile(id, input, taxonomy)
     const two = input.borrowersSimulator.numberOfborrowers === 2
     const columns: EvaluationColumns = {
@@ -119,7 +121,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     return { columns, failures: evaluation.failures }
   }
 
-  const findOwned = (auth: Pick<AuthContext, 'brokerId'>, id: string): SimulationRow => lifecycle.ownedBy(auth.brokerId, id)
+  const findOwned = (auth: Pick<AuthContext, 'brokerId'>, id: string): StoredSimulation => lifecycle.ownedBy(auth.brokerId, id)
 
   /** The words of the list's text filter, written once per write batch (db/write-batch.ts). */
   const indexSearchWords = (simulationNumber: number, replace: boolean) =>
@@ -138,7 +140,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     return simulationNumber
   })
 
-  const updateTx = deps.writes.transaction((row: SimulationRow, columns: EvaluationColumns, statusId: number, userId: number, applyScenario: () => void) => {
+  const updateTx = deps.writes.transaction((row: StoredSimulation, columns: EvaluationColumns, statusId: number, userId: number, applyScenario: () => void) => {
     repo.updateEvaluation(columns)
     indexSearchWords(row.simulationNumber, true)
     if (statusId !== row.statusId) {
@@ -153,7 +155,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     describeStatus: lifecycle.describeStatus,
 
     /** Simulation Validate: every problem Create would report, none when valid. */
-    validate: (auth: AuthContext, raw: unknown) => validateSimulationInput(raw, { taxonomy, today: today(deps.clock, auth.partnerUniqueID) }).problems,
+    validate: (auth: AuthContext, raw: unknown) => validateSimulationInput(raw, deps.loan, today(deps.clock, auth.partnerUniqueID)).problems,
 
     /**
      * Simulation Create.
@@ -242,7 +244,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     /** Every status the broker's simulation has had, oldest first, with when and what moved it. @throws ApiError 404 */
     statusHistory: (auth: Pick<AuthContext, 'brokerId'>, id: string) => repo.history(findOwned(auth, id).simulationUniqueId),
     /** The broker's simulation, or undefined (never a 404). */
-    findOfBroker: (brokerId: number, id: string): SimulationRow | undefined => repo.findForBroker(id, brokerId),
+    findOfBroker: (brokerId: number, id: string): StoredSimulation | undefined => repo.findForBroker(id, brokerId),
     /** @throws ApiError 400 (010301) naming the current status when it does not allow the operation. */
     assertStatus: lifecycle.assertStatus,
     changeStatus: lifecycle.changeStatus,
@@ -253,7 +255,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
      * @throws ApiError 404
      */
     detailJson(auth: Pick<AuthContext, 'brokerId'>, id: string, lang: Lang): string {
-      return JSON.stringify(toSimulationDetail(findOwned(auth, id), taxonomy, lang))
+      return JSON.stringify(toSimulationDetail(findOwned(auth, id), taxonomy, deps.loan, lang))
     },
 
     /** Deletes every simulation of the partner with its history and messages (sandbox reset); returns how many. */

@@ -1,42 +1,33 @@
-import { checkTransition, PROCESS_WORKFLOW, SIMULATION_WORKFLOW, type Workflow } from '../../domain/workflow/index.ts'
+import { PROCESS_STATUSES, SIMULATION_STATUSES, transitionRefusal as refusalOf, type Lifecycle } from '../../domain/workflow/index.ts'
 import { ApiError } from '../../common/api-error.ts'
-import { LANGUAGES, type Lang, type LocalizedText } from '../../common/language.ts'
+import type { LocalizedText } from '../../common/language.ts'
 import type { TaxonomyCatalog } from './taxonomy.catalog.ts'
 
 export interface WorkflowOfList {
   list: 'workflow-states-simulation' | 'workflow-states-proposal'
-  workflow: Workflow<string>
+  lifecycle: Lifecycle<string>
 }
 
-/** The domain's workflows (src/domain/workflow) over the ids of their reference lists. */
-export const SIMULATION_STATES: WorkflowOfList = { list: 'workflow-states-simulation', workflow: SIMULATION_WORKFLOW }
-export const PROCESS_STATES: WorkflowOfList = { list: 'workflow-states-proposal', workflow: PROCESS_WORKFLOW }
+/** The domain's workflows (src/domain/workflow) and the reference lists that name their statuses. */
+export const SIMULATION_STATES: WorkflowOfList = { list: 'workflow-states-simulation', lifecycle: SIMULATION_STATUSES }
+export const PROCESS_STATES: WorkflowOfList = { list: 'workflow-states-proposal', lifecycle: PROCESS_STATUSES }
 
-function codeOf(taxonomy: TaxonomyCatalog, { list }: WorkflowOfList, id: number): string {
-  const code = taxonomy.get(list, id)?.code
+function codeOf({ list, lifecycle }: WorkflowOfList, id: number): string {
+  const code = lifecycle.codeOf(id)
   if (!code) throw new Error(`${list} has no status ${id}`)
   return code
 }
 
 /**
  * Why a record in status `fromId` cannot move to `toId`, in both languages, naming the current
- * status and the ones it may move to; null when the workflow allows the move.
+ * status and the ones it may move to by the list's names; null when the workflow allows the move.
  */
 export function transitionRefusal(taxonomy: TaxonomyCatalog, states: WorkflowOfList, fromId: number, toId: number): LocalizedText | null {
-  const check = checkTransition(states.workflow, codeOf(taxonomy, states, fromId), codeOf(taxonomy, states, toId))
-  if (check.allowed) return null
-  const name = (code: string, lang: Lang) => {
-    const item = taxonomy.byCode(states.list, code)!
-    return `${item.description[lang]} (${item.id})`
-  }
-  const sentence = (lang: Lang) => {
-    const [from, to, next] = [name(check.from, lang), name(check.to, lang), check.next.map((c) => name(c, lang)).join(', ')]
-    if (lang === 'pt-PT') {
-      return `Transição impossível de ${from} para ${to}. ${next ? `A partir de ${from} são permitidos: ${next}.` : `${from} é um estado final.`}`
-    }
-    return `Impossible transition from ${from} to ${to}. ${next ? `Allowed from ${from}: ${next}.` : `${from} is a final status.`}`
-  }
-  return Object.fromEntries(LANGUAGES.map((lang) => [lang, sentence(lang)])) as LocalizedText
+  const check = states.lifecycle.check(codeOf(states, fromId), codeOf(states, toId))
+  return refusalOf(check, (code, lang) => {
+    const id = states.lifecycle.id(code)
+    return `${taxonomy.describe(states.list, id, lang) ?? code} (${id})`
+  })
 }
 
 /** @throws ApiError 400 (010301) naming the current status and the allowed ones, when the workflow refuses the move. */

@@ -5,6 +5,7 @@ import { ApiError } from '../../../common/api-error.ts'
 import type { AuthContext } from '../../../common/auth-context.ts'
 import { mergePatch, withoutNulls } from '../../../common/json-merge-patch.ts'
 import { zodProblems } from '../../../common/zod-problems.ts'
+import type { LoanService } from '../../loan/index.ts'
 import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
 import type { ProcessAccess } from '../process-access.ts'
 import { reevaluateProcess } from '../process-evaluation.ts'
@@ -52,6 +53,7 @@ export interface BorrowerServiceDeps {
   writes: Transactions
   clock: PartnerClock
   taxonomy: TaxonomyCatalog
+  loan: LoanService
 }
 
 /**
@@ -75,7 +77,7 @@ export function createBorrowerService(deps: BorrowerServiceDeps) {
   const changed = deps.writes.transaction((process: ProcessRow, change: (at: number) => void) => {
     const now = deps.clock.now(process.partnerUniqueID)
     change(now.getTime())
-    reevaluateProcess(repos, taxonomy, process, now)
+    reevaluateProcess(repos, deps.loan, process, now)
   })
 
   return {

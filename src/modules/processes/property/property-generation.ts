@@ -1,5 +1,6 @@
 import type { TaxonomyCatalog, TaxonomyItem } from '../../taxonomy/index.ts'
-import type { PropertySimulator, SimulationProfile } from '../../simulations/index.ts'
+import type { PropertySimulator } from '../../loan/index.ts'
+import type { SimulationProfile } from '../../simulations/index.ts'
 import type { PropertyData } from './property.schemas.ts'
 
 /** A small deterministic generator (mulberry32) seeded with a uuid: the same process always draws the same. */

@@ -5,7 +5,7 @@ import type { AuthContext } from '../../../common/auth-context.ts'
 import { mergePatch } from '../../../common/json-merge-patch.ts'
 import { missing } from '../../../common/problems.ts'
 import { zodProblems } from '../../../common/zod-problems.ts'
-import { simulationRuleProblems, type LoanSimulator } from '../../simulations/index.ts'
+import type { LoanService, LoanSimulator } from '../../loan/index.ts'
 import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
 import type { ProcessAccess } from '../process-access.ts'
 import { propertyValues, reevaluateProcess } from '../process-evaluation.ts'
@@ -30,6 +30,7 @@ export interface PropertyServiceDeps {
   writes: Transactions
   clock: PartnerClock
   taxonomy: TaxonomyCatalog
+  loan: LoanService
 }
 
 /** The property of a process: List and Update. */
@@ -38,7 +39,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
 
   const store = deps.writes.transaction((process: ProcessRow, record: PropertyRecord, now: Date) => {
     repos.properties.update(record)
-    reevaluateProcess(repos, taxonomy, process, now)
+    reevaluateProcess(repos, deps.loan, process, now)
   })
 
   return {
@@ -63,7 +64,7 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       const today = deps.clock.now(process.partnerUniqueID).toISOString().slice(0, 10)
       const parsed = PropertyUpdateRequestSchema.safeParse(merged)
       const loan = JSON.parse(process.loan) as LoanSimulator
-      const valueProblems = simulationRuleProblems({ loanSimulator: loan, propertySimulator: propertyValues(merged as PropertyData) }, { taxonomy, today })
+      const valueProblems = deps.loan.ruleProblems({ loanSimulator: loan, propertySimulator: propertyValues(merged as PropertyData) }, today)
         .filter((p) => p.field.startsWith('propertySimulator.'))
         .map((p) => ({ ...p, field: p.field.slice('propertySimulator.'.length) }))
       const problems = [...(parsed.success ? [] : zodProblems(parsed.error, merged)), ...propertyRuleProblems(merged, taxonomy, today), ...valueProblems]

@@ -12,12 +12,13 @@ import {
   type SchemeCode,
 } from '../../domain/mortgage/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
-import type { BorrowersSimulator, SimulationInput } from './simulation-input.schemas.ts'
+import { MONTHLY_FIELDS, type BorrowersSimulator, type LoanInput, type LoanSimulator, type MonthlyField, type PropertySimulator } from './loan-input.schemas.ts'
 
 /** A quote as stored with the simulation: everything but the repayment table, recomputed on demand. */
 export type StoredQuote = Omit<LoanQuote, 'schedule'>
 
-export interface SimulationEvaluation {
+/** A priced and assessed loan: what a simulation and a process store. */
+export interface LoanEvaluation {
   engineInput: MortgageInput
   quote: StoredQuote
   eligible: boolean
@@ -32,7 +33,7 @@ function attribute<T>(taxonomy: TaxonomyCatalog, list: string, id: number | null
   return (name === 'code' ? item.code : item.attributes[name]) as T
 }
 
-function rateSpec(loan: SimulationInput['loanSimulator'], taxonomy: TaxonomyCatalog): RateSpec {
+function rateSpec(loan: LoanSimulator, taxonomy: TaxonomyCatalog): RateSpec {
   const code = attribute<string>(taxonomy, 'index-type-sub-categories', loan.interestRateTypeID, 'code')
   const indexRate = (indexTypeId: number | null | undefined) => attribute<number>(taxonomy, 'index-types', indexTypeId, 'value')
   switch (code) {
@@ -52,53 +53,52 @@ function rateSpec(loan: SimulationInput['loanSimulator'], taxonomy: TaxonomyCata
   }
 }
 
-const INCOME_FIELDS = { wagesPensions: 'IncomeWagesPensions', greenReceipts: 'IncomeGreenReceipts', rents: 'IncomeRents', others: 'IncomeOthers' } as const
-const INSTALMENT_FIELDS = {
-  housingCredit: 'InstallmentHousingCredit',
-  personalCredit: 'InstallmentPersonalCredit',
-  autoLeasingCredit: 'InstallmentAutoLeasingCredit',
-  creditCard: 'InstallmentCreditCard',
-  bankOverdraft: 'InstallmentBankOverdraft',
-  other: 'InstallmentOther',
-} as const
-
-/** The input's field names of each borrower, built once (a name built per read costs a string and a slow lookup). */
-function fieldNames<T extends Record<string, string>>(prefix: string, fields: T): { [K in keyof T]: string } {
-  return Object.fromEntries(Object.entries(fields).map(([key, suffix]) => [key, `${prefix}${suffix}`])) as { [K in keyof T]: string }
-}
-
-const FIELDS = {
-  keyBorrower: { income: fieldNames('keyBorrower', INCOME_FIELDS), installments: fieldNames('keyBorrower', INSTALMENT_FIELDS) },
-  borrower: { income: fieldNames('borrower', INCOME_FIELDS), installments: fieldNames('borrower', INSTALMENT_FIELDS) },
-}
-
-function borrower(b: BorrowersSimulator, prefix: 'keyBorrower' | 'borrower', birthDate: string): Borrower {
-  const { income, installments } = FIELDS[prefix]
-  const value = (name: string) => ((b as Record<string, unknown>)[name] as number | null | undefined) ?? 0
+/**
+ * A borrower for the engine from their monthly amounts, read by the input's field suffix
+ * (`IncomeWagesPensions`…): the one mapping of a simulation's borrowers and a process's borrowers,
+ * each naming the field its own way. An absent amount counts as 0.
+ */
+export function engineBorrower(birthDate: string, amountOf: (field: MonthlyField) => number | null | undefined): Borrower {
+  const value = (field: MonthlyField) => amountOf(field) ?? 0
   return {
     birthDate,
     income: {
-      wagesPensions: value(income.wagesPensions),
-      greenReceipts: value(income.greenReceipts),
-      rents: value(income.rents),
-      others: value(income.others),
+      wagesPensions: value('IncomeWagesPensions'),
+      greenReceipts: value('IncomeGreenReceipts'),
+      rents: value('IncomeRents'),
+      others: value('IncomeOthers'),
     },
     installments: {
-      housingCredit: value(installments.housingCredit),
-      personalCredit: value(installments.personalCredit),
-      autoLeasingCredit: value(installments.autoLeasingCredit),
-      creditCard: value(installments.creditCard),
-      bankOverdraft: value(installments.bankOverdraft),
-      other: value(installments.other),
+      housingCredit: value('InstallmentHousingCredit'),
+      personalCredit: value('InstallmentPersonalCredit'),
+      autoLeasingCredit: value('InstallmentAutoLeasingCredit'),
+      creditCard: value('InstallmentCreditCard'),
+      bankOverdraft: value('InstallmentBankOverdraft'),
+      other: value('InstallmentOther'),
     },
   }
 }
 
-/** The engine's input from a validated simulation, ids resolved to rates and flags from the reference lists. */
-export function toMortgageInput(input: SimulationInput, taxonomy: TaxonomyCatalog, asOf: string): MortgageInput {
-  const { loanSimulator: loan, borrowersSimulator: b, propertySimulator: p } = input
-  const borrowers = [borrower(b, 'keyBorrower', b.keyBorrowerBirthDate)]
-  if (b.numberOfborrowers === 2 && b.borrowerBirthDate) borrowers.push(borrower(b, 'borrower', b.borrowerBirthDate))
+/** The input's field names of each borrower, built once (a name built per read costs a string and a slow lookup). */
+const FIELD_NAMES = {
+  keyBorrower: Object.fromEntries(Object.keys(MONTHLY_FIELDS).map((suffix) => [suffix, `keyBorrower${suffix}`])) as Record<MonthlyField, string>,
+  borrower: Object.fromEntries(Object.keys(MONTHLY_FIELDS).map((suffix) => [suffix, `borrower${suffix}`])) as Record<MonthlyField, string>,
+}
+
+/** The borrowers of a simulation input, key borrower first (the second one only when numberOfborrowers is 2). */
+export function simulatorBorrowers(b: BorrowersSimulator): Borrower[] {
+  const source = b as Record<string, unknown>
+  const of = (prefix: 'keyBorrower' | 'borrower') => (field: MonthlyField) => source[FIELD_NAMES[prefix][field]] as number | null | undefined
+  const borrowers = [engineBorrower(b.keyBorrowerBirthDate, of('keyBorrower'))]
+  if (b.numberOfborrowers === 2 && b.borrowerBirthDate) borrowers.push(engineBorrower(b.borrowerBirthDate, of('borrower')))
+  return borrowers
+}
+
+/**
+ * The engine's input from a validated loan group, property group and borrowers, ids resolved to
+ * rates and flags from the reference lists.
+ */
+export function toMortgageInput(loan: LoanSimulator, p: PropertySimulator, borrowers: Borrower[], taxonomy: TaxonomyCatalog, asOf: string): MortgageInput {
   return {
     loanAmount: loan.loanAmount,
     durationMonths: loan.loanDurationMonths,
@@ -122,9 +122,8 @@ export function toMortgageInput(input: SimulationInput, taxonomy: TaxonomyCatalo
   }
 }
 
-/** Prices the loan and assesses eligibility (src/domain/mortgage): the figures the detail shows. */
-export function evaluateSimulation(input: SimulationInput, taxonomy: TaxonomyCatalog, asOf: string): SimulationEvaluation {
-  const engineInput = toMortgageInput(input, taxonomy, asOf)
+/** Prices the loan and assesses eligibility (src/domain/mortgage): the figures a detail shows. */
+export function evaluateLoan(engineInput: MortgageInput): LoanEvaluation {
   const quote = quoteLoan(engineInput)
   const assessment = assessEligibility(engineInput)
   return {
@@ -136,7 +135,12 @@ export function evaluateSimulation(input: SimulationInput, taxonomy: TaxonomyCat
   }
 }
 
-/** The repayment table of a stored simulation, recomputed from the engine input it was priced with. */
+/** A simulation input priced and assessed. */
+export function evaluateLoanInput(input: LoanInput, taxonomy: TaxonomyCatalog, asOf: string): LoanEvaluation {
+  return evaluateLoan(toMortgageInput(input.loanSimulator, input.propertySimulator, simulatorBorrowers(input.borrowersSimulator), taxonomy, asOf))
+}
+
+/** The repayment table of a stored simulation or process, recomputed from the engine input it was priced with. */
 export function repaymentTable(engineInput: MortgageInput): RepaymentRow[] {
   return repaymentScheduleFor(engineInput)
 }

@@ -10,11 +10,11 @@ import {
   type BorrowersSimulator,
   type LoanSimulator,
   type PropertySimulator,
-  type SimulationInput,
-} from './simulation-input.schemas.ts'
+  type LoanInput,
+} from './loan-input.schemas.ts'
 
 /**
- * The rules of the simulation input beyond types and bounds (the zod schemas hold those): ids in
+ * The rules of the loan's input groups beyond types and bounds (the zod schemas hold those): ids in
  * their reference lists, the scheme / loan purpose / product purpose combinations, the rate-type
  * rules, borrower consistency, birth dates in the past and the property values each purpose needs.
  * They run beside the schema, so that one answer names every problem: each group is read through
@@ -58,7 +58,7 @@ const EARLIEST_BIRTH_DATE = '1900-01-01'
  * Every rule problem of an input. `typed` is the input as the strict schema parsed it, when it did:
  * then the groups need no lenient reading (the common case, and the cheaper one).
  */
-export function simulationRuleProblems(input: unknown, ctx: RuleContext, typed?: Partial<SimulationInput>): Problem[] {
+export function loanRuleProblems(input: unknown, ctx: RuleContext, typed?: Partial<LoanInput>): Problem[] {
   // A group that is missing or not an object has its own problem; its rules would only repeat it.
   const loanRaw = groupOf(input, 'loanSimulator')
   const borrowersRaw = groupOf(input, 'borrowersSimulator')
