@@ -19,6 +19,7 @@ import { createRequestJournal } from './modules/request-journal/index.ts'
 import { createClockOffsets, createSandboxClock } from './modules/sandbox-clock/index.ts'
 import { scenarioJobHandlers } from './modules/sandbox-control/index.ts'
 import { createRetentionSweeper } from './modules/retention/index.ts'
+import { createAudit } from './modules/audit/index.ts'
 import { createSandboxJobs } from './modules/sandbox-jobs/index.ts'
 import { createSandboxReset, type SandboxResetService } from './modules/sandbox-reset/index.ts'
 import { createScenarioPicks, createScenarios, createScenarioScheduler } from './modules/sandbox-scenarios/index.ts'
@@ -200,6 +201,9 @@ export function buildSandbox(options: SandboxOptions) {
     },
   })
 
+  // The audit trail outlives the partner's data: its own retention, never the reset's deletion.
+  const audit = createAudit({ db, writes, clock: machineClock, logger })
+  const auditRetention = createRetentionSweeper({ days: config.auditRetentionDays, clock: machineClock, writes, logger, kinds: [['auditEntries', audit.deleteOlderThan]] })
   const retention = createRetentionSweeper({
     days: config.retentionDays,
     clock: machineClock,
@@ -245,6 +249,8 @@ export function buildSandbox(options: SandboxOptions) {
     testClock,
     journal,
     retention,
+    audit,
+    auditRetention,
     loopback,
     trials,
     certification,
@@ -256,6 +262,7 @@ export function buildSandbox(options: SandboxOptions) {
         // Runs the jobs that fell due while stopped, then each one when due.
         jobs.start()
         retention.start()
+        auditRetention.start()
       },
       /** Stops taking work; deliveries in flight finish for `graceMs`, then are cut short. */
       async stop(graceMs?: number): Promise<void> {
@@ -264,6 +271,7 @@ export function buildSandbox(options: SandboxOptions) {
         testClock.stop()
         journal.flush()
         retention.stop()
+        auditRetention.stop()
         await callbacks.worker.stop(graceMs)
         // The renders under way finish (their answers may still be awaited), then the threads end.
         if (!options.esisRenders) await esisRenders.stop()

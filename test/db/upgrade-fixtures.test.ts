@@ -90,7 +90,7 @@ describe.each(VERSIONS)('a database written by %s', (version) => {
       if (name === 'journal') continue
       const now = await get(read.path, tokens[read.as])
       expect(now.status, `${name}: ${read.path}`).toBe(read.status)
-      expect(now.body, `${name}: ${read.path}`).toMatchObject(storedFacts(read.body))
+      expect(now.body, `${name}: ${read.path}`).toMatchObject(storedFacts(read.body) as object)
     }
     // The journal: each entry that version listed is listed alike. Since 0.3.0 a user reads its own
     // broker's requests only, so the entries are looked for in both brokers' lists.

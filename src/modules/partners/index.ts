@@ -25,6 +25,7 @@ export type { UserIdentity } from './partners.repository.ts'
 export type { LiveUser } from './live-users.ts'
 export type { Quotas, QuotaKind, UploadReservation } from './quotas.ts'
 export { identitiesSeedFile } from './identities.seed.ts'
+export { operatorAuth } from './operator-auth-middleware.ts'
 
 export interface PartnersDeps {
   db: Db
