@@ -249,6 +249,19 @@ describe('what the trail stores', () => {
   })
 })
 
+describe('SANDBOX_AUDIT_RETENTION_DAYS', () => {
+  it("sweeps entries older than the setting on the machine's clock, and keeps the newer", async () => {
+    const kept = await createTestSandbox({ operatorToken: OPERATOR_TOKEN, auditRetentionDays: 30 })
+    const entry = (requestId: string) => ({ actor: { kind: 'operator' as const }, partnerUniqueID: null, action: 'POST /sandbox/operator/invitations', target: {}, summary: '', status: 201, clientAddress: 'local', requestId })
+    kept.services.audit.record(entry('old'))
+    kept.clock.advance(20 * 86_400_000)
+    kept.services.audit.record(entry('new'))
+    kept.clock.advance(11 * 86_400_000)
+    expect(kept.services.auditRetention.sweepNow()).toEqual({ auditEntries: 1 })
+    expect(kept.db.prepare('SELECT request_id FROM audit_entry').pluck().all()).toEqual(['new'])
+  })
+})
+
 describe('the fair share', () => {
   it("charges a partner's reads of its trail to its budget: 429 past it", async () => {
     const limited = await createTestSandbox({ rateLimit: { perSecond: 0.01, burst: 3 }, fairShare: { costMs: 60_000, concurrency: null } })
