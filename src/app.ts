@@ -38,6 +38,7 @@ import { sandboxJobsRouter, sandboxScenariosRouter, scenarioMiddleware } from '.
 import { simulationsRouter } from './modules/simulations/index.ts'
 import { taxonomyRouter } from './modules/taxonomy/index.ts'
 import { certificationRouter } from './modules/certification/index.ts'
+import { auditRouter, auditTrail } from './modules/audit/index.ts'
 import { ANONYMOUS_BODY, routeBodyRule } from './route-bodies.ts'
 
 /**
@@ -110,6 +111,9 @@ export function createApp(sandbox: Sandbox) {
   if (fairShare) app.use('*', forPartners(fairShare))
   // The partner-wide changes need an administrator (http/access-rules.ts), refused before their body
   // is read: only those routes carry the check, so the bank's hot paths pay nothing for it.
+  // The audit trail records every operator and administrator action once, after its answer, and so
+  // sits before the admin door to see its refusals too (docs/design.md "Audit trail").
+  for (const { method, path, middleware } of auditTrail(sandbox.audit, { operatorToken: config.operatorToken, trustProxy: config.trustProxy, usernameOf: (userId) => sandbox.partners.liveUser(userId)?.username })) app.on(method, path, middleware)
   for (const { method, path } of adminRoutes('')) app.on(method, path, requireAdmin)
   // Before anything reads a body: each route's media type and limit (route-bodies.ts).
   app.use('*', requestBodyLimits(routeBodyRule, ANONYMOUS_BODY))
@@ -144,6 +148,7 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', accountRouter(sandbox.partners, sandbox.partners.account))
   app.route('/', mailRecipientsRouter(sandbox.mailbox.recipients))
   app.route('/', operatorRouter(sandbox.partners, config.operatorToken))
+  app.route('/', auditRouter(sandbox.audit, config.operatorToken))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

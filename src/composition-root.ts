@@ -19,6 +19,7 @@ import { createRequestJournal } from './modules/request-journal/index.ts'
 import { createClockOffsets, createSandboxClock } from './modules/sandbox-clock/index.ts'
 import { createSandboxControl } from './modules/sandbox-control/index.ts'
 import { createHousekeeping } from './modules/housekeeping/index.ts'
+import { createAudit } from './modules/audit/index.ts'
 import { createScenarios } from './modules/sandbox-scenarios/index.ts'
 import { createSimulationDetailAnswers, createSimulations } from './modules/simulations/index.ts'
 import { createLoan } from './modules/loan/index.ts'
@@ -205,6 +206,10 @@ export function buildSandbox(options: SandboxOptions) {
   )
   const { reset, retention } = housekeeping
 
+  // The audit trail outlives the partner's data: its own retention, never the reset's deletion.
+  const audit = createAudit({ db, writes, clock: machineClock, logger })
+  const auditRetention = housekeeping.sweeperOf(config.auditRetentionDays, { auditEntries: audit.deleteOlderThan })
+
   return {
     config,
     clock,
@@ -238,6 +243,8 @@ export function buildSandbox(options: SandboxOptions) {
     journal,
     retention,
     housekeeping,
+    audit,
+    auditRetention,
     loopback,
     trials,
     certification,
@@ -249,6 +256,7 @@ export function buildSandbox(options: SandboxOptions) {
         // Runs the jobs that fell due while stopped, then each one when due.
         jobs.start()
         retention.start()
+        auditRetention.start()
       },
       /** Stops taking work; deliveries in flight finish for `graceMs`, then are cut short. */
       async stop(graceMs?: number): Promise<void> {
@@ -257,6 +265,7 @@ export function buildSandbox(options: SandboxOptions) {
         testClock.stop()
         journal.flush()
         retention.stop()
+        auditRetention.stop()
         // Before the deliveries: a run's probes go through the same sender, which their stop closes.
         await certification.stop(graceMs ?? CERTIFICATION_STOP_GRACE_MS)
         await callbacks.worker.stop(graceMs)

@@ -66,6 +66,7 @@ const envSchema = z.object({
   SANDBOX_OPERATOR_TOKEN: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SANDBOX_DEMO_IDENTITIES: flag.optional(),
   SANDBOX_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).optional(),
+  SANDBOX_AUDIT_RETENTION_DAYS: z.coerce.number().int().min(0).max(3650).default(365),
   SANDBOX_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).optional(),
   SANDBOX_RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).optional(),
   SANDBOX_RATE_LIMIT_COST_MS: z.coerce.number().min(0.1).max(60_000).default(1),
@@ -177,6 +178,8 @@ export interface Config {
   demoIdentities: boolean
   /** Partner data older than this is swept; 0 keeps everything. */
   retentionDays: number
+  /** Audit entries older than this are swept, whatever became of their partner; 0 keeps them all. */
+  auditRetentionDays: number
   /** Requests a second per partner, sustained, with a burst; null: no limit. */
   rateLimit: { perSecond: number; burst: number } | null
   /**
@@ -278,6 +281,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     operatorToken: e.SANDBOX_OPERATOR_TOKEN,
     demoIdentities: e.SANDBOX_DEMO_IDENTITIES ?? defaults.demoIdentities,
     retentionDays: e.SANDBOX_RETENTION_DAYS ?? defaults.retentionDays,
+    auditRetentionDays: e.SANDBOX_AUDIT_RETENTION_DAYS,
     rateLimit: rate === 0 ? null : { perSecond: rate, burst: e.SANDBOX_RATE_LIMIT_BURST ?? rate * 5 },
     fairShare: {
       costMs: e.SANDBOX_RATE_LIMIT_COST_MS,

@@ -25,6 +25,7 @@ describe('configuration from the environment', () => {
       operatorToken: undefined,
       demoIdentities: true,
       retentionDays: 0,
+      auditRetentionDays: 365,
       rateLimit: null,
       fairShare: { costMs: 1, concurrency: { inFlight: 4, queue: 16, waitMs: 2000 } },
       esisRendering: { threads: Math.max(1, availableParallelism() - 1), perPartner: null, queue: 64 },

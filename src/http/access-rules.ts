@@ -108,6 +108,7 @@ export const ACCESS_RULES = {
   'POST /sandbox/account/mail-recipients': 'admin',
   'POST /sandbox/account/mail-recipients/{recipientId}/verify': 'admin',
   'DELETE /sandbox/account/mail-recipients/{recipientId}': 'admin',
+  'GET /sandbox/account/audit': 'admin',
 
   // The operator API.
   'GET /sandbox/operator/partners': 'operator',
@@ -117,6 +118,7 @@ export const ACCESS_RULES = {
   'DELETE /sandbox/operator/partners/{partnerUniqueID}': 'operator',
   'GET /sandbox/operator/invitations': 'operator',
   'POST /sandbox/operator/invitations': 'operator',
+  'GET /sandbox/operator/audit': 'operator',
 
   // The console: its session is a user's token, held in a cookie.
   'GET /console/login': 'anyone',

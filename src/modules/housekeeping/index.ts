@@ -4,7 +4,7 @@ import { createRouter } from '../../http/create-router.ts'
 import type { Logger } from '../../logger.ts'
 import { housekeepingHandlers } from './housekeeping.handlers.ts'
 import * as routes from './housekeeping.routes.ts'
-import { createPartnerDataOwners } from './partner-data.ts'
+import { createPartnerDataOwners, type OlderThanDeletion } from './partner-data.ts'
 import { createRetentionSweeper } from './retention-sweeper.ts'
 import { createSandboxResetService, type SandboxResetService } from './sandbox-reset.service.ts'
 
@@ -27,6 +27,12 @@ export function createHousekeeping(deps: { writes: Transactions; logger: Logger;
     eraseData: (partnerUniqueID: string) => reset.reset(partnerUniqueID),
     reset,
     retention: createRetentionSweeper({ days: deps.retentionDays, clock: deps.clock, writes: deps.writes, logger: deps.logger, owners }),
+    /**
+     * A sweeper of its own for records kept past the partner's data (the audit trail): not an
+     * owner of a partner's data, so neither the reset nor the partner's deletion reaches them.
+     */
+    sweeperOf: (days: number, olderThan: Readonly<Record<string, OlderThanDeletion>>) =>
+      createRetentionSweeper({ days, clock: deps.clock, writes: deps.writes, logger: deps.logger, owners: { list: () => [{ owner: 'kept past the partner', tables: [], deleteOfPartner: () => ({}), olderThan }] } }),
     /** The owners, read by the tests that check every table of a partner's rows is covered. */
     ownersList: owners.list,
   }

@@ -23,6 +23,7 @@ export type { PartnerService } from './partners.service.ts'
 export type { UserIdentity } from './user-identity.ts'
 export type { UploadReservation } from './quotas.ts'
 export { identitiesSeedFile } from './identities.seed.ts'
+export { operatorAuth } from './operator-auth-middleware.ts'
 
 export interface PartnersDeps {
   db: Db

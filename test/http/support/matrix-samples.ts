@@ -158,6 +158,7 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /sandbox/account/mail-recipients': { json: () => ({ email: 'qa@casacerta.example' }), ok: [400] },
   'POST /sandbox/account/mail-recipients/{recipientId}/verify': { params: () => ({ recipientId: randomUUID() }), json: () => ({ code: '123456' }), ok: [404] },
   'DELETE /sandbox/account/mail-recipients/{recipientId}': { params: () => ({ recipientId: randomUUID() }), ok: [404] },
+  'GET /sandbox/account/audit': { prepare: (r) => r.newUser() },
 
   'GET /sandbox/operator/partners': {},
   'POST /sandbox/operator/partners': { json: () => ({ partnerName: `Operado ${randomUUID().slice(0, 8)}`, contactEmail: 'dev@operado.example' }), ok: created },
@@ -169,6 +170,7 @@ export const SAMPLES: Record<string, Sample> = {
   },
   'GET /sandbox/operator/invitations': {},
   'POST /sandbox/operator/invitations': { json: () => ({ note: 'Matriz', expiresInDays: 14 }), ok: created },
+  'GET /sandbox/operator/audit': {},
 
   'GET /console/login': {},
   'POST /console/login': { form: { username: 'broker-b', password: 'sandbox' }, ok: redirected },
