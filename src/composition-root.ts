@@ -1,7 +1,7 @@
 import { createPartnerClock, systemClock, type Clock } from './clock.ts'
 import type { Config } from './config.ts'
 import { openDatabase, type Db } from './db/connection.ts'
-import { migrate } from './db/migrate.ts'
+import { latestMigration, migrate } from './db/migrate.ts'
 import { createSecretBox } from './db/secret-box.ts'
 import { seedWhenChanged } from './db/seed.ts'
 import { createWriteBatch } from './db/write-batch.ts'
@@ -31,6 +31,7 @@ import type { EsisDocument } from './esis-pdf/esis-document.ts'
 import { createEsisRenderPool, type EsisRenderPool } from './esis-pdf/esis-render-pool.ts'
 import { createScenarioTrials } from './modules/sample-journeys/index.ts'
 import { createCertification } from './modules/certification/index.ts'
+import { createOperations } from './modules/operations/index.ts'
 
 export const SEEDS_DIR = fromRoot('seeds')
 
@@ -93,6 +94,21 @@ export function buildSandbox(options: SandboxOptions) {
   const writes = createWriteBatch(db, (error) => logger.error('write batch failed', { error: error instanceof Error ? error.message : String(error) }))
   // The signing secrets the database keeps, sealed under SANDBOX_SECRETS_KEY when it is set.
   const secrets = createSecretBox(config.secretsKey)
+  const drain = createDrainState()
+  let workersRunning = false
+  // First: every service below reports its events to its metrics (a no-op when SANDBOX_METRICS is off).
+  const operations = createOperations({
+    db,
+    dbPath: config.dbPath,
+    logger,
+    now: () => machineClock.now(),
+    exposure: { enabled: config.metrics.enabled, token: config.metrics.token, mode: config.mode },
+    backup: config.backup,
+    latestMigration: latestMigration(),
+    workersRunning: () => workersRunning,
+    draining: () => drain.draining,
+  })
+  const { metrics } = operations
 
   const taxonomy = createTaxonomy(db)
   // The mailbox needs the partners (contact addresses, quotas, administrators) and they send mail: given late.
@@ -112,7 +128,7 @@ export function buildSandbox(options: SandboxOptions) {
   const partners = createPartners({ db, writes, clock: machineClock, logger, config, mailbox, eraseData: (partnerUniqueID) => reset!.reset(partnerUniqueID), verifyPassword: options.verifyPassword })
   partners.applyDemoIdentities()
   const { quotas } = partners
-  const auth = createAuth({ db, config, clock: machineClock, secrets, partners })
+  const auth = createAuth({ db, config, clock: machineClock, secrets, partners, metrics })
   const scenarios = createScenarios(scenarioFolders(config), taxonomy)
   const scenarioPicks = createScenarioPicks(scenarios)
   const jobs = createSandboxJobs({ db, writes, clock, logger })
@@ -127,6 +143,7 @@ export function buildSandbox(options: SandboxOptions) {
     version,
     taxonomy,
     assertRoom: (partner) => quotas.assertRoom(partner, 'callbackConfigurations'),
+    metrics,
     ...(options.callbackResolver ? { resolve: options.callbackResolver } : {}),
   })
   const notifications = callbacks.publisher
@@ -170,7 +187,7 @@ export function buildSandbox(options: SandboxOptions) {
   // The console's "try it" calls the API through the HTTP application, attached by createApp.
   const loopback = createLoopback()
   const trials = createScenarioTrials({ dispatch: loopback.fetch, taxonomy, clock, version })
-  const journal = createRequestJournal({ db, writes, clock, logger, settings: config.journal })
+  const journal = createRequestJournal({ db, writes, clock, logger, settings: config.journal, metrics })
   const testClock = createSandboxClock({ writes, clock, offsets: clockOffsets, logger, jobs, deliveries: callbacks.advancing })
   const certification = createCertification({
     db,
@@ -223,7 +240,9 @@ export function buildSandbox(options: SandboxOptions) {
     version,
     writes,
     /** Whether the server is stopping (the HTTP app's drain gate, the server's stop). */
-    drain: createDrainState(),
+    drain,
+    /** Metrics, probes and scheduled backups (docs/operating.md). */
+    operations,
     /** Each partner's rate limit and concurrency bound; undefined without a rate limit. */
     fairShare,
     esisRenders,
@@ -256,10 +275,13 @@ export function buildSandbox(options: SandboxOptions) {
         // Runs the jobs that fell due while stopped, then each one when due.
         jobs.start()
         retention.start()
+        operations.backups.start()
+        workersRunning = true
       },
       /** Stops taking work; deliveries in flight finish for `graceMs`, then are cut short. */
       async stop(graceMs?: number): Promise<void> {
         // Jobs run synchronously, each in its transaction: once stopped, none starts on a closing database.
+        workersRunning = false
         jobs.stop()
         testClock.stop()
         journal.flush()
@@ -267,6 +289,7 @@ export function buildSandbox(options: SandboxOptions) {
         await callbacks.worker.stop(graceMs)
         // The renders under way finish (their answers may still be awaited), then the threads end.
         if (!options.esisRenders) await esisRenders.stop()
+        await operations.backups.stop()
         mailbox.close()
       },
     },
