@@ -113,7 +113,7 @@ describe('who may scrape', () => {
     const s = await createTestSandbox({ metrics: { enabled: true, token: TOKEN } })
     const missing = await scrape(s)
     expect(missing.status).toBe(401)
-    expect((await missing.json()).errors[0]).toMatchObject({ errorCode: '010501', errorField: 'Authorization' })
+    expect(((await missing.json()) as { errors: unknown[] }).errors[0]).toMatchObject({ errorCode: '010501', errorField: 'Authorization' })
     expect((await scrape(s, { Authorization: `Bearer ${'x'.repeat(40)}` })).status).toBe(401)
     const allowed = await scrape(s, { Authorization: `Bearer ${TOKEN}` })
     expect(allowed.status).toBe(200)
@@ -124,7 +124,7 @@ describe('who may scrape', () => {
     const s = await createTestSandbox({ mode: 'hosted', metrics: { enabled: true, token: undefined } })
     const res = await scrape(s)
     expect(res.status).toBe(403)
-    expect((await res.json()).errors[0]).toMatchObject({ errorCode: '010504', errorField: 'Authorization' })
+    expect(((await res.json()) as { errors: unknown[] }).errors[0]).toMatchObject({ errorCode: '010504', errorField: 'Authorization' })
   })
 
   it('has no /metrics when metrics are off (404), and counts nothing', async () => {
