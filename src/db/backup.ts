@@ -93,7 +93,7 @@ export async function backupDatabase(source: string, target: string): Promise<Ba
 }
 
 /**
- * Puts a backup in place as the database at `target` (docs/operating.md "Restore"), for a server
+ * Puts a backup in place as the database at `target` (docs/operating.md "Restore drill"), for a server
  * not yet started on it: the folder must be empty or absent, so a restore never mixes with, or
  * overwrites, live data (a stale `-wal` beside the restored file would be replayed into it). The
  * backup is checked before and its copy after, then renamed into place.

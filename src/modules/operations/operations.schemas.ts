@@ -8,8 +8,7 @@ export const ReadinessSchema = z
     checks: z.object({ database: check, migrations: check, workers: check, draining: check }),
     notReady: z.array(z.enum(['database', 'migrations', 'workers', 'draining'])).openapi({ description: 'The checks that failed' }),
   })
-  .openapi('Readiness')
 
-export const LivenessSchema = z.object({ status: z.literal('alive') }).openapi('Liveness')
+export const LivenessSchema = z.object({ status: z.literal('alive') })
 
 export const MetricsTextSchema = z.string().openapi({ example: '# HELP sandbox_partners Partners, by status\n# TYPE sandbox_partners gauge\nsandbox_partners{status="active"} 3\n' })
