@@ -28,12 +28,13 @@ COPY seeds ./seeds
 COPY scenarios ./scenarios
 COPY contracts/postman.json ./contracts/postman.json
 COPY contracts/openapi.json ./contracts/openapi.json
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data /backups && chown node:node /data /backups
 USER node
 VOLUME ["/data"]
 EXPOSE 8080
+# Readiness (docs/operating.md "Probes"): database writable, migrations applied, workers running, not stopping.
 HEALTHCHECK --interval=30s --timeout=3s --start-period=10s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # A young generation of 32 MB (16 by default): a request's garbage dies young instead of being
 # promoted while its write batch commits (see docs/decisions.md).
 ENTRYPOINT ["node", "--max-semi-space-size=32", "dist/cli.js"]

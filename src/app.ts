@@ -39,13 +39,14 @@ import { simulationsRouter } from './modules/simulations/index.ts'
 import { taxonomyRouter } from './modules/taxonomy/index.ts'
 import { certificationRouter } from './modules/certification/index.ts'
 import { auditRouter, auditTrail } from './modules/audit/index.ts'
+import { operationsRouter, requestMetrics } from './modules/operations/index.ts'
 import { ANONYMOUS_BODY, routeBodyRule } from './route-bodies.ts'
 
 /**
  * Paths answered without a partner's token: health, version, login, sign-up, the API reference, and
  * the operator API (which has a token of its own).
  */
-const WITHOUT_PARTNER_TOKEN = /^\/(v1\/health(\/version)?|v1\/authentication|sandbox\/signup|openapi\.json|postman\.json|docs(\/.*)?|sandbox\/operator(\/.*)?|sandbox\/certification\/signing-key|console(\/.*)?)$/
+const WITHOUT_PARTNER_TOKEN = /^\/(livez|readyz|metrics|v1\/health(\/version)?|v1\/authentication|sandbox\/signup|openapi\.json|postman\.json|docs(\/.*)?|sandbox\/operator(\/.*)?|sandbox\/certification\/signing-key|console(\/.*)?)$/
 
 const forPartners =
   (middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
@@ -98,7 +99,9 @@ const TAGS = [
 export function createApp(sandbox: Sandbox) {
   const { config, logger, taxonomy, simulations, processes, messages, esis } = sandbox
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, router: new MemoRouter() })
-  const onError = errorHandler(logger)
+  const onError = errorHandler(logger, sandbox.operations.metrics)
+  // First: every request counted, the ones refused by any later step too.
+  if (config.metrics.enabled) app.use('*', requestMetrics(sandbox.operations.metrics))
   app.use('*', requestContext(logger))
   app.use('*', drainGate(sandbox.drain))
   app.use('*', forPartners(requireAuth(sandbox.auth.authenticate)))
@@ -126,6 +129,7 @@ export function createApp(sandbox: Sandbox) {
   app.notFound(notFoundHandler(onError))
 
   app.route('/', healthRouter(sandbox.health))
+  app.route('/', operationsRouter(sandbox.operations))
   app.route('/', authRouter(sandbox.auth, { trustProxy: config.trustProxy }))
   app.route('/', taxonomyRouter(taxonomy))
   app.route('/', simulationsRouter(simulations, taxonomy, sandbox.simulationDetailAnswers))

@@ -10,6 +10,8 @@ Commands:
   verify    verify Pact contracts against the sandbox (mortgage-sandbox verify --help)
   partners  the operator's side of a hosted sandbox: list, create, suspend, resume, delete, invite (mortgage-sandbox partners --help)
   certify   certify your integration on a sandbox; exits 1 on a failed check (mortgage-sandbox certify --help)
+  backup    a checked copy of the database, safe while the server runs (mortgage-sandbox backup --to FILE)
+  restore   a backup into an empty data folder, before the server starts (mortgage-sandbox restore --from FILE)
   openapi   print the OpenAPI document
   version   print the sandbox's version (what GET /v1/health/version answers; verify publishes it)`
 
@@ -45,6 +47,16 @@ async function certifyCommand(args: string[]) {
   process.exitCode = await runCertifyCommand(args)
 }
 
+async function backupCommand(args: string[]) {
+  const { runBackupCommand } = await import('./backup-command.ts')
+  process.exitCode = await runBackupCommand(args)
+}
+
+async function restoreCommand(args: string[]) {
+  const { runRestoreCommand } = await import('./backup-command.ts')
+  process.exitCode = await runRestoreCommand(args)
+}
+
 async function main(argv: string[]) {
   const [command = 'serve', ...args] = argv
   switch (command) {
@@ -56,6 +68,10 @@ async function main(argv: string[]) {
       return partnersCommand(args)
     case 'certify':
       return certifyCommand(args)
+    case 'backup':
+      return backupCommand(args)
+    case 'restore':
+      return restoreCommand(args)
     case 'openapi':
       return openapiCommand()
     case 'version':

@@ -1,7 +1,7 @@
 import { createPartnerClock, systemClock, type Clock } from './clock.ts'
 import type { Config } from './config.ts'
 import { openDatabase, type Db } from './db/connection.ts'
-import { migrate } from './db/migrate.ts'
+import { latestMigration, migrate } from './db/migrate.ts'
 import { createSecretBox } from './db/secret-box.ts'
 import { seedWhenChanged } from './db/seed.ts'
 import { createWriteBatch } from './db/write-batch.ts'
@@ -30,6 +30,7 @@ import { createFairShare, partnerRateLimited } from './http/rate-limit.ts'
 import type { EsisDocument } from './esis-pdf/esis-document.ts'
 import { createEsisRenderPool, type EsisRenderPool } from './esis-pdf/esis-render-pool.ts'
 import { createCertification } from './modules/certification/index.ts'
+import { createOperations } from './modules/operations/index.ts'
 
 export const SEEDS_DIR = fromRoot('seeds')
 
@@ -95,6 +96,21 @@ export function buildSandbox(options: SandboxOptions) {
   const writes = createWriteBatch(db, (error) => logger.error('write batch failed', { error: error instanceof Error ? error.message : String(error) }))
   // The signing secrets the database keeps, sealed under SANDBOX_SECRETS_KEY when it is set.
   const secrets = createSecretBox(config.secretsKey)
+  const drain = createDrainState()
+  let workersRunning = false
+  // First: every service below reports its events to its metrics (a no-op when SANDBOX_METRICS is off).
+  const operations = createOperations({
+    db,
+    dbPath: config.dbPath,
+    logger,
+    now: () => machineClock.now(),
+    exposure: { enabled: config.metrics.enabled, token: config.metrics.token, mode: config.mode },
+    backup: config.backup,
+    latestMigration: latestMigration(),
+    workersRunning: () => workersRunning,
+    draining: () => drain.draining,
+  })
+  const { metrics } = operations
 
   const taxonomy = createTaxonomy(db)
   // The mailbox needs the partners (contact addresses, quotas, administrators) and they send mail: given late.
@@ -114,7 +130,7 @@ export function buildSandbox(options: SandboxOptions) {
   const partners = createPartners({ db, writes, clock: machineClock, logger, config, mailbox, eraseData: housekeeping.eraseData, verifyPassword: options.verifyPassword })
   partners.applyDemoIdentities()
   const { quotas } = partners
-  const auth = createAuth({ db, config, clock: machineClock, secrets, partners })
+  const auth = createAuth({ db, config, clock: machineClock, secrets, partners, metrics })
   const scenarioModule = createScenarios({ folders: scenarioFolders(config), taxonomy, db, writes, clock, logger, timeScale: config.timeScale })
   const { registry: scenarios, picks: scenarioPicks, jobs, scheduler } = scenarioModule
   const callbacks = createCallbacks({
@@ -127,6 +143,7 @@ export function buildSandbox(options: SandboxOptions) {
     version,
     taxonomy,
     assertRoom: (partner) => quotas.assertRoom(partner, 'callbackConfigurations'),
+    metrics,
     ...(options.callbackResolver ? { resolve: options.callbackResolver } : {}),
   })
   const notifications = callbacks.publisher
@@ -173,7 +190,7 @@ export function buildSandbox(options: SandboxOptions) {
   const control = createSandboxControl({ taxonomy, simulations, processes, messages, notifications, dispatch: loopback.fetch, clock, version, scenarioHeader: scenarioModule.header })
   scenarioModule.act(control.jobActions)
   const { trials } = control
-  const journal = createRequestJournal({ db, writes, clock, logger, settings: config.journal })
+  const journal = createRequestJournal({ db, writes, clock, logger, settings: config.journal, metrics })
   const testClock = createSandboxClock({ writes, clock, offsets: clockOffsets, logger, jobs, deliveries: callbacks.advancing })
   const certification = createCertification({
     db,
@@ -217,7 +234,9 @@ export function buildSandbox(options: SandboxOptions) {
     version,
     writes,
     /** Whether the server is stopping (the HTTP app's drain gate, the server's stop). */
-    drain: createDrainState(),
+    drain,
+    /** Metrics, probes and scheduled backups (docs/operating.md). */
+    operations,
     /** Each partner's rate limit and concurrency bound; undefined without a rate limit. */
     fairShare,
     esisRenders,
@@ -257,10 +276,13 @@ export function buildSandbox(options: SandboxOptions) {
         jobs.start()
         retention.start()
         auditRetention.start()
+        operations.backups.start()
+        workersRunning = true
       },
       /** Stops taking work; deliveries in flight finish for `graceMs`, then are cut short. */
       async stop(graceMs?: number): Promise<void> {
         // Jobs run synchronously, each in its transaction: once stopped, none starts on a closing database.
+        workersRunning = false
         jobs.stop()
         testClock.stop()
         journal.flush()
@@ -271,6 +293,7 @@ export function buildSandbox(options: SandboxOptions) {
         await callbacks.worker.stop(graceMs)
         // The renders under way finish (their answers may still be awaited), then the threads end.
         if (!options.esisRenders) await esisRenders.stop()
+        await operations.backups.stop()
         mailbox.close()
       },
     },

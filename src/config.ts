@@ -102,6 +102,11 @@ const envSchema = z.object({
     .int()
     .refine((n) => n >= 2 ** 10 && n <= 2 ** 20 && (n & (n - 1)) === 0, 'must be a power of 2 from 1024 to 1048576')
     .optional(),
+  SANDBOX_METRICS: flag.default(true),
+  SANDBOX_METRICS_TOKEN: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  SANDBOX_BACKUP_EVERY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(0),
+  SANDBOX_BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(24),
+  SANDBOX_BACKUP_DIR: z.string().trim().min(1).default('./backups'),
 })
 
 /** What each mode means when a setting is not given (docs/design.md "Partners"). 0 turns a limit off. */
@@ -212,6 +217,10 @@ export interface Config {
   certificationTimeoutMs: number
   /** The scrypt cost of new password hashes (PASSWORD_COST; SANDBOX_PASSWORD_COST lowers N on a local test rig, testConfig too). */
   passwordCost: PasswordCost
+  /** /metrics (docs/operating.md "Metrics"): collected at all, and the bearer token a scrape needs (a hosted sandbox without one keeps them closed). */
+  metrics: { enabled: boolean; token: string | undefined }
+  /** The server's scheduled backups (docs/operating.md "Backups"): every so many minutes (0: none), the newest kept, where. */
+  backup: { everyMinutes: number; keep: number; dir: string }
 }
 
 /**
@@ -256,6 +265,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const storageBytes = limit((e.SANDBOX_QUOTA_STORAGE_MB ?? defaults.quotas.storageMb) * MB)
   if (storageBytes !== null && journalBytes >= storageBytes) {
     throw new ConfigError('Invalid configuration: SANDBOX_JOURNAL_MAX_MB must be less than SANDBOX_QUOTA_STORAGE_MB (the request journal is kept room inside the storage quota)')
+  }
+  if (e.SANDBOX_BACKUP_EVERY_MINUTES > 0 && e.SANDBOX_DB === ':memory:') {
+    throw new ConfigError('Invalid configuration: SANDBOX_BACKUP_EVERY_MINUTES needs a database file (SANDBOX_DB), not :memory:')
   }
   if (e.SANDBOX_MODE === 'hosted' && e.SANDBOX_SMTP_RECIPIENTS === 'any') {
     throw new ConfigError('Invalid configuration: SANDBOX_SMTP_RECIPIENTS=any is for a local catch-all SMTP server, not a hosted sandbox (it would relay to any address)')
@@ -306,6 +318,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     journal: { maxEntries: journalEntries, maxBytes: journalBytes, maxPerSecond: journalEntries === 0 ? 0 : e.SANDBOX_JOURNAL_MAX_PER_SECOND },
     certificationTimeoutMs: Math.round(e.SANDBOX_CERTIFICATION_TIMEOUT_SECONDS * 1000),
     passwordCost: { ...PASSWORD_COST, N: e.SANDBOX_PASSWORD_COST ?? PASSWORD_COST.N },
+    metrics: { enabled: e.SANDBOX_METRICS, token: e.SANDBOX_METRICS_TOKEN },
+    backup: { everyMinutes: e.SANDBOX_BACKUP_EVERY_MINUTES, keep: e.SANDBOX_BACKUP_KEEP, dir: e.SANDBOX_BACKUP_DIR },
   }
 }
 

@@ -36,7 +36,17 @@ describe('configuration from the environment', () => {
       journal: { maxEntries: 10_000, maxBytes: 100 * 1024 * 1024, maxPerSecond: 200 },
       certificationTimeoutMs: 15_000,
       passwordCost: { N: 2 ** 17, r: 8, p: 1 },
+      metrics: { enabled: true, token: undefined },
+      backup: { everyMinutes: 0, keep: 24, dir: './backups' },
     })
+  })
+
+  it('reads the metrics and backup settings, and refuses scheduled backups of a database in memory', () => {
+    expect(
+      loadConfig({ SANDBOX_METRICS: 'false', SANDBOX_METRICS_TOKEN: 't'.repeat(32), SANDBOX_BACKUP_EVERY_MINUTES: '60', SANDBOX_BACKUP_KEEP: '48', SANDBOX_BACKUP_DIR: '/backups' }),
+    ).toMatchObject({ metrics: { enabled: false, token: 't'.repeat(32) }, backup: { everyMinutes: 60, keep: 48, dir: '/backups' } })
+    expect(() => loadConfig({ SANDBOX_METRICS_TOKEN: 'short' })).toThrow(/SANDBOX_METRICS_TOKEN/)
+    expect(() => loadConfig({ SANDBOX_DB: ':memory:', SANDBOX_BACKUP_EVERY_MINUTES: '5' })).toThrow(/SANDBOX_BACKUP_EVERY_MINUTES needs a database file/)
   })
 
   it('gives the hosted mode its defaults: sign-up by invitation, no demo logins, retention, rate limit and quotas', () => {

@@ -44,3 +44,6 @@ export function migrate(db: Db, dir = MIGRATIONS_DIR): string[] {
   })()
   return pending.map((m) => m.name)
 }
+
+/** The newest migration this version ships (what a ready database carries). */
+export const latestMigration = (dir = MIGRATIONS_DIR): number => Math.max(0, ...readMigrations(dir).map((m) => m.version))

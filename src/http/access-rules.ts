@@ -28,6 +28,12 @@ export const ACCESS_RULES = {
   'GET /docs': 'anyone',
   'GET /docs/assets/{file}': 'anyone',
   'GET /sandbox/certification/signing-key': 'anyone',
+  // The operator's probes and metrics (docs/operating.md): no partner token. /metrics is open on a
+  // local sandbox; on a hosted one it takes its own token (SANDBOX_METRICS_TOKEN), as the operator
+  // API takes the operator's, checked by its route.
+  'GET /livez': 'anyone',
+  'GET /readyz': 'anyone',
+  'GET /metrics': 'anyone',
 
   // The reference lists: one rule for the family, one route per list of the taxonomy registry.
   'GET /v1/taxonomy/{list}': 'partner',

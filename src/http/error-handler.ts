@@ -2,6 +2,7 @@ import type { Context, ErrorHandler, NotFoundHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { ApiError, renderError } from '../common/api-error.ts'
 import type { Logger } from '../logger.ts'
+import { NO_METRICS, type Metrics } from '../common/metrics.ts'
 import type { AppEnv } from './app-env.ts'
 import { negotiateLanguage } from '../common/language.ts'
 import { isClientAbort, leaveBodyUnread } from './node-adapter/index.ts'
@@ -34,7 +35,7 @@ function fromHttpException(error: HTTPException, c: Context<AppEnv>): ApiError {
  * One error body for everything (docs/design.md "Conventions"). ApiError is meant for the client;
  * anything else is a bug: logged with its stack and request id, answered as a 500 without it.
  */
-export const errorHandler = (logger: Logger): ErrorHandler<AppEnv> => (error, c) => {
+export const errorHandler = (logger: Logger, metrics: Pick<Metrics, 'refusal'> = NO_METRICS): ErrorHandler<AppEnv> => (error, c) => {
   const lang = c.get('lang') ?? negotiateLanguage(c.req.header('accept-language'))
   let apiError: ApiError
   if (error instanceof ApiError) apiError = error
@@ -53,6 +54,8 @@ export const errorHandler = (logger: Logger): ErrorHandler<AppEnv> => (error, c)
     })
     apiError = new ApiError('INTERNAL_ERROR', { field: '', params: { requestId: c.get('requestId') ?? '' } })
   }
+  // Every refusal by its catalogue key, here where all of them pass (the rate limit's, the quotas', the validation's).
+  metrics.refusal(apiError.key, apiError.status)
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value)
   leaveBodyUnread(c)
   return c.json(renderError(apiError, lang), apiError.status)

@@ -3,6 +3,7 @@ import type { AuthContext, TokenIdentity } from '../../common/auth-context.ts'
 import type { LocalizedText } from '../../common/language.ts'
 import { localizedProblem, text } from '../../common/problems.ts'
 import type { PartnerService } from '../partners/index.ts'
+import type { Metrics } from '../../common/metrics.ts'
 import type { LoginThrottle } from './login-throttle.ts'
 import type { TokenService } from './token.service.ts'
 
@@ -12,7 +13,7 @@ import type { TokenService } from './token.service.ts'
  * authenticated by that token, checked against the user as it stands now (docs/design.md
  * "Authentication"): a suspended partner, a deactivated user or revoked tokens stop at once.
  */
-export function createAuthService(deps: { partners: Pick<PartnerService, 'verifyCredentials' | 'liveUser'>; tokens: TokenService; throttle: LoginThrottle }) {
+export function createAuthService(deps: { partners: Pick<PartnerService, 'verifyCredentials' | 'liveUser'>; tokens: TokenService; throttle: LoginThrottle; metrics?: Pick<Metrics, 'loginRefused'> }) {
   const { partners, tokens, throttle } = deps
 
   const unauthenticated = (detail: LocalizedText) => new ApiError('UNAUTHENTICATED', localizedProblem('UNAUTHENTICATED', 'Authorization', { detail }))
@@ -25,7 +26,10 @@ export function createAuthService(deps: { partners: Pick<PartnerService, 'verify
      * suspended partner; 429 (010510) while the username or the address is throttled.
      */
     async login(username: string, password: string, address: string) {
-      const attempt = await throttle.begin(username, address)
+      const attempt = await throttle.begin(username, address).catch((error: unknown) => {
+        if (error instanceof ApiError && error.key === 'LOGIN_THROTTLED') deps.metrics?.loginRefused('throttled')
+        throw error
+      })
       let user: Awaited<ReturnType<typeof partners.verifyCredentials>>
       try {
         user = await partners.verifyCredentials(username, password)
@@ -35,6 +39,7 @@ export function createAuthService(deps: { partners: Pick<PartnerService, 'verify
       }
       if (!user) {
         attempt.failed()
+        deps.metrics?.loginRefused('credentials')
         throw new ApiError('INVALID_CREDENTIALS', { field: 'username' })
       }
       attempt.succeeded()

@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock.ts'
 import type { Config, TrustProxy } from '../../config.ts'
 import type { Db } from '../../db/connection.ts'
+import type { Metrics } from '../../common/metrics.ts'
 import type { SecretBox } from '../../db/secret-box.ts'
 import type { PartnerService } from '../partners/index.ts'
 import { authHandlers } from './auth.handlers.ts'
@@ -13,11 +14,12 @@ import { createRouter } from '../../http/create-router.ts'
 export type { AuthService } from './auth.service.ts'
 
 /** Logins and tokens, on the partners' identities. */
-export function createAuth(deps: { db: Db; config: Config; clock: Clock; secrets: SecretBox; partners: Pick<PartnerService, 'verifyCredentials' | 'liveUser'> }): AuthService {
+export function createAuth(deps: { db: Db; config: Config; clock: Clock; secrets: SecretBox; partners: Pick<PartnerService, 'verifyCredentials' | 'liveUser'>; metrics?: Pick<Metrics, 'loginRefused'> }): AuthService {
   return createAuthService({
     partners: deps.partners,
     tokens: createTokenService(deps.db, deps.config, deps.clock, deps.secrets),
     throttle: createLoginThrottle({ clock: deps.clock }),
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
   })
 }
 

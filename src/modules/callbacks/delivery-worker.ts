@@ -2,6 +2,7 @@ import type { PartnerClock } from '../../clock.ts'
 import type { BrokerScope } from '../../db/broker-scope.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { Logger } from '../../logger.ts'
+import type { Metrics } from '../../common/metrics.ts'
 import { describeRefusal, type AddressPolicy } from './address-policy.ts'
 import type { CallbackConfiguration, CallbackConfigurationRepository } from './callback-configuration.repository.ts'
 import type { OutboxNotification, OutboxRepository } from './outbox.repository.ts'
@@ -27,6 +28,8 @@ export interface DeliveryWorkerOptions {
   concurrency?: number
   timeoutMs?: number
   random?: () => number
+  /** Each attempt's outcome and the receiver's time, for the operator's metrics. */
+  metrics?: Pick<Metrics, 'deliveryAttempt'>
 }
 
 export type RedeliveryResult = 'scheduled' | 'in-flight' | 'not-found' | 'no-configuration' | 'disabled'
@@ -210,6 +213,7 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
       httpStatus: outcome.httpStatus,
       latencyMs: outcome.latencyMs,
     }
+    options.metrics?.deliveryAttempt(notification.notificationTypeId, delivered ? 'delivered' : 'failed', outcome.latencyMs / 1000)
     if (delivered) logger.info('callback delivered', fields)
     else logger.warn('callback attempt failed', { ...fields, error: outcome.error ?? `HTTP ${outcome.httpStatus}` })
   }

@@ -21,6 +21,7 @@ import { createCallbackProbe } from './callback-probe.ts'
 import { sandboxDeliveriesHandlers } from './deliveries/sandbox-deliveries.handlers.ts'
 import * as deliveryRoutes from './deliveries/sandbox-deliveries.routes.ts'
 import { createRouter } from '../../http/create-router.ts'
+import type { Metrics } from '../../common/metrics.ts'
 
 export type { CallbackService, DeliveryQuery } from './callbacks.service.ts'
 export { createEchoService, type EchoResourceLookup, type EchoService } from './echo.service.ts'
@@ -46,6 +47,8 @@ export interface CallbacksDeps {
   resolve?: HostResolver
   concurrency?: number
   timeoutMs?: number
+  /** Each delivery attempt, for the operator's metrics. */
+  metrics?: Pick<Metrics, 'deliveryAttempt'>
   /** @throws ApiError 409 when the partner may have no more callback configurations (its quota). */
   assertRoom?: (partnerUniqueID: string) => void
 }
@@ -73,6 +76,7 @@ export function createCallbacks(deps: CallbacksDeps) {
     sender,
     ...(deps.concurrency ? { concurrency: deps.concurrency } : {}),
     ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
   })
   const publisher = createOutboxPublisher({ outbox, configurations, taxonomy: deps.taxonomy, clock, onPending: worker.wake })
   const service = createCallbackService({ writes: deps.writes, clock, taxonomy: deps.taxonomy, configurations, outbox, policy, worker, assertRoom: deps.assertRoom })

@@ -5,6 +5,7 @@ import { ApiError } from '../../common/api-error.ts'
 import { keysetPage, type PagingQuery } from '../../common/pagination.ts'
 import type { Logger } from '../../logger.ts'
 import type { JournalEntry, JournalFilter, RequestJournalRepository } from './request-journal.repository.ts'
+import type { Metrics } from '../../common/metrics.ts'
 
 export interface JournalSettings {
   /** The newest entries kept per partner (SANDBOX_JOURNAL_MAX_ENTRIES). */
@@ -26,7 +27,7 @@ const FLUSH_AT_ENTRIES = 500
  * are counted, not journaled: a load test's thousands of calls a second would otherwise cost every
  * request an insert, and nobody reads them one by one.
  */
-export function createRequestJournalService(deps: { writes: Transactions; clock: PartnerClock; logger: Logger; repository: RequestJournalRepository; settings: JournalSettings }) {
+export function createRequestJournalService(deps: { writes: Transactions; clock: PartnerClock; logger: Logger; repository: RequestJournalRepository; settings: JournalSettings; metrics?: Pick<Metrics, 'journalDropped'> }) {
   const { repository, settings } = deps
   let queue: JournalEntry[] = []
   let timer: NodeJS.Timeout | undefined
@@ -59,6 +60,7 @@ export function createRequestJournalService(deps: { writes: Transactions; clock:
       }
       if (state.used >= settings.maxPerSecond) {
         state.skipped += 1
+        deps.metrics?.journalDropped(1)
         return false
       }
       state.used += 1

@@ -65,6 +65,10 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /docs': {},
   'GET /docs/assets/{file}': { params: () => ({ file: 'swagger-ui.css' }) },
   'GET /sandbox/certification/signing-key': {},
+  'GET /livez': {},
+  // The test sandbox starts no workers: not ready, and says so.
+  'GET /readyz': { ok: [200, 503] },
+  'GET /metrics': {},
   'GET /v1/taxonomy/{list}': {},
 
   'POST /v1/simulations/validate': { json: input },
