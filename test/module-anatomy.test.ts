@@ -35,25 +35,33 @@ function expectNone(offenders: readonly string[], problem: string): void {
 
 const inShape = (offenders: string[]) => offenders.filter((line) => !NOT_YET_IN_SHAPE.some((module) => line.startsWith(`src/modules/${module}/`)))
 
+// Every rule once, on the whole repository, when the file is collected: the tests below only read the results.
+const found = {
+  doors: findMisshapenDoors(repo),
+  handlers: findHandlersOutsideHandlerFiles(repo),
+  schemas: findSchemasOutsideSchemaFiles(repo),
+  widths: findWideDoors(repo),
+}
+
 describe('the shape of every module (docs/architecture.md "Modules")', () => {
   it('has doors that name each export once by its own name, and no repository row', () => {
-    expectNone(inShape(findMisshapenDoors(repo)), "Doors with export *, a renamed re-export, or a repository's row type")
+    expectNone(inShape(found.doors), "Doors with export *, a renamed re-export, or a repository's row type")
   })
 
   it('writes route handlers only in *.handlers.ts files (the console in its *.page.ts files)', () => {
-    expectNone(findHandlersOutsideHandlerFiles(repo, NOT_YET_IN_SHAPE), 'Module files answering a request that are not handlers files')
+    expectNone(inShape(found.handlers), 'Module files answering a request that are not handlers files')
   })
 
   it('builds zod schemas only in *.schemas.ts files', () => {
-    expectNone(findSchemasOutsideSchemaFiles(repo, NOT_YET_IN_SHAPE), 'Module files building zod schemas that are not schemas files')
+    expectNone(inShape(found.schemas), 'Module files building zod schemas that are not schemas files')
   })
 
   it(`keeps every door at ${DOOR_CEILING} names or fewer`, () => {
-    expectNone(findWideDoors(repo, NOT_YET_IN_SHAPE), `Doors wider than ${DOOR_CEILING} names (see npx tsx scripts/door-report.ts)`)
+    expectNone(inShape(found.widths), `Doors wider than ${DOOR_CEILING} names (see npx tsx scripts/door-report.ts)`)
   })
 
   it('lists only modules that exist, and only those still out of shape', () => {
-    const offenders = [...findMisshapenDoors(repo), ...findHandlersOutsideHandlerFiles(repo), ...findSchemasOutsideSchemaFiles(repo), ...findWideDoors(repo)]
+    const offenders = [...found.doors, ...found.handlers, ...found.schemas, ...found.widths]
     const widths = doorWidths(repo)
     expectNone(
       NOT_YET_IN_SHAPE.filter((module) => !(module in widths) || !offenders.some((line) => line.startsWith(`src/modules/${module}/`))),
