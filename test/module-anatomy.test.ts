@@ -22,10 +22,9 @@ const NOT_YET_IN_SHAPE: readonly string[] = [
   'esis', // a renamed factory, schemas in its routes
   'processes', // repository rows at the door, schemas in its routes
   'sandbox-clock', // renamed factories, repository types at the door
-  'sandbox-jobs', // repository types at the door
-  'sandbox-reset', // a renamed factory, a handler in its door, schemas in its routes
+  'loan', // a wide door: the schemas the simulation's and the process's schemas are built from, one by one
+  'sandbox-control', // a wide door: the sample journeys' values the provider states and the console read
   'sandbox-scenarios', // a handler in its door, schemas outside schemas files, a wide door
-  'simulations', // a repository row at the door, a wide door
   'taxonomy', // schemas in its registry and routes
 ]
 
