@@ -10,7 +10,7 @@ Commands:
   verify    verify Pact contracts against the sandbox (mortgage-sandbox verify --help)
   partners  the operator's side of a hosted sandbox: list, create, suspend, resume, delete, invite (mortgage-sandbox partners --help)
   certify   certify your integration on a sandbox; exits 1 on a failed check (mortgage-sandbox certify --help)
-  openapi   print the OpenAPI document
+  openapi   print the bank's OpenAPI document (--sandbox: the sandbox's own)
   version   print the sandbox's version (what GET /v1/health/version answers; verify publishes it)`
 
 async function serveCommand() {
@@ -25,8 +25,9 @@ async function serveCommand() {
 }
 
 async function openapiCommand() {
-  const { openApiDocument } = await import('./openapi-document.ts')
-  process.stdout.write(JSON.stringify(openApiDocument(), null, 2) + '\n')
+  const { openApiDocuments } = await import('./openapi-document.ts')
+  const { bank, sandbox } = openApiDocuments()
+  process.stdout.write(JSON.stringify(process.argv.includes('--sandbox') ? sandbox : bank, null, 2) + '\n')
 }
 
 async function verifyCommand(args: string[]) {

@@ -6,6 +6,8 @@ import { dirname, join } from 'node:path'
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
   'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
+  // The top bar that picks one of the two documents (the bank's API, the sandbox's own).
+  'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
   'favicon-32x32.png': 'image/png',
 }
 
@@ -13,7 +15,7 @@ const ASSETS: Record<string, string> = {
 const OWN_ASSETS: Record<string, { type: string; body: string }> = {
   'sandbox-docs.js': {
     type: 'application/javascript; charset=utf-8',
-    body: "window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true, tryItOutEnabled: true, validatorUrl: null })\n",
+    body: "window.ui = SwaggerUIBundle({ urls: [{ url: '/openapi.json', name: \"The bank's API\" }, { url: '/openapi/sandbox.json', name: \"The sandbox's own API (/sandbox)\" }], 'urls.primaryName': \"The bank's API\", layout: 'StandaloneLayout', presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true, tryItOutEnabled: true, validatorUrl: null })\n",
   },
   'sandbox-docs.css': {
     type: 'text/css; charset=utf-8',
@@ -32,9 +34,10 @@ const PAGE = `<!doctype html>
   <link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png">
 </head>
 <body>
-  <div class="sandbox-banner">Sandbox: no real credit decisions. Log in with POST /v1/authentication (broker-a / sandbox), then "Authorize" with the access token.</div>
+  <div class="sandbox-banner">Sandbox: no real credit decisions. Log in with POST /v1/authentication (broker-a / sandbox), then "Authorize" with the access token. Pick the document at the top right: the bank's API, or the sandbox's own API (/sandbox).</div>
   <div id="swagger-ui"></div>
   <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script src="/docs/assets/swagger-ui-standalone-preset.js"></script>
   <script src="/docs/assets/sandbox-docs.js"></script>
 </body>
 </html>`
