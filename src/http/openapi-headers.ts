@@ -71,6 +71,10 @@ export function declareHeaders(source: Json, options: HeaderOptions = {}): Json 
       const scenarios = options.scenarios !== undefined && operation.security?.some((s: Json) => 'bearerAuth' in s)
       const shared = ['AcceptLanguage', 'XRequestId', ...(scenarios ? ['XSandboxScenario'] : [])]
       operation.parameters = [...(operation.parameters ?? []), ...shared.map((name) => ref('parameters', name))]
+      // Any request may meet a 503: the sandbox stopping (drain), or a scenario that asks for one.
+      if (operation.responses && !operation.responses['503'] && components.schemas?.ErrorBody) {
+        operation.responses['503'] = { description: 'Service unavailable (Retry-After): the sandbox is stopping, or a scenario asked for it', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } }
+      }
       for (const [status, response] of Object.entries(operation.responses ?? {}) as [string, Json][]) {
         const headers: Json = { ...response.headers, 'X-Request-Id': ref('headers', 'XRequestId'), 'Content-Language': ref('headers', 'ContentLanguage') }
         if (status === '429' || status === '503') headers['Retry-After'] = ref('headers', 'RetryAfter')
