@@ -70,6 +70,22 @@ describe('the OpenAPI document', () => {
     }
   })
 
+  it('documents the callback payload as a union discriminated by notificationType, one schema per type', () => {
+    const union = documents.bank.components.schemas.PartnerNotification
+    expect(union.discriminator.propertyName).toBe('notificationType')
+    expect(Object.keys(union.discriminator.mapping)).toHaveLength(12)
+    expect(documents.bank.components.schemas.PartnerNotificationNewMessage.properties.data.$ref).toBe('#/components/schemas/NewMessageData')
+  })
+
+  it("keeps the sandbox's own operations out of the bank's document, and the bank's out of the sandbox's", () => {
+    expect(Object.keys(documents.bank.paths).filter((path) => path.startsWith('/sandbox'))).toEqual([])
+    expect(Object.keys(documents.sandbox.paths).every((path) => path.startsWith('/sandbox/'))).toBe(true)
+    expect(Object.keys(documents.bank.paths).length + Object.keys(documents.sandbox.paths).length).toBe(Object.keys(document.paths).length)
+    expect(documents.bank.webhooks).toBeDefined()
+    expect(documents.sandbox.components.securitySchemes.operatorToken).toBeDefined()
+    expect(documents.bank.components.securitySchemes.operatorToken).toBeUndefined()
+  })
+
   it('the login example succeeds as it is', async () => {
     const { call } = await createTestSandbox()
     const example = document.components.schemas.AuthenticateRequest.example
