@@ -6,8 +6,6 @@ import { dirname, join } from 'node:path'
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
   'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
-  // The top bar that picks one of the two documents (the bank's API, the sandbox's own).
-  'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
   'favicon-32x32.png': 'image/png',
 }
 
@@ -15,11 +13,12 @@ const ASSETS: Record<string, string> = {
 const OWN_ASSETS: Record<string, { type: string; body: string }> = {
   'sandbox-docs.js': {
     type: 'application/javascript; charset=utf-8',
-    body: "window.ui = SwaggerUIBundle({ urls: [{ url: '/openapi.json', name: \"The bank's API\" }, { url: '/openapi/sandbox.json', name: \"The sandbox's own API (/sandbox)\" }], 'urls.primaryName': \"The bank's API\", layout: 'StandaloneLayout', presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset], dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true, tryItOutEnabled: true, validatorUrl: null })\n",
+    // The two documents by a link each: Swagger UI's own picker (StandaloneLayout) styles inline, which the page's policy refuses.
+    body: "const api = new URLSearchParams(location.search).get('api') === 'sandbox' ? '/openapi/sandbox.json' : '/openapi.json'\nwindow.ui = SwaggerUIBundle({ url: api, dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true, tryItOutEnabled: true, validatorUrl: null })\n",
   },
   'sandbox-docs.css': {
     type: 'text/css; charset=utf-8',
-    body: 'body { margin: 0 } .sandbox-banner { background: #0b3d5c; color: #fff; font: 14px sans-serif; padding: 10px 20px }\n',
+    body: 'body { margin: 0 } .sandbox-banner { background: #0b3d5c; color: #fff; font: 14px sans-serif; padding: 10px 20px } .sandbox-banner a { color: #fff }\n',
   },
 }
 
@@ -34,10 +33,9 @@ const PAGE = `<!doctype html>
   <link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png">
 </head>
 <body>
-  <div class="sandbox-banner">Sandbox: no real credit decisions. Log in with POST /v1/authentication (broker-a / sandbox), then "Authorize" with the access token. Pick the document at the top right: the bank's API, or the sandbox's own API (/sandbox).</div>
+  <div class="sandbox-banner">Sandbox: no real credit decisions. Log in with POST /v1/authentication (broker-a / sandbox), then "Authorize" with the access token. Documents: <a href="/docs">the bank's API</a> · <a href="/docs?api=sandbox">the sandbox's own API (/sandbox)</a>.</div>
   <div id="swagger-ui"></div>
   <script src="/docs/assets/swagger-ui-bundle.js"></script>
-  <script src="/docs/assets/swagger-ui-standalone-preset.js"></script>
   <script src="/docs/assets/sandbox-docs.js"></script>
 </body>
 </html>`
