@@ -1,76 +1,171 @@
-// The Postman collection of the OpenAPI document (docs/design.md "Operation ids"), made with
-// Postman's own converter and then wired for a first run: the bearer token of Authenticate stored in
-// a collection variable every other request uses, and the ids that Simulation Create and Process
-// Create answer stored for the requests that name them. Deterministic: the converter's random ids
-// are dropped, so the committed copy changes only when the document does.
-import Converter from 'openapi-to-postmanv2'
+// The Postman collections of the two OpenAPI documents (docs/decisions/1084-the-postman-collections.md):
+// requests in journey order, each built from its operation in the document (method, path, example
+// body, the fields its answer must have) and checked by tests a run reports: the status, the
+// language, the request id, the answer's required fields, the error body of a refusal. Ids are
+// chained: what Simulation Create answers is what Process Create sends. Deterministic: the
+// committed copies change only when the documents or the journeys do.
+import { BANK_JOURNEY, SANDBOX_JOURNEY, type Step } from './postman-journeys.ts'
 
 type Json = Record<string, any>
 
-const STORE: Record<string, string[]> = {
-  Authenticate: [
-    "const body = pm.response.json();",
-    "pm.collectionVariables.set('accessToken', body.accessToken);",
-    "pm.collectionVariables.set('partnerUniqueID', body.partnerUniqueID);",
-  ],
-  'Simulation Create': ["pm.collectionVariables.set('simulationUniqueId', pm.response.json().additionalData.simulationUniqueID);"],
-  'Process Create': ["pm.collectionVariables.set('processUniqueId', pm.response.json().additionalData.processUniqueID);"],
-}
-// Path variables filled from what earlier requests stored.
-const FROM_VARIABLES = new Set(['simulationUniqueId', 'processUniqueId', 'partnerUniqueID'])
+const SCHEMA = 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json'
 
-function convert(openapi: unknown): Promise<Json> {
-  // The converter reports on console.warn what it cannot fake (merged allOf defaults); it fakes
-  // only the answers dropped below, so those reports say nothing about the collection.
-  const report = console.warn
-  console.warn = () => {}
-  return new Promise<Json>((resolve, reject) => {
-    Converter.convert(
-      { type: 'json', data: openapi as Json },
-      { folderStrategy: 'Tags', requestParametersResolution: 'Example', exampleParametersResolution: 'Example' },
-      (error: unknown, result: Json | undefined) => {
-        if (error) reject(error)
-        else if (!result?.result) reject(new Error(`openapi-to-postmanv2: ${result?.reason}`))
-        else resolve(result.output[0].data)
-      },
+function resolve(document: Json, schema: Json | undefined): Json | undefined {
+  let found = schema
+  while (found?.$ref) found = document.components?.schemas?.[String(found.$ref).split('/').pop()!]
+  return found
+}
+
+function operationOf(document: Json, step: Step): { method: string; path: string; operation: Json } {
+  for (const [path, item] of Object.entries(document.paths as Record<string, Json>)) {
+    for (const [method, operation] of Object.entries(item)) if (operation.operationId === step.operationId) return { method, path, operation }
+  }
+  throw new Error(`no operation ${step.operationId} in ${document.info?.title}`)
+}
+
+function exampleBody(document: Json, operation: Json): unknown {
+  const media = operation.requestBody?.content?.['application/json']
+  if (!media) return undefined
+  return media.example ?? (Object.values(media.examples ?? {})[0] as Json | undefined)?.value ?? resolve(document, media.schema)?.example
+}
+
+/** The operation's example with a loan amount no bank lends: a refusal read by field. */
+const negativeAmount = (example: unknown) => {
+  const body = JSON.parse(JSON.stringify(example)) as Json
+  body.loanSimulator.loanAmount = -1
+  return body
+}
+
+/** One step per reference list of the document. */
+const taxonomySteps = (document: Json): Step[] =>
+  Object.entries(document.paths as Record<string, Json>)
+    .filter(([path]) => path.startsWith('/v1/taxonomy/'))
+    .map(([, item]) => ({ name: item.get.summary ?? item.get.operationId, operationId: item.get.operationId, status: 200 }))
+
+const js = (value: unknown) => JSON.stringify(value)
+
+/** The test script of a step: what a partner relies on in the answer. */
+function testScript(document: Json, operation: Json, step: Step): string[] {
+  const lines = [
+    `pm.test('answers ${step.status}', () => pm.response.to.have.status(${step.status}));`,
+    "pm.test('answers in the language asked (Content-Language)', () => pm.expect(pm.response.headers.get('Content-Language')).to.eql(pm.variables.get('language')));",
+    "pm.test('names the request (X-Request-Id)', () => pm.expect(pm.response.headers.get('X-Request-Id')).to.be.a('string').and.not.empty);",
+  ]
+  const response = operation.responses?.[String(step.status)]
+  const json = response?.content?.['application/json']
+  if (step.status >= 400) {
+    lines.push(
+      'const body = pm.response.json();',
+      "pm.test('answers the error body', () => { pm.expect(body.operationStatus).to.be.an('object'); pm.expect(body.errors).to.be.an('array').that.is.not.empty; });",
+      "pm.test('each error has errorCode, errorMessage, errorField', () => body.errors.forEach((e) => pm.expect(e).to.include.all.keys('errorCode', 'errorMessage', 'errorField')));",
     )
-  }).finally(() => {
-    console.warn = report
+    if (step.refusedField !== undefined) lines.push(`pm.test('names the field ${step.refusedField}', () => pm.expect(body.errors.map((e) => e.errorField)).to.include(${js(step.refusedField)}));`)
+  } else if (json) {
+    lines.push('const body = pm.response.json();')
+    const schema = resolve(document, json.schema)
+    if (schema?.type === 'array') lines.push("pm.test('lists items', () => pm.expect(body).to.be.an('array').that.is.not.empty);")
+    for (const field of [...(schema?.required ?? []), ...(step.fields ?? [])]) lines.push(`pm.test('has ${field}', () => pm.expect(body).to.have.nested.property(${js(field)}));`)
+  } else if (response?.content) {
+    const type = Object.keys(response.content)[0]!
+    lines.push(`pm.test('answers ${type}', () => pm.expect(pm.response.headers.get('Content-Type')).to.include(${js(type)}));`)
+  }
+  for (const [variable, expression] of Object.entries(step.store ?? {})) lines.push(`pm.collectionVariables.set(${js(variable)}, ${expression});`)
+  // Past the partner's fair share (a hosted sandbox's 429 with RateLimit-*), the request is sent again
+  // after Retry-After, up to 3 times, and only that last answer is tested.
+  return [
+    "const retries = Number(pm.collectionVariables.get('retries') || 0);",
+    "const overShare = pm.response.code === 429 && pm.response.headers.has('RateLimit-Limit') && retries < 3;",
+    "if (overShare) { pm.collectionVariables.set('retries', String(retries + 1)); postman.setNextRequest(pm.info.requestName); } else {",
+    "pm.collectionVariables.set('retries', '0');",
+    ...lines.map((line) => `  ${line}`),
+    '}',
+  ]
+}
+
+function request(document: Json, step: Step): Json {
+  const { method, path, operation } = operationOf(document, step)
+  const segments = path.split('/').filter(Boolean).map((segment) => segment.replace(/^\{(\w+)\}$/, (_, name: string) => `{{${step.path?.[name] ?? name}}}`))
+  const query = Object.entries(step.query ?? {}).map(([key, value]) => ({ key, value }))
+  const headers = [{ key: 'Accept-Language', value: '{{language}}' }]
+  const body = step.body === 'NEGATIVE_AMOUNT' ? negativeAmount(exampleBody(document, operation)) : step.body === undefined ? exampleBody(document, operation) : step.body
+  const sendsJson = body !== undefined && body !== null && operation.requestBody?.content?.['application/json']
+  if (sendsJson) headers.push({ key: 'Content-Type', value: 'application/json' })
+  const secured = (operation.security ?? []).length > 0
+  const raw = `{{baseUrl}}/${segments.join('/')}${query.length ? `?${query.map((q) => `${q.key}=${q.value}`).join('&')}` : ''}`
+  const item: Json = {
+    name: step.name,
+    request: {
+      method: method.toUpperCase(),
+      header: headers,
+      url: { raw, host: ['{{baseUrl}}'], path: segments, ...(query.length ? { query } : {}) },
+      ...(sendsJson ? { body: { mode: 'raw', raw: JSON.stringify(body, null, 2) } } : {}),
+      ...(step.formdata ? { body: { mode: 'formdata', formdata: step.formdata } } : {}),
+      ...(secured ? {} : { auth: { type: 'noauth' } }),
+      description: `${operation.summary ?? ''} (${method.toUpperCase()} ${path}, operationId ${operation.operationId})${step.note ? `. ${step.note}` : ''}`,
+    },
+    event: [{ listen: 'test', script: { type: 'text/javascript', exec: testScript(document, operation, step) } }],
+  }
+  if (step.prerequest) item.event.unshift({ listen: 'prerequest', script: { type: 'text/javascript', exec: step.prerequest } })
+  return item
+}
+
+/**
+ * A client that keeps to its fair share: after an answer whose RateLimit-Remaining runs low (a hosted
+ * sandbox sends it), the next request waits until the bucket has refilled enough.
+ */
+const PACING = [
+  {
+    listen: 'prerequest',
+    script: { type: 'text/javascript', exec: ["const waitMs = Number(pm.collectionVariables.get('waitMs') || 0);", "if (waitMs > 0) { pm.collectionVariables.set('waitMs', '0'); setTimeout(() => {}, waitMs); }"] },
+  },
+  {
+    listen: 'test',
+    script: {
+      type: 'text/javascript',
+      exec: [
+        "const remaining = Number(pm.response.headers.get('RateLimit-Remaining'));",
+        "const perSecond = Number(pm.response.headers.get('RateLimit-Limit'));",
+        "const retryAfter = Number(pm.response.headers.get('Retry-After'));",
+        "if (retryAfter > 0) pm.collectionVariables.set('waitMs', String(retryAfter * 1000));",
+        "else if (perSecond > 0 && remaining < 10) pm.collectionVariables.set('waitMs', String(Math.ceil(((10 - remaining) / perSecond) * 1000)));",
+      ],
+    },
+  },
+]
+
+const VARIABLES = ['baseUrl', 'language', 'username', 'password', 'accessToken', 'partnerUniqueID', 'simulationUniqueId', 'spareSimulationUniqueId', 'processUniqueId', 'borrowerUniqueId', 'coBorrowerUniqueId', 'propertyUniqueId', 'notificationType', 'runId', 'requestId', 'waitMs', 'retries']
+const DEFAULTS: Record<string, string> = { baseUrl: 'http://localhost:8080', language: 'en', username: 'broker-a', password: 'sandbox' }
+
+function collection(document: Json, journey: Record<string, Step[]>, info: { name: string; description: string }): Json {
+  return {
+    info: { name: info.name, description: info.description, schema: SCHEMA },
+    auth: { type: 'bearer', bearer: [{ key: 'token', value: '{{accessToken}}', type: 'string' }] },
+    event: PACING,
+    item: Object.entries(journey).map(([folder, steps]) => ({ name: folder, item: steps.map((step) => request(document, step)) })),
+    variable: VARIABLES.map((key) => ({ key, value: DEFAULTS[key] ?? '', type: 'string' })),
+  }
+}
+
+const CREDENTIALS = `Set the collection variables \`username\` and \`password\`: on a local sandbox the demo \`broker-a\` / \`sandbox\`; on the hosted sandbox the ones \`POST /sandbox/signup\` answers (or that your partner's administrator made with \`POST /sandbox/account/users\`). \`baseUrl\` is the host this collection was downloaded from; \`language\` (en or pt-PT) is sent as Accept-Language on every request.`
+
+/** The partner's collection: the bank's API as a journey, every request tested; nothing destructive or administrative. */
+export function bankCollection(bank: Json): Json {
+  return collection(bank, { ...BANK_JOURNEY, 'Reference lists': taxonomySteps(bank) }, {
+    name: 'Mortgage Partner Portal API (sandbox)',
+    description: `The bank's API as a partner's journey: authenticate, reference lists, a simulation, a process from it with its borrowers, property, messages and ESIS, a submission refused for what is missing. Every request has tests; run the folders in order (Newman: \`newman run\`). It changes nothing but the simulations and the process it creates itself.\n\n${CREDENTIALS}`,
   })
 }
 
-function wire(node: Json): void {
-  delete node.id
-  delete node._postman_id
-  if (node.request) {
-    const script = STORE[node.name as string]
-    if (script) node.event = [{ listen: 'test', script: { type: 'text/javascript', exec: script } }]
-    for (const variable of node.request.url?.variable ?? []) if (FROM_VARIABLES.has(variable.key)) variable.value = `{{${variable.key}}}`
-    // Bearer requests use the collection's token (Authenticate's), the operator's the operator token.
-    if (node.request.auth?.type === 'bearer') {
-      const operator = (node.request.url?.path ?? []).join('/').startsWith('sandbox/operator')
-      if (operator) node.request.auth = { type: 'bearer', bearer: [{ key: 'token', value: '{{operatorToken}}', type: 'string' }] }
-      else delete node.request.auth
-    }
-    // The converter fakes example answers from the schemas, at random: the OpenAPI document and
-    // /docs have the real ones; without them the collection is small and the same at every build.
-    delete node.response
-    for (const field of node.request.body?.formdata ?? []) if (field.type === 'text' && !/^\d+$/.test(String(field.value))) field.value = ''
-    // Query parameters are optional filters: off, to be filled in (the converter would fake values).
-    for (const parameter of node.request.url?.query ?? []) Object.assign(parameter, { disabled: true, value: '' })
-  }
-  for (const child of node.item ?? []) wire(child)
+/** The sandbox's own API: the control, journal and certification, acting only on what the run itself made. */
+export function sandboxCollection(sandbox: Json, bank: Json): Json {
+  const merged = { ...sandbox, paths: { ...bank.paths, ...sandbox.paths }, components: { ...sandbox.components, schemas: { ...bank.components?.schemas, ...sandbox.components?.schemas } } }
+  return collection(merged, SANDBOX_JOURNEY, {
+    name: 'Mortgage Partner Portal sandbox: its own API',
+    description: `The sandbox's own API (/sandbox), not part of the bank's: scenarios, the clock, the request journal, deliveries, jobs, the account and certification, on a simulation this run creates. Requests that change something say so in their name and act only on what this run created; nothing here resets the partner or touches its users.\n\n${CREDENTIALS}`,
+  })
 }
 
-/** The collection, ready to import into Postman or to run with Newman against `baseUrl`. */
-export async function postmanCollection(openapi: unknown): Promise<Json> {
-  const collection = await convert(openapi)
-  wire(collection)
-  collection.info = { name: 'Mortgage Partner Portal API (sandbox)', description: 'Run Authentication › Authenticate first: it stores the token every other request sends.', schema: collection.info.schema }
-  collection.auth = { type: 'bearer', bearer: [{ key: 'token', value: '{{accessToken}}', type: 'string' }] }
-  collection.variable = [
-    { key: 'baseUrl', value: 'http://localhost:8080', type: 'string' },
-    ...['accessToken', 'partnerUniqueID', 'simulationUniqueId', 'processUniqueId', 'operatorToken'].map((key) => ({ key, value: '', type: 'string' })),
-  ]
-  return collection
+/** Both collections, as contracts/ keeps them and /postman.json and /postman/sandbox.json serve them. */
+export function postmanCollections(documents: { bank: Json; sandbox: Json }): { bank: Json; sandbox: Json } {
+  return { bank: bankCollection(documents.bank), sandbox: sandboxCollection(documents.sandbox, documents.bank) }
 }

@@ -1,8 +1,12 @@
-// Writes the OpenAPI document to contracts/openapi.json (a test fails when that copy is stale).
+// Writes the bank's OpenAPI document to contracts/openapi.json and the sandbox's own to
+// contracts/openapi-sandbox.json (a test fails when either copy is stale).
 import { writeFileSync } from 'node:fs'
-import { openApiDocument } from '../src/openapi-document.ts'
+import { openApiDocuments } from '../src/openapi-document.ts'
 import { fromRoot } from '../src/package-root.ts'
 
-const file = fromRoot('contracts', 'openapi.json')
-writeFileSync(file, JSON.stringify(openApiDocument(), null, 2) + '\n')
-process.stdout.write(`wrote ${file}\n`)
+const { bank, sandbox } = openApiDocuments()
+for (const [name, document] of [['openapi.json', bank], ['openapi-sandbox.json', sandbox]] as const) {
+  const file = fromRoot('contracts', name)
+  writeFileSync(file, JSON.stringify(document, null, 2) + '\n')
+  process.stdout.write(`wrote ${file}\n`)
+}

@@ -1,10 +1,14 @@
-// Writes the Postman collection to contracts/postman.json, served at GET /postman.json (a test fails
-// when that copy is stale: run `npm run postman` after a change of the OpenAPI document).
+// Writes the Postman collections to contracts/postman.json (the bank's API, served at GET /postman.json)
+// and contracts/postman-sandbox.json (the sandbox's own, GET /postman/sandbox.json); a test fails when
+// a copy is stale: run `npm run postman` after a change of the OpenAPI documents.
 import { writeFileSync } from 'node:fs'
-import { openApiDocument } from '../src/openapi-document.ts'
+import { openApiDocuments } from '../src/openapi-document.ts'
 import { fromRoot } from '../src/package-root.ts'
-import { postmanCollection } from './postman-collection.ts'
+import { postmanCollections } from './postman-collection.ts'
 
-const file = fromRoot('contracts', 'postman.json')
-writeFileSync(file, JSON.stringify(await postmanCollection(openApiDocument()), null, 2) + '\n')
-process.stdout.write(`wrote ${file}\n`)
+const { bank, sandbox } = postmanCollections(openApiDocuments())
+for (const [name, collection] of [['postman.json', bank], ['postman-sandbox.json', sandbox]] as const) {
+  const file = fromRoot('contracts', name)
+  writeFileSync(file, JSON.stringify(collection, null, 2) + '\n')
+  process.stdout.write(`wrote ${file}\n`)
+}

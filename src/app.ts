@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs'
 import { OpenAPIHono } from '@hono/zod-openapi'
 import type { MiddlewareHandler } from 'hono'
 import type { Sandbox } from './composition-root.ts'
@@ -6,7 +5,7 @@ import type { TrustProxy } from './config.ts'
 import type { AppEnv } from './http/app-env.ts'
 import { requestBodyLimits } from './http/body-limit.ts'
 import { drainGate } from './http/draining.ts'
-import { fromRoot } from './package-root.ts'
+import { apiDocuments, documentRoutes } from './http/api-documents.ts'
 import { jsonTextGuard } from './http/json-text.ts'
 import { docsPage } from './http/docs-page.ts'
 import { errorHandler, notFoundHandler } from './http/error-handler.ts'
@@ -46,7 +45,7 @@ import { ANONYMOUS_BODY, routeBodyRule } from './route-bodies.ts'
  * Paths answered without a partner's token: health, version, login, sign-up, the API reference, and
  * the operator API (which has a token of its own).
  */
-const WITHOUT_PARTNER_TOKEN = /^\/(livez|readyz|metrics|v1\/health(\/version)?|v1\/authentication|sandbox\/signup|openapi\.json|postman\.json|docs(\/.*)?|sandbox\/operator(\/.*)?|sandbox\/certification\/signing-key|console(\/.*)?)$/
+const WITHOUT_PARTNER_TOKEN = /^\/(livez|readyz|metrics|v1\/health(\/version)?|v1\/authentication|sandbox\/signup|openapi\.json|openapi\/sandbox\.json|postman\.json|postman\/sandbox\.json|docs(\/.*)?|sandbox\/operator(\/.*)?|sandbox\/certification\/signing-key|console(\/.*)?)$/
 
 const forPartners =
   (middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
@@ -67,12 +66,28 @@ function signupThrottle(perHour: number | null, trustProxy: TrustProxy): Middlew
   }
 }
 
-const DESCRIPTION = `Sandbox of the bank's Mortgage Partner Portal API: the bank's operations with real validation,
-mortgage maths, state and callbacks, plus a sandbox control API (tag "Sandbox", not part of the bank's API).
-
-Authenticate with \`POST /v1/authentication\` (\`broker-a\` / \`sandbox\`) and send \`Authorization: Bearer <accessToken>\`.
+const COMMON_DESCRIPTION = `Authenticate with \`POST /v1/authentication\` (the demo \`broker-a\` / \`sandbox\` on a local sandbox; on the hosted
+sandbox, the credentials of \`POST /sandbox/signup\`) and send \`Authorization: Bearer <accessToken>\`.
 Answers are localized by \`Accept-Language\` (pt-PT by default, en). Every error answers the same body:
 \`{ operationStatus, errors: [{ errorCode, errorMessage, errorField }] }\`.`
+
+const BANK_DESCRIPTION = `The bank's Mortgage Partner Portal API, as the sandbox serves it: the bank's operations with real validation,
+mortgage maths, state and callbacks (the webhooks). The sandbox's own API (control, clock, request journal, account,
+certification, scenarios…) is a document of its own: \`/openapi/sandbox.json\`. \`/openapi.json?scenarios=true\` adds the
+sandbox's \`X-Sandbox-Scenario\` request header to the bank's operations, for a client that wants to force scenarios.
+
+${COMMON_DESCRIPTION}`
+
+const SANDBOX_DESCRIPTION = `The sandbox's own API under /sandbox, not part of the bank's API: control of the bank's side, the test clock,
+scenarios and their jobs, the request journal, callback deliveries, the mailbox, the partner's account, certification, sign-up
+and the operator's API of a hosted sandbox. The bank's API is the document at \`/openapi.json\`.
+
+${COMMON_DESCRIPTION}`
+
+const DOCUMENT_HEADS = {
+  bank: { title: 'Mortgage Partner Portal API (sandbox)', description: BANK_DESCRIPTION },
+  sandbox: { title: 'Mortgage Partner Portal sandbox: its own API', description: SANDBOX_DESCRIPTION },
+}
 
 const TAGS = [
   { name: 'Authentication', description: "A broker user's credentials exchanged for a bearer token" },
@@ -165,16 +180,14 @@ export function createApp(sandbox: Sandbox) {
   const openApiDocument = () =>
     (document ??= app.getOpenAPI31Document({
       openapi: '3.1.0',
-      info: { title: 'Mortgage Partner Portal API (sandbox)', version: sandbox.version, description: DESCRIPTION },
-      servers: [{ url: '/', description: 'This sandbox' }],
+      info: { title: 'Mortgage Partner Portal API (sandbox)', version: sandbox.version, description: BANK_DESCRIPTION },
       tags: TAGS,
     }))
-  app.get('/openapi.json', (c) => c.json(openApiDocument()))
-  // The Postman collection of the same document, written at build time (npm run postman).
-  let postman: string | undefined
-  app.get('/postman.json', (c) => c.body((postman ??= readFileSync(fromRoot('contracts', 'postman.json'), 'utf8')), 200, { 'Content-Type': 'application/json' }))
+  const scenarioNames = sandbox.scenarios.all().filter((s) => s.triggers.header).map((s) => s.name)
+  const openApiDocuments = apiDocuments({ whole: openApiDocument, heads: DOCUMENT_HEADS, scenarios: scenarioNames })
+  app.route('/', documentRoutes({ documents: openApiDocuments, trustProxy: config.trustProxy, publicUrl: config.publicUrl }))
   app.route('/', docsPage())
-  return Object.assign(app, { openApiDocument, sandbox })
+  return Object.assign(app, { openApiDocument, openApiDocuments, sandbox })
 }
 
 export type App = ReturnType<typeof createApp>

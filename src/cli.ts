@@ -12,7 +12,7 @@ Commands:
   certify   certify your integration on a sandbox; exits 1 on a failed check (mortgage-sandbox certify --help)
   backup    a checked copy of the database, safe while the server runs (mortgage-sandbox backup --to FILE)
   restore   a backup into an empty data folder, before the server starts (mortgage-sandbox restore --from FILE)
-  openapi   print the OpenAPI document
+  openapi   print the bank's OpenAPI document (--sandbox: the sandbox's own)
   version   print the sandbox's version (what GET /v1/health/version answers; verify publishes it)`
 
 async function serveCommand() {
@@ -27,8 +27,9 @@ async function serveCommand() {
 }
 
 async function openapiCommand() {
-  const { openApiDocument } = await import('./openapi-document.ts')
-  process.stdout.write(JSON.stringify(openApiDocument(), null, 2) + '\n')
+  const { openApiDocuments } = await import('./openapi-document.ts')
+  const { bank, sandbox } = openApiDocuments()
+  process.stdout.write(JSON.stringify(process.argv.includes('--sandbox') ? sandbox : bank, null, 2) + '\n')
 }
 
 async function verifyCommand(args: string[]) {

@@ -61,6 +61,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   SANDBOX_MODE: z.enum(['local', 'hosted']).default('local'),
+  SANDBOX_PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
   // The settings below default by mode (MODE_DEFAULTS): absent means "the mode's default".
   SANDBOX_SIGNUP: z.enum(['open', 'invite', 'off']).optional(),
   SANDBOX_OPERATOR_TOKEN: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
@@ -173,6 +174,8 @@ export interface Config {
   logFormat: LogFormat
   /** local: one developer's sandbox; hosted: the bank's sandbox for every partner. */
   mode: 'local' | 'hosted'
+  /** The hosted sandbox's public address (SANDBOX_PUBLIC_URL), first of the OpenAPI documents' servers. */
+  publicUrl: string | undefined
   /** Self-service sign-up: open to anyone, with an invitation code, or off. */
   signup: 'open' | 'invite' | 'off'
   /** Sign-ups a client address may make in an hour; null: no limit. */
@@ -288,6 +291,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     logFormat: e.LOG_FORMAT === 'auto' ? (process.stdout.isTTY ? 'pretty' : 'json') : e.LOG_FORMAT,
     mode: e.SANDBOX_MODE,
+    publicUrl: e.SANDBOX_PUBLIC_URL?.replace(/\/+$/, ''),
     signup,
     signupsPerHour: limit(e.SANDBOX_SIGNUPS_PER_HOUR ?? defaults.signupsPerHour),
     operatorToken: e.SANDBOX_OPERATOR_TOKEN,

@@ -2,10 +2,11 @@ import { compileErrors, dereference, validate } from '@readme/openapi-parser'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { LISTS } from '../src/modules/taxonomy/taxonomy.registry.ts'
-import { openApiDocument } from '../src/openapi-document.ts'
+import { openApiDocument, openApiDocuments } from '../src/openapi-document.ts'
 import { createTestSandbox } from './support/test-app.ts'
 
 const document = openApiDocument() as any
+const documents = openApiDocuments() as { bank: any; sandbox: any }
 const clone = () => JSON.parse(JSON.stringify(document))
 const operations = Object.entries(document.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
   Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
@@ -19,9 +20,14 @@ describe('the OpenAPI document', () => {
     expect(document.openapi).toBe('3.1.0')
   })
 
-  it('the committed contracts/openapi.json is up to date (npm run openapi)', () => {
-    const committed = JSON.parse(readFileSync('contracts/openapi.json', 'utf8'))
-    expect(committed).toEqual(JSON.parse(JSON.stringify(document)))
+  it('the committed contracts/openapi.json and contracts/openapi-sandbox.json are up to date (npm run openapi)', () => {
+    expect(JSON.parse(readFileSync('contracts/openapi.json', 'utf8'))).toEqual(JSON.parse(JSON.stringify(documents.bank)))
+    expect(JSON.parse(readFileSync('contracts/openapi-sandbox.json', 'utf8'))).toEqual(JSON.parse(JSON.stringify(documents.sandbox)))
+  })
+
+  it.each(['bank', 'sandbox'] as const)("the %s's document is a valid OpenAPI 3.1 document", async (name) => {
+    const result = await validate(JSON.parse(JSON.stringify(documents[name])))
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true)
   })
 
   it.each(LISTS.map((l) => l.name))('documents GET /v1/taxonomy/%s with its item schema', (name) => {
@@ -64,6 +70,22 @@ describe('the OpenAPI document', () => {
     }
   })
 
+  it('documents the callback payload as a union discriminated by notificationType, one schema per type', () => {
+    const union = documents.bank.components.schemas.PartnerNotification
+    expect(union.discriminator.propertyName).toBe('notificationType')
+    expect(Object.keys(union.discriminator.mapping)).toHaveLength(12)
+    expect(documents.bank.components.schemas.PartnerNotificationNewMessage.properties.data.$ref).toBe('#/components/schemas/NewMessageData')
+  })
+
+  it("keeps the sandbox's own operations out of the bank's document, and the bank's out of the sandbox's", () => {
+    expect(Object.keys(documents.bank.paths).filter((path) => path.startsWith('/sandbox'))).toEqual([])
+    expect(Object.keys(documents.sandbox.paths).every((path) => path.startsWith('/sandbox/'))).toBe(true)
+    expect(Object.keys(documents.bank.paths).length + Object.keys(documents.sandbox.paths).length).toBe(Object.keys(document.paths).length)
+    expect(documents.bank.webhooks).toBeDefined()
+    expect(documents.sandbox.components.securitySchemes.operatorToken).toBeDefined()
+    expect(documents.bank.components.securitySchemes.operatorToken).toBeUndefined()
+  })
+
   it('the login example succeeds as it is', async () => {
     const { call } = await createTestSandbox()
     const example = document.components.schemas.AuthenticateRequest.example
@@ -73,7 +95,9 @@ describe('the OpenAPI document', () => {
   it('is served at /openapi.json and the reference page at /docs works offline', async () => {
     const { call } = await createTestSandbox()
     const served = await call('GET', '/openapi.json', { token: null })
-    expect(served.json).toEqual(JSON.parse(JSON.stringify(document)))
+    const { servers, ...rest } = served.json
+    expect(rest).toEqual(JSON.parse(JSON.stringify({ ...documents.bank, servers: undefined })))
+    expect(servers).toEqual([{ url: 'http://localhost', description: expect.stringMatching(/the host this document was asked on/) }])
     const page = await call('GET', '/docs', { token: null })
     expect(page.text).toContain('/docs/assets/swagger-ui-bundle.js')
     expect(page.text).not.toMatch(/https?:\/\/(cdn|unpkg|jsdelivr)/)

@@ -2,57 +2,123 @@ import { serve, type ServerType } from '@hono/node-server'
 import newman from 'newman'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openApiDocument } from '../src/openapi-document.ts'
-import { postmanCollection } from '../scripts/postman-collection.ts'
+import { postmanCollections } from '../scripts/postman-collection.ts'
+import { loadConfig } from '../src/config.ts'
+import { openApiDocuments } from '../src/openapi-document.ts'
 import { createTestSandbox, type TestSandbox } from './support/test-app.ts'
 
-let s: TestSandbox
-let server: ServerType
-let baseUrl: string
-const committed = JSON.parse(readFileSync('contracts/postman.json', 'utf8'))
+const committed = { bank: JSON.parse(readFileSync('contracts/postman.json', 'utf8')), sandbox: JSON.parse(readFileSync('contracts/postman-sandbox.json', 'utf8')) }
 
-beforeAll(async () => {
-  s = await createTestSandbox()
-  server = await new Promise<ServerType>((resolve) => {
+interface Served {
+  s: TestSandbox
+  server: ServerType
+  baseUrl: string
+}
+
+async function served(s: TestSandbox): Promise<Served> {
+  const server = await new Promise<ServerType>((resolve) => {
     const listening = serve({ fetch: s.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(listening))
   })
-  baseUrl = `http://127.0.0.1:${(server.address() as { port: number }).port}`
-})
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  return { s, server, baseUrl: `http://127.0.0.1:${(server.address() as { port: number }).port}` }
+}
 
-/** The collection's items by name, however deep the folders. */
+/** The hosted sandbox as an operator runs it (SANDBOX_MODE=hosted: fair share, quotas, no demo logins), sign-up open. */
+function hostedConfig() {
+  const config = loadConfig({
+    SANDBOX_MODE: 'hosted',
+    SANDBOX_SIGNUP: 'open',
+    SANDBOX_OPERATOR_TOKEN: 'operator-token-of-the-postman-test-0123456789',
+    SANDBOX_SECRETS_KEY: 'secrets-key-of-the-postman-test-0123456789abcdef',
+    SANDBOX_DB: ':memory:',
+    LOG_LEVEL: 'silent',
+    LOG_FORMAT: 'json',
+    PORT: '0',
+    // A token a 100 ms of server time: on a loaded test machine an ESIS render's time is many times
+    // a real one's, and the run would measure the machine, not the collection.
+    SANDBOX_RATE_LIMIT_COST_MS: '100',
+  })
+  // A cheap password hash: the test logs in, it does not guard anything.
+  return { ...config, passwordCost: { N: 2 ** 12, r: 8, p: 1 } }
+}
+
+let local: Served
+let hosted: Served
+
+beforeAll(async () => {
+  local = await served(await createTestSandbox())
+  hosted = await served(await createTestSandbox(hostedConfig()))
+}, 60_000)
+afterAll(async () => {
+  for (const { server } of [local, hosted]) await new Promise<void>((resolve) => server.close(() => resolve()))
+})
+
+function run(collection: unknown, variables: Record<string, string>): Promise<newman.NewmanRunSummary> {
+  const envVar = Object.entries(variables).map(([key, value]) => ({ key, value }))
+  return new Promise((resolve, reject) => newman.run({ collection: collection as never, envVar, reporters: [] }, (error, summary) => (error ? reject(error) : resolve(summary))))
+}
+
+/** Each failed assertion or request, named, so a failing run says what to fix. */
+const failures = (summary: newman.NewmanRunSummary) => summary.run.failures.map((f) => `${f.source?.name}: ${f.error?.name} ${f.error?.message}`)
+const assertions = (summary: newman.NewmanRunSummary) => summary.run.stats.assertions.total
+
+/** The collection's requests, however deep the folders. */
 function requests(node: any): any[] {
   return node.request ? [node] : (node.item ?? []).flatMap(requests)
 }
 
-describe('the Postman collection', () => {
-  it('is current: contracts/postman.json is what the OpenAPI document converts to (npm run postman)', async () => {
-    expect(committed).toEqual(await postmanCollection(openApiDocument()))
+describe('the Postman collections', () => {
+  it('are current: contracts/postman.json and contracts/postman-sandbox.json are what the documents give (npm run postman)', () => {
+    expect(committed).toEqual(JSON.parse(JSON.stringify(postmanCollections(openApiDocuments()))))
   })
 
-  it('is served at /postman.json without a token', async () => {
-    const res = await s.call('GET', '/postman.json', { token: null })
-    expect(res.status).toBe(200)
-    expect(res.json).toEqual(committed)
+  it('are served at /postman.json and /postman/sandbox.json without a token, baseUrl the host they were asked on', async () => {
+    for (const [path, collection] of [['/postman.json', committed.bank], ['/postman/sandbox.json', committed.sandbox]] as const) {
+      const res = await fetch(`${local.baseUrl}${path}`)
+      expect(res.status).toBe(200)
+      const body = (await res.json()) as any
+      expect(body.variable.find((v: any) => v.key === 'baseUrl').value).toBe(local.baseUrl)
+      expect({ ...body, variable: undefined }).toEqual({ ...collection, variable: undefined })
+    }
   })
 
-  it('runs with Newman against a sandbox: Authenticate stores the token, then Create, Detail and List answer', async () => {
-    const wanted = ['Authenticate', 'Simulation Create', 'Simulation Detail', 'Simulation List']
-    const all = requests(committed)
-    const collection = { ...committed, item: wanted.map((name) => all.find((item) => item.name === name)) }
-    expect(collection.item.every(Boolean)).toBe(true)
-    const summary = await new Promise<newman.NewmanRunSummary>((resolve, reject) =>
-      newman.run({ collection, envVar: [{ key: 'baseUrl', value: baseUrl }], reporters: [] }, (error, result) => (error ? reject(error) : resolve(result))),
-    )
-    const answers = summary.run.executions.map((e) => [e.item.name, e.response?.code])
-    expect(answers).toEqual([
-      ['Authenticate', 200],
-      ['Simulation Create', 201],
-      ['Simulation Detail', 200],
-      ['Simulation List', 200],
-    ])
-    expect(summary.run.failures).toEqual([])
-    const detail = JSON.parse(summary.run.executions[2]!.response!.stream!.toString())
-    expect(detail.simulationDetail.simulationUniqueId ?? detail.simulationDetail.simulationUniqueID).toBeTruthy()
+  it('sends Accept-Language on every request, has tests on every request, and nothing destructive or administrative in the partner\'s', () => {
+    for (const collection of [committed.bank, committed.sandbox]) {
+      for (const item of requests(collection)) {
+        expect(item.request.header.map((h: any) => h.key), item.name).toContain('Accept-Language')
+        expect(item.event.find((e: any) => e.listen === 'test').script.exec.length, item.name).toBeGreaterThan(2)
+      }
+    }
+    const urls = requests(committed.bank).map((item) => `${item.request.method} ${item.request.url.raw}`)
+    expect(urls.filter((url) => /\/sandbox\/|\/callbacks\/\{\{notificationType|\/\/|POST .*\/reset/.test(url.replace('{{baseUrl}}/', '')))).toEqual([])
+    expect(urls.filter((url) => url.startsWith('DELETE')).every((url) => /processes\/\{\{processUniqueId\}\}$|simulations\/\{\{spareSimulationUniqueId\}\}$/.test(url))).toBe(true)
+    for (const item of requests(committed.sandbox)) expect(`${item.request.method} ${item.request.url.raw}`).not.toMatch(/reset|account\/users|operator|clock\/advance/)
   })
+
+  it('runs with Newman against a fresh local sandbox: 0 failures, at least 150 assertions; the certification finds Accept-Language on every request', async () => {
+    const since = local.s.clock.now().toISOString()
+    const summary = await run(committed.bank, { baseUrl: local.baseUrl })
+    expect(failures(summary)).toEqual([])
+    expect(assertions(summary)).toBeGreaterThanOrEqual(150)
+    const started = await local.s.call('POST', '/sandbox/certification/runs', { body: { checks: ['client-sends-accept-language'], since } })
+    expect(started.status, started.text).toBe(202)
+    await local.s.services.certification.idle()
+    const certified = await local.s.call('GET', `/sandbox/certification/runs/${started.json.runId}`)
+    expect(certified.json, certified.text).toMatchObject({ status: 'passed' })
+  }, 120_000)
+
+  it('runs with Newman as a partner signed up on a hosted sandbox, twice in a row: 0 failures', async () => {
+    const signup = await hosted.s.call('POST', '/sandbox/signup', { token: null, body: { partnerName: 'Casa Postman, Lda.', contactEmail: 'dev@casapostman.example' } })
+    expect(signup.status, signup.text).toBe(201)
+    const { username, password } = signup.json
+    for (const round of [1, 2]) {
+      const summary = await run(committed.bank, { baseUrl: hosted.baseUrl, username, password })
+      expect(failures(summary), `round ${round}`).toEqual([])
+      expect(assertions(summary)).toBeGreaterThanOrEqual(150)
+    }
+  }, 240_000)
+
+  it("runs the sandbox's own collection against a local sandbox: 0 failures", async () => {
+    const summary = await run(committed.sandbox, { baseUrl: local.baseUrl })
+    expect(failures(summary)).toEqual([])
+  }, 30_000)
 })

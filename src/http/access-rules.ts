@@ -25,6 +25,8 @@ export const ACCESS_RULES = {
   'POST /sandbox/signup': 'anyone',
   'GET /openapi.json': 'anyone',
   'GET /postman.json': 'anyone',
+  'GET /openapi/sandbox.json': 'anyone',
+  'GET /postman/sandbox.json': 'anyone',
   'GET /docs': 'anyone',
   'GET /docs/assets/{file}': 'anyone',
   'GET /sandbox/certification/signing-key': 'anyone',

@@ -13,11 +13,12 @@ const ASSETS: Record<string, string> = {
 const OWN_ASSETS: Record<string, { type: string; body: string }> = {
   'sandbox-docs.js': {
     type: 'application/javascript; charset=utf-8',
-    body: "window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true, tryItOutEnabled: true, validatorUrl: null })\n",
+    // The two documents by a link each: Swagger UI's own picker (StandaloneLayout) styles inline, which the page's policy refuses.
+    body: "const api = new URLSearchParams(location.search).get('api') === 'sandbox' ? '/openapi/sandbox.json' : '/openapi.json'\nwindow.ui = SwaggerUIBundle({ url: api, dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true, tryItOutEnabled: true, validatorUrl: null })\n",
   },
   'sandbox-docs.css': {
     type: 'text/css; charset=utf-8',
-    body: 'body { margin: 0 } .sandbox-banner { background: #0b3d5c; color: #fff; font: 14px sans-serif; padding: 10px 20px }\n',
+    body: 'body { margin: 0 } .sandbox-banner { background: #0b3d5c; color: #fff; font: 14px sans-serif; padding: 10px 20px } .sandbox-banner a { color: #fff }\n',
   },
 }
 
@@ -32,7 +33,7 @@ const PAGE = `<!doctype html>
   <link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png">
 </head>
 <body>
-  <div class="sandbox-banner">Sandbox: no real credit decisions. Log in with POST /v1/authentication (broker-a / sandbox), then "Authorize" with the access token.</div>
+  <div class="sandbox-banner">Sandbox: no real credit decisions. Log in with POST /v1/authentication (broker-a / sandbox), then "Authorize" with the access token. Documents: <a href="/docs">the bank's API</a> · <a href="/docs?api=sandbox">the sandbox's own API (/sandbox)</a>.</div>
   <div id="swagger-ui"></div>
   <script src="/docs/assets/swagger-ui-bundle.js"></script>
   <script src="/docs/assets/sandbox-docs.js"></script>

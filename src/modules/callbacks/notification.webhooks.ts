@@ -1,63 +1,12 @@
 import { z, type OpenAPIHono } from '@hono/zod-openapi'
+import { NotificationPayloadSchema } from './notification-payload.schemas.ts'
+import type { NotificationBody } from './outbox-publisher.ts'
 
-const ProcessStatusDataSchema = z
-  .object({
-    processStatusId: z.number().int().openapi({ description: 'workflow-states-proposal id', example: 3 }),
-    processStatusDescription: z.string().openapi({ example: 'Em análise' }),
-    previousProcessStatusId: z.number().int().optional().openapi({ description: 'Absent for the first status of a process', example: 2 }),
-  })
-  .openapi('ProcessStatusChangedData', { description: 'data of type 5' })
-
-const SimulationStatusDataSchema = z
-  .object({
-    simulationStatusId: z.number().int().openapi({ description: 'workflow-states-simulation id', example: 3 }),
-    simulationStatusDescription: z.string().openapi({ example: 'Concluída' }),
-    previousSimulationStatusId: z.number().int().optional().openapi({ description: 'Absent for the first status of a simulation', example: 1 }),
-  })
-  .openapi('SimulationStatusChangedData', { description: 'data of type 6' })
-
-const MessageDataSchema = z
-  .object({
-    messageUniqueId: z.uuid(),
-    messageText: z.string().openapi({ example: 'Por favor envie o último recibo de vencimento.' }),
-    origin: z.enum(['BANK', 'BROKER']),
-  })
-  .openapi('NewMessageData', { description: 'data of type 7' })
-
-const DocumentRequestedDataSchema = z
-  .object({
-    documentTypeId: z.number().int().openapi({ description: 'document-types id of the document the bank asks for', example: 15 }),
-    documentTypeDescription: z.string(),
-    messageUniqueId: z.uuid().openapi({ description: 'The bank message (origin BANK) that explains the request' }),
-    messageText: z.string(),
-  })
-  .openapi('DocumentRequestedData', { description: 'data of type 2' })
-
-const ProcessDecisionDataSchema = z
-  .object({
-    decision: z.enum(['APPROVED', 'REJECTED']),
-    processStatusId: z.number().int().openapi({ example: 5 }),
-    processStatusDescription: z.string().openapi({ example: 'Recusado' }),
-    rejectReasonId: z.number().int().optional().openapi({ description: 'proposal-reject-reasons id when rejected; absent when approved', example: 1 }),
-    rejectReasonDescription: z.string().optional(),
-  })
-  .openapi('ProcessDecisionData', { description: 'data of type 9 (sent with type 5 of the same change)' })
-
-export const NotificationSchema = z
-  .object({
-    notificationId: z.string().openapi({ description: 'Also the webhook-id header; the same on every retry', example: 'msg_01KF0Z8X6Q3W9T4N5M2B7C1D0E' }),
-    notificationTypeId: z.number().int().openapi({ example: 6 }),
-    notificationType: z.string().openapi({ description: 'The code of the type in notification-types', example: 'SIMULATION_STATUS_CHANGED' }),
-    partnerUniqueID: z.uuid(),
-    processUniqueId: z.uuid().optional().openapi({ description: 'Exactly one of processUniqueId or simulationUniqueId' }),
-    simulationUniqueId: z.uuid().optional(),
-    occurredAt: z.iso.datetime(),
-    data: z
-      .union([ProcessStatusDataSchema, SimulationStatusDataSchema, MessageDataSchema, DocumentRequestedDataSchema, ProcessDecisionDataSchema, z.record(z.string(), z.unknown())])
-      .openapi({ description: 'Type-specific data. Type 8 (simulation expired) carries the data of type 6; type 1 (process created) processNumber, simulationUniqueId and the Draft status.' }),
-    test: z.boolean().openapi({ description: 'true when sent by Callback Echo' }),
-  })
-  .openapi('PartnerNotification')
+/**
+ * The payload, documented as the union of its types; typed as the body the outbox stores, whose
+ * codes it reads from notification-types at run time (the delivery log answers those bodies).
+ */
+export const NotificationSchema = NotificationPayloadSchema as unknown as z.ZodType<NotificationBody>
 
 const WebhookHeadersSchema = z.object({
   'webhook-id': z.string().openapi({ description: 'The notification id: deduplicate on it (delivery is at-least-once)' }),

@@ -62,6 +62,8 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /sandbox/signup': { json: () => ({ partnerName: `Matriz ${randomUUID().slice(0, 8)}`, contactEmail: 'dev@matriz.example' }), ok: created },
   'GET /openapi.json': {},
   'GET /postman.json': {},
+  'GET /openapi/sandbox.json': {},
+  'GET /postman/sandbox.json': {},
   'GET /docs': {},
   'GET /docs/assets/{file}': { params: () => ({ file: 'swagger-ui.css' }) },
   'GET /sandbox/certification/signing-key': {},

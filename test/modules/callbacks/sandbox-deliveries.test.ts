@@ -75,17 +75,13 @@ describe('GET /sandbox/deliveries', () => {
 describe('the OpenAPI document', () => {
   it('documents the callback operations, the control API under the Sandbox tag, and the pushed notification', async () => {
     const doc = (await sandbox.call('GET', '/openapi.json')).json
+    const own = (await sandbox.call('GET', '/openapi/sandbox.json')).json
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining([
-        '/{partnerUniqueID}/callbacks/{notificationType}',
-        '/{partnerUniqueID}/callbacks',
-        '/v1/callbacks/echo/{partnerUniqueID}/{notificationTypeID}',
-        '/sandbox/deliveries',
-        '/sandbox/deliveries/{notificationId}/retry',
-      ]),
+      expect.arrayContaining(['/{partnerUniqueID}/callbacks/{notificationType}', '/{partnerUniqueID}/callbacks', '/v1/callbacks/echo/{partnerUniqueID}/{notificationTypeID}']),
     )
-    expect(doc.paths['/sandbox/deliveries'].get.tags).toEqual(['Sandbox'])
-    expect(doc.tags.find((t: { name: string }) => t.name === 'Sandbox').description).toMatch(/not part of the bank's API/)
+    expect(Object.keys(own.paths)).toEqual(expect.arrayContaining(['/sandbox/deliveries', '/sandbox/deliveries/{notificationId}/retry']))
+    expect(own.paths['/sandbox/deliveries'].get.tags).toEqual(['Sandbox'])
+    expect(own.tags.find((t: { name: string }) => t.name === 'Sandbox').description).toMatch(/not part of the bank's API/)
     expect(Object.keys(doc.webhooks)).toHaveLength(1)
   })
 

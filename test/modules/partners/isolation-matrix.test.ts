@@ -77,7 +77,10 @@ interface Operation {
 }
 
 async function operations(): Promise<Operation[]> {
-  const document = (await s.call('GET', '/openapi.json', { token: null })).json
+  // The bank's API and the sandbox's own, as one: isolation holds across both.
+  const bank = (await s.call('GET', '/openapi.json', { token: null })).json
+  const own = (await s.call('GET', '/openapi/sandbox.json', { token: null })).json
+  const document = { paths: { ...bank.paths, ...own.paths }, components: { schemas: { ...bank.components.schemas, ...own.components.schemas } } }
   const exampleOf = (media: Media | undefined) => {
     if (!media) return undefined
     const schema = media.schema?.$ref ? document.components.schemas[media.schema.$ref.split('/').pop()!] : media.schema

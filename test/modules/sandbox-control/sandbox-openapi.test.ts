@@ -7,7 +7,7 @@ let s: TestSandbox
 let doc: any
 beforeAll(async () => {
   s = await createTestSandbox()
-  doc = (await s.call('GET', '/openapi.json')).json
+  doc = (await s.call('GET', '/openapi/sandbox.json')).json
 })
 
 const CONTROL_API = [
