@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs'
 import type { TrustProxy } from '../config.ts'
 import { fromRoot } from '../package-root.ts'
 import type { AppEnv } from './app-env.ts'
-import { viaTrustedProxy } from './node-request.ts'
+import { viaTrustedProxy } from './node-adapter/index.ts'
 import { declareHeaders } from './openapi-headers.ts'
 import { splitOpenApi, type DocumentHead } from './openapi-split.ts'
 
