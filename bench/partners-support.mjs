@@ -5,7 +5,7 @@ import http from 'node:http'
 export const OPERATOR_TOKEN = 'operator-token-of-the-benches-0123456789abcdef'
 
 /** The environment of a hosted sandbox for the benches: sign-up open and not throttled, an operator token. */
-export const HOSTED_ENV = { SANDBOX_MODE: 'hosted', SANDBOX_SIGNUP: 'open', SANDBOX_SIGNUPS_PER_HOUR: '0', SANDBOX_OPERATOR_TOKEN: OPERATOR_TOKEN, SANDBOX_DEMO_IDENTITIES: 'true' }
+export const HOSTED_ENV = { SANDBOX_MODE: 'hosted', SANDBOX_SIGNUP: 'open', SANDBOX_SIGNUPS_PER_HOUR: '0', SANDBOX_OPERATOR_TOKEN: OPERATOR_TOKEN, SANDBOX_DEMO_IDENTITIES: 'true', SANDBOX_SECRETS_KEY: 'bench-secrets-key-bench-secrets-key-0123' }
 
 /** A partner signed up through POST /sandbox/signup and logged in. */
 export async function signUp(url, partnerName) {
