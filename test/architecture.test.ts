@@ -4,17 +4,19 @@ import {
   findBackDoorImports,
   findCompositionRootImports,
   findTransportInServices,
-  findForeignCitations,
   findImportCycles,
-  findLibraryInternals,
-  findMisnamedFiles,
-  findReadmeMapMismatches,
-  findTwinFolders,
   findUpwardImports,
   readRepo,
   type RepoSnapshot,
   snapshotOf,
 } from './support/import-graph.ts'
+import {
+  findForeignCitations,
+  findLibraryInternals,
+  findMisnamedFiles,
+  findReadmeMapMismatches,
+  findTwinFolders,
+} from './support/repository-rules.ts'
 
 // Read once, when the file is collected: every rule below runs on memory (the whole file takes well under a second).
 const repo = readRepo(fileURLToPath(new URL('..', import.meta.url)))
