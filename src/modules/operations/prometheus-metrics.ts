@@ -2,6 +2,7 @@ import { statSync } from 'node:fs'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { Metrics } from '../../common/metrics.ts'
 import type { OperationsRepository } from './operations.repository.ts'
+import { createRequestHistogram } from './request-histogram.ts'
 
 /** Seconds: the bank's operations answer in milliseconds; an ESIS PDF or an upload in seconds. */
 const REQUEST_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
@@ -36,12 +37,11 @@ export function createPrometheusMetrics(deps: PrometheusMetricsDeps) {
   collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 })
   const registers = [registry]
 
-  const requests = new Histogram({
+  const requests = createRequestHistogram({
     name: 'sandbox_http_request_duration_seconds',
     help: 'Requests answered, by operation (method and route template) and status class, and their time',
-    labelNames: ['operation', 'status_class'] as const,
     buckets: REQUEST_BUCKETS,
-    registers,
+    registry,
   })
   const refusals = new Counter({ name: 'sandbox_http_refusals_total', help: 'Requests refused with an error of the catalogue, by its key (RATE_LIMITED, QUOTA_EXCEEDED, …) and status', labelNames: ['reason', 'status'] as const, registers })
   const logins = new Counter({ name: 'sandbox_login_refusals_total', help: 'Logins refused: wrong credentials, or throttled', labelNames: ['reason'] as const, registers })
@@ -143,16 +143,8 @@ export function createPrometheusMetrics(deps: PrometheusMetricsDeps) {
     },
   })
 
-  // A child per operation and status class, kept: label lookup by hash is the cost of a request's metric.
-  const requestChildren = new Map<string, Histogram.Internal<'operation' | 'status_class'>>()
   const metrics: Metrics = {
-    request(operation, status, seconds) {
-      const cls = statusClass(status)
-      const key = `${cls}${operation}`
-      let child = requestChildren.get(key)
-      if (!child) requestChildren.set(key, (child = requests.labels(operation, cls)))
-      child.observe(seconds)
-    },
+    request: (operation, status, seconds) => requests.observe(operation, statusClass(status), seconds),
     refusal: (reason, status) => refusals.labels(reason, String(status)).inc(),
     loginRefused: (reason) => logins.labels(reason).inc(),
     deliveryAttempt: (notificationTypeId, outcome, seconds) => deliveries.labels(String(notificationTypeId), outcome).observe(seconds),
