@@ -189,21 +189,15 @@ function importedNames(text: string, file: string, target: string): string[] {
   return names
 }
 
-// What a tracker's numbered item looks like in prose: 'issue 3', 'issues #3', '#12 of the tracker', an item's '"Done when"'.
+// What a tracker's numbered item looks like in prose: the word with a number after it (with or without
+// '#'), '#12 of the tracker', an item's '"Done when"'.
 const TRACKER_CITATIONS = [/\bissues?\s*#?\d+/i, /#\d+\s+of\s+the\s+tracker/i, /"Done when"/]
 
-/**
- * Migrations shipped before this rule, whose first comment names the tracker's item they came from.
- * A migration is never edited once shipped (a database that ran it would differ from one that reads
- * it), so these keep their words; a new migration may not.
- */
-export const SHIPPED_MIGRATIONS_CITING_ISSUES = ['src/db/migrations/002_simulations.sql', 'src/db/migrations/003_processes.sql', 'src/db/migrations/006_scenario_outcomes.sql']
-
-// The rule's own file and its cases spell out what they refuse.
-const CITATION_RULE_FILES = ['test/support/module-anatomy.ts', 'test/architecture.test.ts', 'test/module-anatomy.test.ts']
+// The rule's own files and its cases spell out the other shapes it refuses (an item's acceptance line).
+const CITATION_RULE_FILES = ['test/support/module-anatomy.ts', 'test/module-anatomy.test.ts']
 
 const citesTracker = (path: string) =>
-  (/^(src|test|docs|bench|scripts)\//.test(path) || path === 'README.md' || path === 'CHANGELOG.md') && !CITATION_RULE_FILES.includes(path) && !SHIPPED_MIGRATIONS_CITING_ISSUES.includes(path)
+  (/^(src|test|docs|bench|scripts)\//.test(path) || path === 'README.md' || path === 'CHANGELOG.md') && !CITATION_RULE_FILES.includes(path)
 
 // Rule 13: the repository's own documents are the record; a tracker's numbers mean nothing to its reader.
 export function findTrackerCitations(repo: RepoSnapshot): string[] {

@@ -1,4 +1,4 @@
--- Simulations (issue 3): the simulation, its status history, its messages, the mailbox that
+-- Simulations: the simulation, its status history, its messages, the mailbox that
 -- captures ESIS e-mails, and the full-text index of the list's text filter.
 -- Times are epoch milliseconds (UTC): they sort and compare as integers.
 

@@ -1,4 +1,4 @@
--- Processes (issue 4): the process created from a simulation, its status history, borrowers,
+-- Processes: the process created from a simulation, its status history, borrowers,
 -- documents (content kept in SQLite), property and messages.
 -- Times are epoch milliseconds (UTC), as for simulations: they sort and compare as integers.
 
