@@ -7,7 +7,7 @@
 //   The other checkout must be built (npm ci && npm run build there). Servers run on CPU 0, this
 //   script and autocannon on CPU 1, as in simulations-throughput.mjs.
 import { resolve } from 'node:path'
-import { EXAMPLE, ensureBuilt, fmt, pinBenchToCpu1, ROOT, run, settle, startSandbox } from './simulations-support.mjs'
+import { createRequests, ensureBuilt, EXAMPLE, fmt, pinBenchToCpu1, ROOT, run, settle, startSandbox } from './simulations-support.mjs'
 
 const OTHER = process.argv[2] ? resolve(process.argv[2]) : undefined
 const DURATION = Number(process.argv[3] ?? 10)
@@ -27,25 +27,7 @@ async function build(root, label, env = {}) {
   const reads = await startSandbox({ root, env })
   const created = await fetch(`${reads.url}/v1/simulations`, { method: 'POST', headers: reads.headers, body: JSON.stringify(EXAMPLE) })
   const { simulationUniqueID } = (await created.json()).additionalData
-  let n = 0
-  const creates = (duration) => ({
-    duration,
-    url: `${writes.url}/v1/simulations`,
-    method: 'POST',
-    headers: writes.headers,
-    requests: [
-      {
-        setupRequest(request) {
-          n += 1
-          const body = structuredClone(EXAMPLE)
-          body.loanSimulator.loanAmount = 150000 + (n % 1000) * 50
-          body.loanSimulator.loanDurationMonths = 240 + (n % 10) * 12
-          body.borrowersSimulator.keyBorrowerName = `Cliente ${n} Martins`
-          return { ...request, body: JSON.stringify(body) }
-        },
-      },
-    ],
-  })
+  const creates = createRequests(writes)
   const details = (duration) => ({ duration, url: `${reads.url}/v1/simulations/${simulationUniqueID}`, headers: reads.headers })
   // Warm-up, not counted.
   await run(writes, creates(3))

@@ -6,7 +6,7 @@
 //   baseline; the verdict is on the median
 //   round. Shared machines drift by a third from one minute to the next: the server's CPU time per
 //   request (from /proc) is printed too, as the figure that does not depend on the neighbours.
-import { EXAMPLE, ensureBuilt, fmt, pinBenchToCpu1, run, settle, startSandbox } from './simulations-support.mjs'
+import { createRequests, ensureBuilt, EXAMPLE, fmt, pinBenchToCpu1, run, settle, startSandbox } from './simulations-support.mjs'
 
 const DURATION = Number(process.argv[2] ?? 10)
 const ROUNDS = Number(process.argv[3] ?? 3)
@@ -30,26 +30,9 @@ try {
   console.log(`servers ${writes.pinned ? 'on CPU 0, autocannon on CPU 1' : 'not pinned'}, ${DURATION} s per run, 50 connections, ${ROUNDS} rounds`)
   const created = await fetch(`${reads.url}/v1/simulations`, { method: 'POST', headers: reads.headers, body: JSON.stringify(EXAMPLE) })
   const { simulationUniqueID } = (await created.json()).additionalData
-  let n = 0
   // Every request a different simulation (amount, term, name), so nothing can be served from a cache.
-  const creates = (duration = DURATION) => ({
-    duration,
-    url: `${writes.url}/v1/simulations`,
-    method: 'POST',
-    headers: writes.headers,
-    requests: [
-      {
-        setupRequest(request) {
-          n += 1
-          const body = structuredClone(EXAMPLE)
-          body.loanSimulator.loanAmount = 150000 + (n % 1000) * 50
-          body.loanSimulator.loanDurationMonths = 240 + (n % 10) * 12
-          body.borrowersSimulator.keyBorrowerName = `Cliente ${n} Martins`
-          return { ...request, body: JSON.stringify(body) }
-        },
-      },
-    ],
-  })
+  const newCreates = createRequests(writes)
+  const creates = (duration = DURATION) => newCreates(duration)
   const details = (duration = DURATION) => ({ duration, url: `${reads.url}/v1/simulations/${simulationUniqueID}`, headers: reads.headers })
   // Warm-up, not counted: the first seconds of a fresh server compile its code.
   await run(writes, creates(3), DURATION)
