@@ -2,8 +2,11 @@ import { readFileSync } from 'node:fs'
 import { defineConfig } from 'vitest/config'
 
 /**
- * Every test runs through `app.request()` (project "web"); the API tests run a second time through a
- * real Node server (project "node-server"), the path production takes (test/support/transport.ts).
+ * Every test runs through `app.request()` (project "web"); the tests of the bank's operations and of
+ * the transport run a second time through a real Node server (project "node-server"), the path
+ * production takes (test/support/transport.ts). The sandbox's own modules (callbacks, console,
+ * certification, partners…) run once: their behaviour does not depend on the transport, and their
+ * second run cost 75 s of CI on 2 cores (docs/decisions/0101-second-transport-for-the-bank-s-operations.md).
  */
 export default defineConfig({
   plugins: [
@@ -35,7 +38,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'node-server',
-          include: ['test/modules/**/*.test.ts', 'test/http/error-responses.test.ts', 'test/http/forwarded-for.test.ts', 'test/http/json-text.test.ts', 'test/http/body-limit.test.ts', 'test/pact-verification/provider-states.test.ts'],
+          include: [
+            'test/modules/{simulations,processes,esis,messages,taxonomy,health,fidelity,auth}/**/*.test.ts',
+            'test/http/error-responses.test.ts', 'test/http/forwarded-for.test.ts', 'test/http/json-text.test.ts', 'test/http/body-limit.test.ts', 'test/pact-verification/provider-states.test.ts'],
           env: { SANDBOX_TEST_TRANSPORT: 'node' },
         },
       },

@@ -5,7 +5,7 @@ import { afterAll } from 'vitest'
 /**
  * How the tests reach the app: `web` calls `app.request()` (a web Request, no socket), `node` a real
  * @hono/node-server listening on loopback, the path production takes (headers and bodies read from
- * Node's own request, http/node-adapter/). `npm test` runs the API tests both ways
+ * Node's own request, http/node-adapter/). `npm test` runs the bank's operations and the transport tests both ways
  * (vitest.config.ts, project "node-server").
  */
 export const TRANSPORT: 'web' | 'node' = process.env.SANDBOX_TEST_TRANSPORT === 'node' ? 'node' : 'web'
