@@ -76,7 +76,11 @@ export async function startSandbox({ dbPath, root = ROOT, env: extraEnv = {} } =
   const port = await freePort()
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: dbPath ?? join(dir, 'bench.db'), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', ...extraEnv }
   const pinned = spawnSync('taskset', ['--version']).status === 0
-  const [command, args] = pinned ? ['taskset', ['-c', '0', process.execPath, ...serverArgs(root)]] : [process.execPath, serverArgs(root)]
+  // BENCH_SERVER_FLAGS: Node flags for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`
+  // (refused in NODE_OPTIONS, and that would profile the bench's own processes too).
+  const flags = process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? []
+  const serverCommand = [...flags, ...serverArgs(root)]
+  const [command, args] = pinned ? ['taskset', ['-c', '0', process.execPath, ...serverCommand]] : [process.execPath, serverCommand]
   // BENCH_SERVER_STDOUT=ignore: the server's log lines go to /dev/null (benches of the logs' own cost at info).
   const stdout = process.env.BENCH_SERVER_STDOUT === 'ignore' ? 'ignore' : 'inherit'
   const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', stdout, 'inherit'] })

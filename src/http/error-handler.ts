@@ -5,7 +5,7 @@ import type { Logger } from '../logger.ts'
 import { NO_METRICS, type Metrics } from '../common/metrics.ts'
 import type { AppEnv } from './app-env.ts'
 import { negotiateLanguage } from '../common/language.ts'
-import { isClientAbort, leaveBodyUnread } from './node-adapter/index.ts'
+import { isClientAbort, leaveBodyUnread, REFUSED_OVER_BUDGET_DISCARD_BYTES } from './node-adapter/index.ts'
 
 export const JSON_BODY_LIMIT_BYTES = 1024 * 1024
 
@@ -57,7 +57,8 @@ export const errorHandler = (logger: Logger, metrics: Pick<Metrics, 'refusal'> =
   // Every refusal by its catalogue key, here where all of them pass (the rate limit's, the quotas', the validation's).
   metrics.refusal(apiError.key, apiError.status)
   for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value)
-  leaveBodyUnread(c)
+  // Over its budget, a partner's large body is not read at all (its connection closes after the answer).
+  leaveBodyUnread(c, apiError.status === 429 ? REFUSED_OVER_BUDGET_DISCARD_BYTES : undefined)
   return c.json(renderError(apiError, lang), apiError.status)
 }
 

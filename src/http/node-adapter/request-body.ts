@@ -85,6 +85,14 @@ async function bufferWebBody(c: Context, maxBytes: number, tooLarge: () => ApiEr
 const UNREAD_BODY_DISCARD_BYTES = 16 * 1024 * 1024
 
 /**
+ * The most of a body read after a 429: a partner past its budget that keeps sending large bodies
+ * would otherwise have every refused megabyte read (CPU, and buffers whose collection pauses every
+ * other partner's requests). Past this, its connection is closed after the answer, as for an
+ * oversized body: the client pays a new connection for each refusal, the server nothing.
+ */
+export const REFUSED_OVER_BUDGET_DISCARD_BYTES = 64 * 1024
+
+/**
  * A request answered before its body was read whole (a 413, a 415, a 401 or a 404 with a body).
  * Left alone, @hono/node-server and Node read such a body on and throw it away as fast as the client
  * sends it, up to 64 MB a connection: CPU and garbage (tens of MB of RSS before a collection) for
@@ -94,7 +102,7 @@ const UNREAD_BODY_DISCARD_BYTES = 16 * 1024 * 1024
  * kernel's buffers while it reads the answer, and the adapter closes the connection half a second
  * after the answer. Not closed at once: a reset under a client still writing may lose it the answer.
  */
-export function leaveBodyUnread(c: Context): void {
+export function leaveBodyUnread(c: Context, discardBytes = UNREAD_BODY_DISCARD_BYTES): void {
   const incoming = incomingOf(c)
   if (!incoming || incoming.complete || incoming.destroyed) return
   const holdBack = () => {
@@ -106,11 +114,17 @@ export function leaveBodyUnread(c: Context): void {
   let discarded = 0
   const onData = (chunk: Buffer) => {
     discarded += chunk.length
-    if (discarded > UNREAD_BODY_DISCARD_BYTES) holdBack()
+    if (discarded > discardBytes) holdBack()
   }
-  // A declared length over its limit is refused before a byte of it is read: its rest is all of it.
+  // A declared length over the bound is not read at all. Under the general bound the client has
+  // likely sent it whole and waits for its answer on a keep-alive connection: the answer says the
+  // connection closes, so the client does not send its next request on a connection closed under it.
   const chunked = incoming.headers['transfer-encoding'] !== undefined
-  if (!chunked && Number(incoming.headers['content-length']) > UNREAD_BODY_DISCARD_BYTES) return holdBack()
+  const declared = Number(incoming.headers['content-length'])
+  if (!chunked && declared > discardBytes) {
+    if (declared <= UNREAD_BODY_DISCARD_BYTES) c.header('Connection', 'close')
+    return holdBack()
+  }
   incoming.on('data', onData)
   incoming.resume()
 }
