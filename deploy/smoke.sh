@@ -3,6 +3,7 @@
 # the metrics with their token (and refused without), a backup with the command line.
 #   deploy/smoke.sh            the whole deployment (needs the caddy:2 image)
 #   SMOKE_WITHOUT_CADDY=1 deploy/smoke.sh   the sandbox service alone, where that image cannot be pulled
+#   SMOKE_BUILD=0 deploy/smoke.sh           with the image mortgage-sandbox:local already built
 # Needs docker (or podman with its Docker-compatible socket) and the compose plugin. Leaves the
 # stack down and its volumes removed, unless SMOKE_KEEP=1.
 set -euo pipefail
@@ -10,7 +11,15 @@ cd "$(dirname "$0")"
 
 engine=${CONTAINER_ENGINE:-docker}
 command -v "$engine" >/dev/null || { echo "smoke: no $engine here; set CONTAINER_ENGINE=podman or install docker" >&2; exit 2; }
-compose=("$engine" compose -f compose.yaml)
+# The compose plugin, or the standalone docker-compose (podman's Docker-compatible socket serves either).
+if "$engine" compose version >/dev/null 2>&1; then
+  compose=("$engine" compose -f compose.yaml)
+elif command -v docker-compose >/dev/null; then
+  compose=(docker-compose -f compose.yaml)
+else
+  echo "smoke: neither '$engine compose' nor docker-compose is here" >&2
+  exit 2
+fi
 
 mkdir -p secrets
 chmod 700 secrets
@@ -23,7 +32,11 @@ trap cleanup EXIT
 
 services=(sandbox)
 [ "${SMOKE_WITHOUT_CADDY:-}" = 1 ] || services+=(caddy)
-"${compose[@]}" up -d --build "${services[@]}"
+# SMOKE_BUILD=0: the image mortgage-sandbox:local is already built (e.g. `docker build --network=host`
+# where the build needs the host's network to reach the registries).
+build=(--build)
+[ "${SMOKE_BUILD:-1}" = 0 ] && build=()
+"${compose[@]}" up -d "${build[@]}" "${services[@]}"
 
 in_sandbox() { "${compose[@]}" exec -T sandbox node -e "$1"; }
 probe() { in_sandbox "fetch('http://127.0.0.1:8080$1',{headers:{Authorization:'Bearer '+(process.argv[1]||'')}}).then(async r=>{console.log(r.status+' $1');process.exit(r.status===$2?0:1)},e=>{console.error(e.message);process.exit(1)})" "${3:-}"; }

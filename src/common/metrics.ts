@@ -15,8 +15,8 @@ export interface Metrics {
   loginRefused(reason: 'credentials' | 'throttled'): void
   /** A callback delivery attempt and how long the partner's receiver took. */
   deliveryAttempt(notificationTypeId: number, outcome: 'delivered' | 'failed', seconds: number): void
-  /** Requests of a partner not journaled (past its journaling allowance). */
-  journalDropped(count: number): void
+  /** Requests not journaled: past the partner's allowance a second, or lost with a failed write of the journal. */
+  journalDropped(count: number, reason: 'allowance' | 'write_failed'): void
   /** A scheduled or command-line backup that finished, or failed. */
   backup(outcome: 'ok' | 'failed', seconds: number, bytes: number): void
 }

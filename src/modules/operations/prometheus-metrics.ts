@@ -52,7 +52,12 @@ export function createPrometheusMetrics(deps: PrometheusMetricsDeps) {
     buckets: DELIVERY_BUCKETS,
     registers,
   })
-  const journalDropped = new Counter({ name: 'sandbox_journal_dropped_total', help: "Requests not journaled: past their partner's journaling allowance a second", registers })
+  const journalDropped = new Counter({
+    name: 'sandbox_journal_dropped_total',
+    help: "Requests not journaled, by reason: past their partner's journaling allowance a second, or lost with a failed write",
+    labelNames: ['reason'] as const,
+    registers,
+  })
   const backups = new Counter({ name: 'sandbox_backups_total', help: 'Backups finished, by outcome', labelNames: ['outcome'] as const, registers })
   const backupSeconds = new Gauge({ name: 'sandbox_backup_last_duration_seconds', help: 'How long the last good backup took', registers })
   const backupBytes = new Gauge({ name: 'sandbox_backup_last_bytes', help: 'The size of the last good backup', registers })
@@ -148,7 +153,7 @@ export function createPrometheusMetrics(deps: PrometheusMetricsDeps) {
     refusal: (reason, status) => refusals.labels(reason, String(status)).inc(),
     loginRefused: (reason) => logins.labels(reason).inc(),
     deliveryAttempt: (notificationTypeId, outcome, seconds) => deliveries.labels(String(notificationTypeId), outcome).observe(seconds),
-    journalDropped: (count) => journalDropped.inc(count),
+    journalDropped: (count, reason) => journalDropped.inc({ reason }, count),
     backup(outcome, seconds, bytes) {
       backups.labels(outcome).inc()
       if (outcome !== 'ok') return

@@ -44,6 +44,7 @@ export function createRequestJournalService(deps: { writes: Transactions; clock:
     try {
       store(entries)
     } catch (error) {
+      deps.metrics?.journalDropped(entries.length, 'write_failed')
       deps.logger.warn('request journal not written', { entries: entries.length, error: error instanceof Error ? error.message : String(error) })
     }
   }
@@ -60,7 +61,7 @@ export function createRequestJournalService(deps: { writes: Transactions; clock:
       }
       if (state.used >= settings.maxPerSecond) {
         state.skipped += 1
-        deps.metrics?.journalDropped(1)
+        deps.metrics?.journalDropped(1, 'allowance')
         return false
       }
       state.used += 1

@@ -83,7 +83,7 @@ describe('GET /metrics after a journey', () => {
     expect(valueOf(scraped, 'sandbox_stored_records', { kind: 'simulations' })).toBe(count('SELECT COUNT(*) FROM simulation'))
     expect(valueOf(scraped, 'sandbox_stored_records', { kind: 'callbackConfigurations' })).toBe(1)
     expect(valueOf(scraped, 'sandbox_journal_entries')).toBe(count('SELECT COUNT(*) FROM request_journal'))
-    expect(valueOf(scraped, 'sandbox_journal_dropped_total')).toBe(0)
+    expect(valueOf(scraped, 'sandbox_journal_dropped_total')).toBeUndefined()
     expect(valueOf(scraped, 'sandbox_database_bytes')).toBeGreaterThan(0)
     expect(valueOf(scraped, 'sandbox_database_wal_bytes')).toBe(0)
   })
@@ -98,6 +98,31 @@ describe('GET /metrics after a journey', () => {
     expect(scrapedText).not.toContain(PARTNER_A)
     expect(scrapedText).not.toContain(journey.simulationUniqueId)
     expect(scrapedText).not.toContain('00000000-0000-4000-8000-000000000000')
+  })
+})
+
+describe('the requests not journaled', () => {
+  const listOf = (s: Awaited<ReturnType<typeof createTestSandbox>>) => () => s.request('/v1/simulations', { headers: { Authorization: `Bearer ${s.tokens.a}` } })
+  const droppedOf = async (s: Awaited<ReturnType<typeof createTestSandbox>>, reason: string) => valueOf(parsePrometheusText(await (await scrape(s)).text()), 'sandbox_journal_dropped_total', { reason })
+
+  it('are counted past the allowance a second', async () => {
+    const s = await createTestSandbox({ journal: { maxEntries: 1000, maxBytes: 16 * 1024 * 1024, maxPerSecond: 1 }, metrics: { enabled: true, token: undefined } })
+    const list = listOf(s)
+    // The allowance's window is the monotonic second: a request that crossed into the next one is journaled again.
+    const second = () => Math.floor(performance.now() / 1000)
+    const startedIn = second()
+    for (let i = 0; i < 3; i += 1) expect((await list()).status).toBe(200)
+    const dropped = await droppedOf(s, 'allowance')
+    if (second() === startedIn) expect(dropped).toBe(2)
+    else expect(dropped).toBeGreaterThanOrEqual(1)
+  })
+
+  it('are counted when a failed write of the journal loses them', async () => {
+    const s = await createTestSandbox({ metrics: { enabled: true, token: undefined } })
+    s.db.exec('DROP TABLE request_journal_body')
+    expect((await listOf(s)()).status).toBe(200)
+    s.services.journal.flush()
+    expect(await droppedOf(s, 'write_failed')).toBe(1)
   })
 })
 
