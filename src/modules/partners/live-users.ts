@@ -1,7 +1,11 @@
 import type { PartnerRepository, UserIdentity } from './partners.repository.ts'
 
-/** A user as it stands now, with its partner's suspension reason: what every request is checked against. */
+/**
+ * A user as it stands now, with its tokens' generation and its partner's suspension reason: what
+ * every request is checked against. Never its password hash: the cache is what other modules read.
+ */
 export interface LiveUser extends UserIdentity {
+  tokenGeneration: number
   partnerStatusReason: string | null
 }
 
@@ -22,8 +26,9 @@ export function createLiveUsers(repo: Pick<PartnerRepository, 'findByUserId' | '
     get(userId: number): LiveUser | undefined {
       let user = users.get(userId)
       if (user) return user
-      const identity = repo.findByUserId(userId)
-      if (!identity) return undefined
+      const stored = repo.findByUserId(userId)
+      if (!stored) return undefined
+      const { passwordHash: _secret, ...identity } = stored
       user = { ...identity, partnerStatusReason: repo.partner(identity.partnerUniqueID)?.statusReason ?? null }
       if (users.size >= CACHE_LIMIT) users.clear()
       users.set(userId, user)

@@ -1,9 +1,9 @@
 import type { Db } from '../../db/connection.ts'
 import type { IdentitiesSeed } from './identities-seed.schemas.ts'
-import type { PartnerStatus, UserIdentity } from './user-identity.ts'
+import type { PartnerStatus, StoredUser } from './user-identity.ts'
 
 // The partners' files that read users from the repository keep naming them from it.
-export type { PartnerStatus, UserIdentity } from './user-identity.ts'
+export type { PartnerStatus, StoredUser, UserIdentity } from './user-identity.ts'
 
 export type PartnerOrigin = 'seed' | 'signup' | 'operator' | 'fixture'
 
@@ -42,7 +42,7 @@ export interface BrokerRecord {
   branchId: number
 }
 
-type IdentityRow = Omit<UserIdentity, 'isAdmin'> & { isAdmin: number }
+type IdentityRow = Omit<StoredUser, 'isAdmin'> & { isAdmin: number }
 
 const IDENTITY_SELECT = `SELECT u.user_id AS userId, u.username, u.name, u.email, u.password_hash AS passwordHash,
   u.is_admin AS isAdmin, u.status AS userStatus, u.token_generation AS tokenGeneration,
@@ -55,7 +55,7 @@ const IDENTITY_SELECT = `SELECT u.user_id AS userId, u.username, u.name, u.email
 const PARTNER_COLUMNS = `partner_unique_id AS partnerUniqueID, name, contact_email AS contactEmail, origin, status,
   status_reason AS statusReason, created_at AS createdAt`
 
-const toIdentity = (row: IdentityRow | undefined): UserIdentity | undefined => row && { ...row, isAdmin: row.isAdmin === 1 }
+const toIdentity = (row: IdentityRow | undefined): StoredUser | undefined => row && { ...row, isAdmin: row.isAdmin === 1 }
 
 /**
  * Inserts or refreshes the seeded branches, partners, brokers and users. Never deletes: the

@@ -7,6 +7,7 @@ import type { Lang, LocalizedText } from '../../common/language.ts'
 import { localizedProblem, text } from '../../common/problems.ts'
 import type { Logger } from '../../logger.ts'
 import type { MailboxService } from '../mailbox/index.ts'
+import { withoutSecrets, type UserIdentity } from './user-identity.ts'
 import { hashInvitationCode, newInvitationCode, newPassword, registrationNumber, usernameFor } from './credentials.ts'
 import type { InvitationRepository } from './invitations.repository.ts'
 import type { LiveUsers } from './live-users.ts'
@@ -162,12 +163,17 @@ export function createPartnerService(deps: PartnerServiceDeps) {
       const matches = await verify(password, stored)
       if (!user || !matches || user.userStatus !== 'active') return undefined
       if (deps.passwords.outdated(user.passwordHash)) await upgradeHash(user.userId, user.passwordHash, password)
-      return user
+      const { passwordHash: _secret, ...identity } = user
+      return identity
     },
 
     /** The user with its broker, branch and partner (cached; see live-users.ts). */
-    identityOf: liveUsers.get,
-    findByUsername: repo.findByUsername,
+    identityOf: (userId: number): UserIdentity | undefined => liveUsers.get(userId),
+    /** The user of a username, without its secrets (the provider states act as a seeded user). */
+    identityOfUsername(username: string): UserIdentity | undefined {
+      const stored = repo.findByUsername(username)
+      return stored && withoutSecrets(stored)
+    },
     /** The user's state for the check of every token. */
     liveUser: liveUsers.get,
 
@@ -184,12 +190,12 @@ export function createPartnerService(deps: PartnerServiceDeps) {
      */
     ensurePartnerIdentity: deps.writes.transaction((partnerUniqueID: string) => {
       const existing = repo.firstUserOf(partnerUniqueID)
-      if (existing) return existing
+      if (existing) return withoutSecrets(existing)
       const short = partnerUniqueID.slice(0, 8)
       if (!repo.partner(partnerUniqueID)) repo.insertPartner({ partnerUniqueID, name: `Sandbox partner ${short}`, contactEmail: null, origin: 'fixture', createdAt: now() })
       const brokerId = repo.insertBroker({ partnerUniqueID, name: `Sandbox broker ${short}`, registrationNumber: registrationNumber() })
       const userId = repo.insertUser({ brokerId, username: `partner-${partnerUniqueID}`, name: `Sandbox user ${short}`, email: `user-${short}@partner.example`, passwordHash: 'fixture$no-login', isAdmin: true, createdAt: now() })
-      return repo.findByUserId(userId)!
+      return withoutSecrets(repo.findByUserId(userId)!)
     }),
   }
 }

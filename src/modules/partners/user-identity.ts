@@ -3,16 +3,17 @@
 
 export type PartnerStatus = 'active' | 'suspended'
 
-/** A user with its broker, branch and partner: what a token names and a simulation records. */
+/**
+ * A user with its broker, branch and partner: what a token names and a simulation records. No
+ * secret of the user: what crosses the door is what another module may show or store.
+ */
 export interface UserIdentity {
   userId: number
   username: string
   name: string
   email: string
-  passwordHash: string
   isAdmin: boolean
   userStatus: 'active' | 'inactive'
-  tokenGeneration: number
   brokerId: number
   brokerName: string
   brokerRegistrationNumber: string
@@ -22,3 +23,12 @@ export interface UserIdentity {
   partnerName: string
   partnerStatus: PartnerStatus
 }
+
+/** A user as stored: with its password hash and the generation its tokens must carry (the partners module's own). */
+export interface StoredUser extends UserIdentity {
+  passwordHash: string
+  tokenGeneration: number
+}
+
+/** What of a stored user another module may hold. */
+export const withoutSecrets = ({ passwordHash: _hash, tokenGeneration: _generation, ...identity }: StoredUser): UserIdentity => identity

@@ -22,7 +22,7 @@ export const unknownFixtureMessage = (name: string) =>
 export function fixtureActor(services: FixtureServices, partnerUniqueID: string | undefined): AuthContext {
   const identity = partnerUniqueID
     ? services.partners.ensurePartnerIdentity(partnerUniqueID)
-    : services.partners.findByUsername(DEFAULT_USERNAME)
+    : services.partners.identityOfUsername(DEFAULT_USERNAME)
   if (!identity) throw new FixtureError(`the seeded user ${DEFAULT_USERNAME} is missing`)
   return { partnerUniqueID: identity.partnerUniqueID, brokerId: identity.brokerId, userId: identity.userId, admin: identity.isAdmin }
 }

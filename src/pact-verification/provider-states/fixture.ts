@@ -26,7 +26,7 @@ export interface FixtureServices {
   clock: { machine: Clock }
   taxonomy: TaxonomyCatalog
   auth: Pick<AuthService, 'issueToken'>
-  partners: Pick<PartnerService, 'ensurePartnerIdentity' | 'findByUsername'>
+  partners: Pick<PartnerService, 'ensurePartnerIdentity' | 'identityOfUsername'>
   simulations: Pick<SimulationService, 'create' | 'cancel'>
   processes: Pick<ProcessService, 'create' | 'submit' | 'borrowers' | 'documents' | 'property'>
   messages: MessageService
