@@ -13,9 +13,9 @@ engine=${CONTAINER_ENGINE:-docker}
 command -v "$engine" >/dev/null || { echo "smoke: no $engine here; set CONTAINER_ENGINE=podman or install docker" >&2; exit 2; }
 # The compose plugin, or the standalone docker-compose (podman's Docker-compatible socket serves either).
 if "$engine" compose version >/dev/null 2>&1; then
-  compose=("$engine" compose -f compose.yaml)
+  compose=("$engine" compose -p mortgage-sandbox -f compose.yaml)
 elif command -v docker-compose >/dev/null; then
-  compose=(docker-compose -f compose.yaml)
+  compose=(docker-compose -p mortgage-sandbox -f compose.yaml)
 else
   echo "smoke: neither '$engine compose' nor docker-compose is here" >&2
   exit 2
