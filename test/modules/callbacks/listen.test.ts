@@ -189,4 +189,17 @@ describe('mortgage-sandbox listen', () => {
     await reader.cancel().catch(() => undefined)
     await eventually(() => (sandbox.sandbox.callbacks.listen.connected(PARTNER_A) === 0 ? true : undefined))
   })
+
+  it('logs in again when its token is refused, and refuses a sandbox over plain http that is not this machine', async () => {
+    const relogged = startListen(['--url', url, '--token', 'expired.or.forged', '--username', 'broker-a2', '--password', 'sandbox', '--forward-to', receiver.url, '--types', '7'])
+    expect(await relogged.secret()).toMatch(/^whsec_/)
+    expect(relogged.lines[0]).toContain("your broker's notifications")
+    expect(await relogged.stop()).toBe(0)
+
+    const lines: string[] = []
+    expect(await runListenCommand(['--url', 'http://sandbox.bank.example', '--token', 't', '--forward-to', receiver.url], {}, (l) => lines.push(l))).toBe(2)
+    expect(lines.join('\n')).toContain('HTTPS')
+    expect(await runListenCommand(['--url', url, '--token', 'expired.or.forged', '--forward-to', receiver.url], {}, (l) => lines.push(l))).toBe(2)
+    expect(lines.at(-1)).toContain('--username and --password')
+  })
 })
