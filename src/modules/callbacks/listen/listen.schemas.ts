@@ -39,6 +39,8 @@ export const ListenReportSchema = z
     error: z.string().max(500).nullable().openapi({ description: 'Why it did not answer (refused, timeout); null when it answered' }),
   })
   .strict()
-  .openapi('ListenReport')
+  .openapi('ListenReport', {
+    example: { attemptId: '3f0c6a0e-8b8e-4d1a-9a57-2f1e0b7c5d44', httpStatus: 200, latencyMs: 12.5, responseExcerpt: 'ok', error: null },
+  })
 
 export const ListenReportResultSchema = envelopeSchema(z.object({ attemptId: z.string(), recorded: z.literal(true) }), 'ListenReportResult')
