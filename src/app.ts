@@ -21,7 +21,7 @@ import { ApiError } from './common/api-error.ts'
 import { validationHook } from './http/validation-hook.ts'
 import { writeBatching } from './http/write-batching.ts'
 import { authRouter } from './modules/auth/index.ts'
-import { callbacksRouter, sandboxDeliveriesRouter } from './modules/callbacks/index.ts'
+import { callbacksRouter, sandboxDeliveriesRouter, sandboxListenRouter } from './modules/callbacks/index.ts'
 import { processEsisRouter, simulationEsisRouter } from './modules/esis/index.ts'
 import { healthRouter } from './modules/health/index.ts'
 import { mailboxRouter, mailRecipientsRouter } from './modules/mailbox/index.ts'
@@ -155,6 +155,7 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', processEsisRouter(esis))
   app.route('/', callbacksRouter(sandbox.callbacks, sandbox.echo))
   app.route('/', sandboxDeliveriesRouter(sandbox.callbacks))
+  app.route('/', sandboxListenRouter(sandbox.callbacks.listen))
   app.route('/', sandboxScenariosRouter(sandbox.scenarios))
   app.route('/', sandboxControlRouter({ taxonomy, simulations, processes, messages }))
   app.route('/', mailboxRouter(sandbox.mailbox))

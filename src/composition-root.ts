@@ -143,10 +143,13 @@ export function buildSandbox(options: SandboxOptions) {
     version,
     taxonomy,
     assertRoom: (partner) => quotas.assertRoom(partner, 'callbackConfigurations'),
+    listenersPerPartner: config.listenersPerPartner,
     metrics,
     ...(options.callbackResolver ? { resolve: options.callbackResolver } : {}),
   })
   const notifications = callbacks.publisher
+  // The listeners' streams would hold the stop until its bound: they end at once, and their command lines reconnect elsewhere.
+  drain.whenDraining(callbacks.listen.shutdown)
 
   const identityOf = partners.identityOf
   const loan = createLoan({ taxonomy })
@@ -215,7 +218,7 @@ export function buildSandbox(options: SandboxOptions) {
     },
     { owner: 'simulations', tables: ['simulation', 'simulation_status_history'], deleteOfPartner: (p) => ({ simulations: simulations.deleteOfPartner(p) }), olderThan: { simulations: simulations.deleteOlderThan } },
     { owner: 'mailbox', tables: ['mailbox_message', 'mailbox_attachment'], deleteOfPartner: (p) => ({ mailboxMessages: mailbox.deleteOfPartner(p) }), olderThan: { mailboxMessages: mailbox.deleteOlderThan } },
-    { owner: 'callbacks', tables: ['notification', 'delivery_attempt', 'callback_configuration'], deleteOfPartner: callbacks.deleteOfPartner, olderThan: { notifications: callbacks.deleteOlderThan } },
+    { owner: 'callbacks', tables: ['notification', 'delivery_attempt', 'callback_configuration', 'listen_delivery'], deleteOfPartner: callbacks.deleteOfPartner, olderThan: { notifications: callbacks.deleteOlderThan } },
     { owner: 'sandbox-scenarios', tables: ['sandbox_job'], deleteOfPartner: (p) => ({ jobs: jobs.deleteOfPartner(p) }), olderThan: { jobs: jobs.deleteOlderThan } },
     { owner: 'sandbox-clock', tables: ['partner_clock'], deleteOfPartner: (p) => ({ testClock: testClock.resetOfPartner(p) }), notAged: 'an offset is a setting of the partner, not a record' },
     { owner: 'request-journal', tables: ['request_journal', 'request_journal_body'], deleteOfPartner: (p) => ({ journalEntries: journal.deleteOfPartner(p) }), olderThan: { journalEntries: journal.deleteOlderThan } },

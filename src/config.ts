@@ -54,6 +54,7 @@ const envSchema = z.object({
   SANDBOX_TIME_SCALE: z.coerce.number().min(0).max(1000).default(1),
   SANDBOX_CALLBACK_ALLOW_HTTP: flag.default(false),
   SANDBOX_CALLBACK_ALLOW_PRIVATE: flag.default(false),
+  SANDBOX_LISTENERS_PER_PARTNER: z.coerce.number().int().min(0).max(10_000).default(10),
   SANDBOX_CALLBACK_CA_FILE: optionalText,
   SANDBOX_SMTP_URL: optionalText.pipe(
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
@@ -168,6 +169,8 @@ export interface Config {
   callbackAllowHttp: boolean
   callbackAllowPrivate: boolean
   callbackCaFile: string | undefined
+  /** Listeners (`mortgage-sandbox listen`) a partner may have connected at once; null: no bound. */
+  listenersPerPartner: number | null
   smtpUrl: string | undefined
   logLevel: LogLevel
   /** LOG_FORMAT, with auto resolved: pretty when stdout is a terminal. */
@@ -286,6 +289,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     timeScale: e.SANDBOX_TIME_SCALE,
     callbackAllowHttp: e.SANDBOX_CALLBACK_ALLOW_HTTP,
     callbackAllowPrivate: e.SANDBOX_CALLBACK_ALLOW_PRIVATE,
+    listenersPerPartner: limit(e.SANDBOX_LISTENERS_PER_PARTNER),
     callbackCaFile: e.SANDBOX_CALLBACK_CA_FILE,
     smtpUrl: e.SANDBOX_SMTP_URL,
     logLevel: e.LOG_LEVEL,

@@ -62,6 +62,8 @@ export const ROUTE_BODIES: ReadonlyMap<string, BodyRule> = new Map<string, BodyR
 
   // The sandbox's own API.
   ['POST /sandbox/deliveries/:notificationId/retry', ANONYMOUS_BODY],
+  // A report: ids, a status, a latency and at most 1 KB of the local answer (up to 6 bytes a character once escaped).
+  ['POST /sandbox/listen/:listenerId/attempts', { media: 'json', maxBytes: 8 * KiB }],
   ['POST /sandbox/simulations/:simulationUniqueId/status', SMALL_JSON],
   ['POST /sandbox/processes/:processUniqueId/status', SMALL_JSON],
   ['POST /sandbox/simulations/:simulationUniqueId/message', SMALL_JSON],

@@ -16,6 +16,7 @@ describe('configuration from the environment', () => {
       callbackAllowHttp: false,
       callbackAllowPrivate: false,
       callbackCaFile: undefined,
+      listenersPerPartner: 10,
       smtpUrl: undefined,
       logLevel: 'info',
       logFormat: process.stdout.isTTY ? 'pretty' : 'json',

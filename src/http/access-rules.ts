@@ -92,6 +92,9 @@ export const ACCESS_RULES = {
   'GET /sandbox/requests/{requestId}': 'broker',
   'GET /sandbox/deliveries': 'broker',
   'POST /sandbox/deliveries/{notificationId}/retry': 'broker',
+  // mortgage-sandbox listen: a user's listener gets its broker's notifications, an administrator's the partner's (the service scopes them).
+  'GET /sandbox/listen': 'partner',
+  'POST /sandbox/listen/{listenerId}/attempts': 'partner',
   'GET /sandbox/mailbox': 'broker',
   'GET /sandbox/mailbox/{messageId}/attachment': 'broker',
   'GET /sandbox/jobs': 'broker',

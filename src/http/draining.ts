@@ -11,9 +11,16 @@ export const DRAIN_BOUND_MS = 4_000
 /** Whether the sandbox is stopping, and since when. */
 export function createDrainState(now: () => number = () => performance.now()) {
   let since: number | undefined
+  const onStart: Array<() => void> = []
   return {
     start(): void {
-      since ??= now()
+      if (since !== undefined) return
+      since = now()
+      for (const run of onStart) run()
+    },
+    /** Runs `run` when the stop begins: what holds a connection open on purpose (a stream) lets it go. */
+    whenDraining(run: () => void): void {
+      onStart.push(run)
     },
     get draining(): boolean {
       return since !== undefined

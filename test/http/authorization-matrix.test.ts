@@ -100,9 +100,24 @@ async function call(route: Route, sample: Sample, caller: Caller, records: Recor
     }
   }
   const res = await world.s.request(url, { method: route.method, headers, ...(body === undefined ? {} : { body }) })
-  const text = res.headers.get('content-type')?.startsWith('application/pdf') ? '[pdf]' : await res.text()
+  const type = res.headers.get('content-type') ?? ''
+  // A stream (mortgage-sandbox listen) never ends by itself: its first event, then it is let go.
+  const text = type.startsWith('application/pdf') ? '[pdf]' : type.startsWith('text/event-stream') ? await firstEvent(res) : await res.text()
   await sample.after?.(world.s)
   return { status: res.status, text, location: res.headers.get('location'), url, sent: typeof body === 'string' ? body : '' }
+}
+
+/** The first event of a stream, which is then cancelled. */
+async function firstEvent(res: Response): Promise<string> {
+  const reader = res.body!.getReader()
+  let text = ''
+  while (!text.includes('\n\n')) {
+    const { done, value } = await reader.read()
+    if (done) break
+    text += new TextDecoder().decode(value)
+  }
+  await reader.cancel()
+  return text
 }
 
 /** The first item of an error body, if the answer is one. */

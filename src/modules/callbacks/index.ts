@@ -11,7 +11,7 @@ import { callbacksHandlers } from './callbacks.handlers.ts'
 import * as routes from './callbacks.routes.ts'
 import { createCallbackService, type CallbackService } from './callbacks.service.ts'
 import { createCallbackConfigurationRepository } from './callback-configuration.repository.ts'
-import { createDeliveryWorker } from './delivery-worker.ts'
+import { createDeliveryWorker, DELIVERY_TIMEOUT_MS } from './delivery-worker.ts'
 import type { EchoService } from './echo.service.ts'
 import { registerNotificationWebhooks } from './notification.webhooks.ts'
 import { createOutboxPublisher } from './outbox-publisher.ts'
@@ -21,6 +21,12 @@ import { createCallbackProbe } from './callback-probe.ts'
 import { sandboxDeliveriesHandlers } from './deliveries/sandbox-deliveries.handlers.ts'
 import * as deliveryRoutes from './deliveries/sandbox-deliveries.routes.ts'
 import { createRouter } from '../../http/create-router.ts'
+import { listenHandlers } from './listen/listen.handlers.ts'
+import { createListenerHub } from './listen/listener-hub.ts'
+import { createListenRepository } from './listen/listen.repository.ts'
+import * as listenRoutes from './listen/listen.routes.ts'
+import { createListenService, type ListenService } from './listen/listen.service.ts'
+import { createListenWorker } from './listen/listen-worker.ts'
 import type { Metrics } from '../../common/metrics.ts'
 
 export type { CallbackService, DeliveryQuery } from './callbacks.service.ts'
@@ -51,6 +57,10 @@ export interface CallbacksDeps {
   metrics?: Pick<Metrics, 'deliveryAttempt'>
   /** @throws ApiError 409 when the partner may have no more callback configurations (its quota). */
   assertRoom?: (partnerUniqueID: string) => void
+  /** Listeners (`mortgage-sandbox listen`) a partner may have connected at once; null: no bound. */
+  listenersPerPartner?: number | null
+  /** The comment line that keeps a listener's stream open, every this many ms. */
+  listenHeartbeatMs?: number
 }
 
 /**
@@ -78,12 +88,38 @@ export function createCallbacks(deps: CallbacksDeps) {
     ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
   })
-  const publisher = createOutboxPublisher({ outbox, configurations, taxonomy: deps.taxonomy, clock, onPending: worker.wake })
+  const listenRepo = createListenRepository(db, deps.secrets)
+  const hub = createListenerHub({ limit: deps.listenersPerPartner ?? null })
+  const listenWorker = createListenWorker({
+    writes: deps.writes,
+    clock,
+    logger,
+    userAgent: `mortgage-sandbox/${deps.version} (+webhooks)`,
+    timeScale: config.timeScale,
+    outbox,
+    repo: listenRepo,
+    hub,
+    secretOf: (partnerUniqueID) => listen.secretOf(partnerUniqueID),
+    timeoutMs: deps.timeoutMs ?? DELIVERY_TIMEOUT_MS,
+  })
+  const listen = createListenService({ writes: deps.writes, clock, taxonomy: deps.taxonomy, repo: listenRepo, hub, wake: listenWorker.wake, heartbeatMs: deps.listenHeartbeatMs ?? 15_000 })
+  const publisher = createOutboxPublisher({ outbox, configurations, taxonomy: deps.taxonomy, clock, onPending: worker.wake, onPublished: listen.offer })
   const service = createCallbackService({ writes: deps.writes, clock, taxonomy: deps.taxonomy, configurations, outbox, policy, worker, assertRoom: deps.assertRoom })
   return {
     ...service,
     publisher,
-    worker: { start: worker.start, stop: worker.stop, idle: worker.idle },
+    worker: {
+      start(): void {
+        worker.start()
+        listenWorker.start()
+      },
+      async stop(graceMs?: number): Promise<void> {
+        await Promise.all([worker.stop(graceMs), listenWorker.stop()])
+      },
+      idle: worker.idle,
+    },
+    /** `mortgage-sandbox listen`: the listeners' streams and reports. */
+    listen: { open: listen.open, report: listen.report, connected: hub.count, closeAll: hub.closeAll, shutdown: hub.shutdown, settle: listenWorker.settle },
     /** Test notifications sent on purpose, outside the outbox (the certification's receiver checks). */
     probe: createCallbackProbe({ configurations, policy, sender, taxonomy: deps.taxonomy, clock, version: deps.version }),
     /** What the clock advance drives: the partner's due attempts, made one at a time in due order. */
@@ -93,7 +129,11 @@ export function createCallbacks(deps: CallbacksDeps) {
       settle: worker.settle,
       nextDueOfPartner: outbox.nextDueHeadOfPartner,
       deliverNow: worker.deliverNow,
-      bringForward: outbox.bringForward,
+      bringForward(partnerUniqueID: string, ms: number): number {
+        const moved = outbox.bringForward(partnerUniqueID, ms) + listenRepo.bringForward(partnerUniqueID, ms)
+        listenWorker.wake()
+        return moved
+      },
     },
   }
 }
@@ -110,6 +150,12 @@ export function callbacksRouter(callbacks: CallbackService, echo: EchoService) {
     .openapi(routes.echo, handlers.echo)
   registerNotificationWebhooks(router.openAPIRegistry)
   return router
+}
+
+/** Sandbox control API: the stream `mortgage-sandbox listen` connects to, and its reports (/sandbox/listen). */
+export function sandboxListenRouter(listen: Pick<ListenService, 'open' | 'report'>) {
+  const handlers = listenHandlers(listen)
+  return createRouter().openapi(listenRoutes.stream, handlers.stream).openapi(listenRoutes.report, handlers.report)
 }
 
 /** Sandbox control API: the partner's callback delivery log and redelivery (/sandbox/deliveries). */

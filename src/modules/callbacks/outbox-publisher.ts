@@ -32,6 +32,8 @@ export function createOutboxPublisher(deps: {
   clock: PartnerClock
   /** Called after each pending notification is written; the worker defers its wake-up past the commit. */
   onPending: () => void
+  /** Each notification written, inside the same transaction: the listeners' deliveries join it. */
+  onPublished?: (notification: { seq: number; partnerUniqueID: string; brokerId: number | null; notificationTypeId: number; resourceKey: string }) => void
 }): NotificationPublisher {
   return {
     publish(event: NotificationEvent): string {
@@ -56,14 +58,15 @@ export function createOutboxPublisher(deps: {
       }
       const configuration = deps.configurations.find(event.partnerUniqueID, event.notificationTypeId)
       const status: NotificationStatus = !configuration ? 'skipped' : configuration.status === 'disabled' ? 'disabled' : 'pending'
-      deps.outbox.insert({
+      const resourceKey = processUniqueId ? `process:${processUniqueId}` : `simulation:${simulationUniqueId}`
+      const seq = deps.outbox.insert({
         notificationId: id,
         partnerUniqueID: event.partnerUniqueID,
         brokerId: event.brokerId,
         notificationTypeId: event.notificationTypeId,
         processUniqueId: processUniqueId ?? null,
         simulationUniqueId: simulationUniqueId ?? null,
-        resourceKey: processUniqueId ? `process:${processUniqueId}` : `simulation:${simulationUniqueId}`,
+        resourceKey,
         body: JSON.stringify(body),
         test: body.test,
         status,
@@ -77,6 +80,7 @@ export function createOutboxPublisher(deps: {
         now,
       })
       if (status === 'pending') deps.onPending()
+      deps.onPublished?.({ seq, partnerUniqueID: event.partnerUniqueID, brokerId: event.brokerId, notificationTypeId: event.notificationTypeId, resourceKey })
       return id
     },
   }

@@ -45,7 +45,11 @@ export interface AttemptRecord {
   latencyMs: number
   error: string | null
   responseExcerpt: string | null
+  /** Through a listener of `mortgage-sandbox listen`, or (the default) to the registered address. */
+  through?: AttemptChannel
 }
+
+export type AttemptChannel = 'address' | 'listen'
 
 export interface DeliveryLogFilter {
   scope: BrokerScope
@@ -54,6 +58,7 @@ export interface DeliveryLogFilter {
 }
 
 export interface DeliveryLogAttempt {
+  through: AttemptChannel
   requestHeaders: Record<string, string> | null
   attemptNumber: number
   attemptedAt: string
@@ -78,6 +83,8 @@ export interface DeliveryLogEntry {
   createdAt: string
   updatedAt: string
   body: string
+  /** Its delivery through the partner's listeners; null when none was connected at the change. */
+  listen: { status: 'pending' | 'delivered' | 'failed'; nextAttemptAt: string | null } | null
   attemptList: DeliveryLogAttempt[]
 }
 
@@ -97,7 +104,8 @@ const LOG_FILTER = `${inBrokerScope()}
 const LOG_COLUMNS = `seq, notification_id AS notificationId, notification_type_id AS notificationTypeId,
   process_unique_id AS processUniqueId, simulation_unique_id AS simulationUniqueId, status,
   status_reason AS statusReason, test, attempts, next_attempt_at AS nextAttemptAt,
-  created_at AS createdAt, updated_at AS updatedAt, body`
+  created_at AS createdAt, updated_at AS updatedAt, body,
+  (SELECT json_object('status', l.status, 'nextAttemptAt', l.next_attempt_at) FROM listen_delivery l WHERE l.notification_seq = notification.seq) AS listen`
 
 /**
  * The outbox (notification, delivery_attempt): notifications written in the change's transaction,
@@ -120,9 +128,11 @@ export function createOutboxRepository(db: Db) {
     WHERE status = 'pending' AND partner_unique_id = @partnerUniqueID`)
   const bySeq = db.prepare(`SELECT ${COLUMNS} FROM notification n WHERE n.seq = ?`)
   const byId = db.prepare(`SELECT ${COLUMNS} FROM notification n WHERE n.notification_id = @notificationId AND ${inBrokerScope('n.')}`)
+  // Numbered here, not by the caller: attempts through a listener and to the address interleave.
   const insertAttempt = db.prepare(`INSERT INTO delivery_attempt
-    (notification_seq, attempt_number, attempted_at, callback_url, http_status, latency_ms, error, response_excerpt, request_headers)
-    VALUES (@seq, @attemptNumber, @attemptedAt, @callbackUrl, @httpStatus, @latencyMs, @error, @responseExcerpt, @requestHeaders)`)
+    (notification_seq, attempt_number, attempted_at, callback_url, http_status, latency_ms, error, response_excerpt, request_headers, through)
+    VALUES (@seq, COALESCE((SELECT MAX(attempt_number) FROM delivery_attempt WHERE notification_seq = @seq), 0) + 1,
+      @attemptedAt, @callbackUrl, @httpStatus, @latencyMs, @error, @responseExcerpt, @requestHeaders, @through)`)
   const countAttempt = db.prepare('UPDATE notification SET attempts = attempts + 1, updated_at = ? WHERE seq = ?')
   const reschedule = db.prepare(`UPDATE notification SET status = 'pending', retry_step = @retryStep,
     next_attempt_at = @nextAttemptAt, status_reason = @reason, updated_at = @now WHERE seq = @seq`)
@@ -141,7 +151,7 @@ export function createOutboxRepository(db: Db) {
   const seqOf = db.prepare(`SELECT seq FROM notification WHERE notification_id = @notificationId AND ${inBrokerScope()}`).pluck()
   const attemptsOf = db.prepare(`SELECT notification_seq AS seq, attempt_number AS attemptNumber, attempted_at AS attemptedAt,
     callback_url AS callbackUrl, http_status AS httpStatus, latency_ms AS latencyMs, error, response_excerpt AS responseExcerpt,
-    request_headers AS requestHeaders
+    request_headers AS requestHeaders, through
     FROM delivery_attempt WHERE notification_seq IN (SELECT value FROM json_each(?))
     ORDER BY notification_seq, attempt_number`)
   const removeOfPartner = db.prepare('DELETE FROM notification WHERE partner_unique_id = ?')
@@ -154,7 +164,7 @@ export function createOutboxRepository(db: Db) {
     notificationTypeId: filter.notificationTypeId ?? null,
   })
 
-  function withAttempts(rows: Array<Omit<DeliveryLogEntry, 'attemptList' | 'test'> & { test: number }>): DeliveryLogEntry[] {
+  function withAttempts(rows: Array<Omit<DeliveryLogEntry, 'attemptList' | 'test' | 'listen'> & { test: number; listen: string | null }>): DeliveryLogEntry[] {
     const bySeq = new Map<number, DeliveryLogAttempt[]>()
     for (const { seq, requestHeaders, ...attempt } of attemptsOf.all(JSON.stringify(rows.map((r) => r.seq))) as Array<
       Omit<DeliveryLogAttempt, 'requestHeaders'> & { seq: number; requestHeaders: string | null }
@@ -163,12 +173,18 @@ export function createOutboxRepository(db: Db) {
       list.push({ ...attempt, requestHeaders: requestHeaders === null ? null : (JSON.parse(requestHeaders) as Record<string, string>) })
       bySeq.set(seq, list)
     }
-    return rows.map((row) => ({ ...row, test: row.test === 1, attemptList: bySeq.get(row.seq) ?? [] }))
+    return rows.map((row) => ({
+      ...row,
+      test: row.test === 1,
+      listen: row.listen === null ? null : (JSON.parse(row.listen) as DeliveryLogEntry['listen']),
+      attemptList: bySeq.get(row.seq) ?? [],
+    }))
   }
 
   return {
-    insert(row: NewNotification): void {
-      insert.run({ ...row, test: row.test ? 1 : 0 })
+    /** Writes the notification; returns its seq. */
+    insert(row: NewNotification): number {
+      return Number(insert.run({ ...row, test: row.test ? 1 : 0 }).lastInsertRowid)
     },
     /** The first pending notification of each resource, due by `now` (machine time), but those of the `held` partners. */
     dueHeads: (now: string, limit: number, held: readonly string[] = []) => dueHeads.all({ now, limit, held: JSON.stringify(held) }) as OutboxNotification[],
@@ -181,7 +197,8 @@ export function createOutboxRepository(db: Db) {
     /** A notification the scope sees. */
     byId: (notificationId: string, scope: BrokerScope) => byId.get({ notificationId, ...scopeParams(scope) }) as OutboxNotification | undefined,
     recordAttempt(attempt: AttemptRecord): void {
-      insertAttempt.run({ ...attempt, requestHeaders: attempt.requestHeaders === null ? null : JSON.stringify(attempt.requestHeaders) })
+      const { attemptNumber: _numberedByTheInsert, requestHeaders, ...rest } = attempt
+      insertAttempt.run({ ...rest, through: attempt.through ?? 'address', requestHeaders: requestHeaders === null ? null : JSON.stringify(requestHeaders) })
       countAttempt.run(attempt.attemptedAt, attempt.seq)
     },
     reschedule(row: { seq: number; retryStep: number; nextAttemptAt: string; reason: string | null; now: string }): void {

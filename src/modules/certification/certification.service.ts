@@ -97,7 +97,8 @@ export function createCertificationService(deps: CertificationDeps) {
     // The partner's integration as a whole: every broker's decisions count.
     const { entries } = deps.deliveries.deliveries(wholePartner(partnerUniqueID), { lineCount: 100, status: 'delivered', notificationTypeId: 9 })
     return entries.flatMap((n) => {
-      const accepted = n.attemptList.filter((a) => a.httpStatus !== null && a.httpStatus >= 200 && a.httpStatus < 300).at(-1)
+      // The partner's receiver, not a developer's laptop (mortgage-sandbox listen).
+      const accepted = n.attemptList.filter((a) => a.through === 'address' && a.httpStatus !== null && a.httpStatus >= 200 && a.httpStatus < 300).at(-1)
       if (!accepted || !n.notification.processUniqueId || accepted.attemptedAt < from) return []
       return [{ notificationId: n.notificationId, processUniqueId: n.notification.processUniqueId, deliveredAt: accepted.attemptedAt }]
     })

@@ -44,7 +44,7 @@ function deliveriesPage(c: Context<ConsoleEnv>, deps: OperationDeps, lang: Lang,
         <p><code>${n.notificationId}</code> · ${when(n.createdAt)} · ${t(lang, 'attempts')}: ${n.attempts} ${n.nextAttemptAt ? html`· ${t(lang, 'nextAttempt')} ${when(n.nextAttemptAt)}` : ''} ${n.statusReason ? html`· ${n.statusReason}` : ''}</p>
         <table class="attempts"><thead><tr><th>#</th><th>${t(lang, 'time')}</th><th>${t(lang, 'status')}</th><th>${t(lang, 'latency')}</th><th>${t(lang, 'reply')}</th></tr></thead><tbody>
           ${n.attemptList.map(
-            (a) => html`<tr><td>${a.attemptNumber}</td><td>${when(a.attemptedAt)}</td><td class="${statusClass(a.httpStatus)}">${a.httpStatus ?? a.error ?? ''}</td><td>${a.latencyMs} ms</td><td><code>${a.responseExcerpt ?? a.error ?? ''}</code></td></tr>
+            (a) => html`<tr><td>${a.attemptNumber}${a.through === 'listen' ? ' listen' : ''}</td><td>${when(a.attemptedAt)}</td><td class="${statusClass(a.httpStatus)}">${a.httpStatus ?? a.error ?? ''}</td><td>${a.latencyMs} ms</td><td><code>${a.responseExcerpt ?? a.error ?? ''}</code></td></tr>
               ${a.requestHeaders ? html`<tr class="sent"><td></td><td colspan="4"><details><summary>${t(lang, 'headers')}</summary><pre class="attempt-headers">${Object.entries(a.requestHeaders).map(([k, v]) => `${k}: ${v}`).join('\n')}</pre></details></td></tr>` : ''}`,
           )}
         </tbody></table>

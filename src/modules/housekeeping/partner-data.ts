@@ -35,6 +35,7 @@ export const ACCOUNT_TABLES: Readonly<Record<string, string>> = {
   partner_usage: 'its quota use, counted by the owners’ triggers',
   mail_recipient: 'the addresses it verified for real e-mail',
   partner_mail_day: 'its real e-mails of the day (a quota)',
+  listen_secret: 'the secret its listeners sign with, kept across resets as the developer’s receiver keeps it',
   audit_entry: 'the audit trail of its administrators and the operator, kept past its data for SANDBOX_AUDIT_RETENTION_DAYS',
 }
 

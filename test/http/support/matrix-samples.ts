@@ -140,6 +140,14 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /sandbox/requests/{requestId}': {},
   'GET /sandbox/deliveries': { prepare: (r) => r.notificationId() },
   'POST /sandbox/deliveries/{notificationId}/retry': {},
+  // The stream is read up to its ready event, then cancelled (authorization-matrix.test.ts).
+  'GET /sandbox/listen': { query: 'types=6' },
+  // The report of an attempt no listener awaits: the route's own answer, reached by whoever may call it.
+  'POST /sandbox/listen/{listenerId}/attempts': {
+    params: () => ({ listenerId: 'lsn_matrix' }),
+    json: () => ({ attemptId: 'a1', httpStatus: 200, latencyMs: 1, responseExcerpt: null, error: null }),
+    ok: [404],
+  },
   'GET /sandbox/mailbox': { prepare: (r) => r.mailId() },
   'GET /sandbox/mailbox/{messageId}/attachment': {},
   'GET /sandbox/jobs': { prepare: (r) => r.job() },

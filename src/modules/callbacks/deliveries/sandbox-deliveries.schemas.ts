@@ -16,6 +16,9 @@ export const DeliveriesQuerySchema = pagingQuerySchema.extend({
 const AttemptSchema = z
   .object({
     attemptNumber: z.number().int().openapi({ example: 1 }),
+    through: z.enum(['address', 'listen']).openapi({
+      description: 'address: sent to the registered callbackUrl; listen: forwarded by `mortgage-sandbox listen`, callbackUrl then being the address the listener forwards to, and the answer the one it reported',
+    }),
     attemptedAt: z.iso.datetime(),
     callbackUrl: z.string(),
     httpStatus: z.number().int().nullable().openapi({ description: 'null when no answer arrived (network, TLS, timeout, refused address)' }),
@@ -44,6 +47,10 @@ export const DeliverySchema = z
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
     notification: NotificationSchema.openapi({ description: 'The body POSTed to the callback address' }),
+    listen: z
+      .object({ status: z.enum(['pending', 'delivered', 'failed']), nextAttemptAt: z.iso.datetime().nullable() })
+      .nullable()
+      .openapi({ description: 'Its delivery through the partner\'s listeners (`mortgage-sandbox listen`), with its own retries; null when no listener that takes it was connected at the change' }),
     attemptList: z.array(AttemptSchema),
   })
   .openapi('Delivery')

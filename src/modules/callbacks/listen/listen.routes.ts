@@ -1,0 +1,34 @@
+import { createRoute } from '@hono/zod-openapi'
+import { authedErrors, bearerSecurity, jsonContent } from '../../../http/openapi-schemas.ts'
+import { ListenerParamsSchema, ListenQuerySchema, ListenReportResultSchema, ListenReportSchema, ListenStreamSchema } from './listen.schemas.ts'
+
+const tags = ['Sandbox']
+
+export const stream = createRoute({
+  method: 'get',
+  path: '/sandbox/listen',
+  tags,
+  summary: 'Receive the notifications on your machine (mortgage-sandbox listen)',
+  operationId: 'sandboxListen',
+  description:
+    "Sandbox control API (not part of the bank's API): what `mortgage-sandbox listen` connects to. While the stream is open, the partner's notifications of the chosen types (all by default, whether or not an address is registered for the type) are sent through it, signed with the partner's listen secret as a direct delivery is (Standard Webhooks headers, `webhook-timestamp` the real time), besides any registered address. A user who does not administer the partner receives its broker's notifications only. Each is an attempt of the delivery log (`through: listen`) once reported, with the retry schedule of a direct delivery when no report comes. 409 (010605, quota `listeners`) past the partner's connected listeners.",
+  security: bearerSecurity,
+  request: { query: ListenQuerySchema },
+  responses: {
+    200: { description: 'The stream of notifications', content: { 'text/event-stream': { schema: ListenStreamSchema } } },
+    ...authedErrors(400, 409),
+  },
+})
+
+export const report = createRoute({
+  method: 'post',
+  path: '/sandbox/listen/{listenerId}/attempts',
+  tags,
+  summary: "Report the local server's answer to a forwarded notification",
+  operationId: 'sandboxListenReport',
+  description:
+    "Sandbox control API (not part of the bank's API): the command line's report of one forwarded notification, recorded as an attempt of the delivery log. 404 when the listener is not the caller's connected one, or the attempt is no longer awaited (already reported, timed out, or its stream closed).",
+  security: bearerSecurity,
+  request: { params: ListenerParamsSchema, body: { content: { 'application/json': { schema: ListenReportSchema } }, required: true } },
+  responses: { 200: jsonContent(ListenReportResultSchema, 'The attempt is recorded'), ...authedErrors(400, 404) },
+})
