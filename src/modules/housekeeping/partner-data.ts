@@ -35,6 +35,7 @@ export const ACCOUNT_TABLES: Readonly<Record<string, string>> = {
   partner_usage: 'its quota use, counted by the owners’ triggers',
   mail_recipient: 'the addresses it verified for real e-mail',
   partner_mail_day: 'its real e-mails of the day (a quota)',
+  partner_scenario: 'its own scenarios, test tooling it wrote like its users: a reset keeps them (docs/decisions/0303-partner-scenarios.md)',
   audit_entry: 'the audit trail of its administrators and the operator, kept past its data for SANDBOX_AUDIT_RETENTION_DAYS',
 }
 
