@@ -10,6 +10,7 @@ Commands:
   verify    verify Pact contracts against the sandbox (mortgage-sandbox verify --help)
   partners  the operator's side of a hosted sandbox: list, create, suspend, resume, delete, invite (mortgage-sandbox partners --help)
   certify   certify your integration on a sandbox; exits 1 on a failed check (mortgage-sandbox certify --help)
+  scenarios your partner's own scenarios as files: push or pull a folder (mortgage-sandbox scenarios --help)
   backup    a checked copy of the database, safe while the server runs (mortgage-sandbox backup --to FILE)
   restore   a backup into an empty data folder, before the server starts (mortgage-sandbox restore --from FILE)
   openapi   print the bank's OpenAPI document (--sandbox: the sandbox's own)
@@ -48,6 +49,11 @@ async function certifyCommand(args: string[]) {
   process.exitCode = await runCertifyCommand(args)
 }
 
+async function scenariosCommand(args: string[]) {
+  const { runScenariosCommand } = await import('./scenarios-command.ts')
+  process.exitCode = await runScenariosCommand(args)
+}
+
 async function backupCommand(args: string[]) {
   const { runBackupCommand } = await import('./backup-command.ts')
   process.exitCode = await runBackupCommand(args)
@@ -69,6 +75,8 @@ async function main(argv: string[]) {
       return partnersCommand(args)
     case 'certify':
       return certifyCommand(args)
+    case 'scenarios':
+      return scenariosCommand(args)
     case 'backup':
       return backupCommand(args)
     case 'restore':
