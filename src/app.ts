@@ -156,7 +156,7 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', callbacksRouter(sandbox.callbacks, sandbox.echo))
   app.route('/', sandboxDeliveriesRouter(sandbox.callbacks))
   app.route('/', sandboxListenRouter(sandbox.callbacks.listen))
-  app.route('/', sandboxScenariosRouter(sandbox.scenarios))
+  app.route('/', sandboxScenariosRouter(sandbox.scenarios, sandbox.partnerScenarios))
   app.route('/', sandboxControlRouter({ taxonomy, simulations, processes, messages }))
   app.route('/', mailboxRouter(sandbox.mailbox))
   app.route('/', sandboxJobsRouter(sandbox.jobs))
@@ -184,7 +184,7 @@ export function createApp(sandbox: Sandbox) {
       info: { title: 'Mortgage Partner Portal API (sandbox)', version: sandbox.version, description: BANK_DESCRIPTION },
       tags: TAGS,
     }))
-  const scenarioNames = sandbox.scenarios.all().filter((s) => s.triggers.header).map((s) => s.name)
+  const scenarioNames = sandbox.scenarios.files().filter((s) => s.triggers.header).map((s) => s.name)
   const openApiDocuments = apiDocuments({ whole: openApiDocument, heads: DOCUMENT_HEADS, scenarios: scenarioNames })
   app.route('/', documentRoutes({ documents: openApiDocuments, trustProxy: config.trustProxy, publicUrl: config.publicUrl }))
   app.route('/', docsPage())

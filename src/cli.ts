@@ -11,6 +11,7 @@ Commands:
   partners  the operator's side of a hosted sandbox: list, create, suspend, resume, delete, invite (mortgage-sandbox partners --help)
   certify   certify your integration on a sandbox; exits 1 on a failed check (mortgage-sandbox certify --help)
   listen    receive your notifications on this machine, forwarded to a local address (mortgage-sandbox listen --help)
+  scenarios your partner's own scenarios as files: push or pull a folder (mortgage-sandbox scenarios --help)
   backup    a checked copy of the database, safe while the server runs (mortgage-sandbox backup --to FILE)
   restore   a backup into an empty data folder, before the server starts (mortgage-sandbox restore --from FILE)
   openapi   print the bank's OpenAPI document (--sandbox: the sandbox's own)
@@ -54,6 +55,11 @@ async function listenCommand(args: string[]) {
   process.exitCode = await runListenCommand(args)
 }
 
+async function scenariosCommand(args: string[]) {
+  const { runScenariosCommand } = await import('./scenarios-command.ts')
+  process.exitCode = await runScenariosCommand(args)
+}
+
 async function backupCommand(args: string[]) {
   const { runBackupCommand } = await import('./backup-command.ts')
   process.exitCode = await runBackupCommand(args)
@@ -77,6 +83,8 @@ async function main(argv: string[]) {
       return certifyCommand(args)
     case 'listen':
       return listenCommand(args)
+    case 'scenarios':
+      return scenariosCommand(args)
     case 'backup':
       return backupCommand(args)
     case 'restore':

@@ -131,7 +131,16 @@ export function buildSandbox(options: SandboxOptions) {
   partners.applyDemoIdentities()
   const { quotas } = partners
   const auth = createAuth({ db, config, clock: machineClock, secrets, partners, metrics })
-  const scenarioModule = createScenarios({ folders: scenarioFolders(config), taxonomy, db, writes, clock, logger, timeScale: config.timeScale })
+  const scenarioModule = createScenarios({
+    folders: scenarioFolders(config),
+    taxonomy,
+    db,
+    writes,
+    clock,
+    logger,
+    timeScale: config.timeScale,
+    assertRoom: (partner, kind, adding) => quotas.assertRoom(partner, kind, adding),
+  })
   const { registry: scenarios, picks: scenarioPicks, jobs, scheduler } = scenarioModule
   const callbacks = createCallbacks({
     db,
@@ -248,6 +257,8 @@ export function buildSandbox(options: SandboxOptions) {
     partners,
     auth,
     scenarios,
+    /** Each partner's own scenarios (POST /sandbox/scenarios, the console). */
+    partnerScenarios: scenarioModule.own,
     scenarioPicks,
     jobs,
     callbacks,

@@ -82,6 +82,7 @@ const envSchema = z.object({
   SANDBOX_QUOTA_PROCESSES: z.coerce.number().int().min(0).optional(),
   SANDBOX_QUOTA_DOCUMENT_MB: z.coerce.number().int().min(0).optional(),
   SANDBOX_QUOTA_CALLBACKS: z.coerce.number().int().min(0).optional(),
+  SANDBOX_QUOTA_SCENARIOS: z.coerce.number().int().min(0).optional(),
   SANDBOX_QUOTA_STORAGE_MB: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SANDBOX_MAILS_PER_DAY: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SANDBOX_SMTP_RECIPIENTS: z.enum(['verified', 'any']).default('verified'),
@@ -123,7 +124,7 @@ const MODE_DEFAULTS = {
     esisRendersPerPartner: 0,
     signupsPerHour: 0,
     mailsPerDay: 0,
-    quotas: { simulations: 0, processes: 0, documentMb: 0, callbacks: 0, storageMb: 0 },
+    quotas: { simulations: 0, processes: 0, documentMb: 0, callbacks: 0, scenarios: 0, storageMb: 0 },
   },
   hosted: {
     signup: 'invite',
@@ -135,7 +136,7 @@ const MODE_DEFAULTS = {
     esisRendersPerPartner: 2,
     signupsPerHour: 10,
     mailsPerDay: 100,
-    quotas: { simulations: 5000, processes: 1000, documentMb: 200, callbacks: 12, storageMb: 256 },
+    quotas: { simulations: 5000, processes: 1000, documentMb: 200, callbacks: 12, scenarios: 50, storageMb: 256 },
   },
 } as const
 
@@ -206,7 +207,7 @@ export interface Config {
    * documents, e-mails with their attachments, messages and the request journal (whose ring bound,
    * `journal.maxBytes`, is kept room inside it).
    */
-  quotas: { simulations: number | null; processes: number | null; documentBytes: number | null; callbackConfigurations: number | null; storageBytes: number | null }
+  quotas: { simulations: number | null; processes: number | null; documentBytes: number | null; callbackConfigurations: number | null; scenarios: number | null; storageBytes: number | null }
   /**
    * The sandbox's e-mails: how many a partner may send a day (captured or relayed; null: no limit), and
    * which addresses the SMTP relay takes: the partner's contact and verified addresses, or any (a
@@ -318,6 +319,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       processes: limit(e.SANDBOX_QUOTA_PROCESSES ?? defaults.quotas.processes),
       documentBytes: limit((e.SANDBOX_QUOTA_DOCUMENT_MB ?? defaults.quotas.documentMb) * MB),
       callbackConfigurations: limit(e.SANDBOX_QUOTA_CALLBACKS ?? defaults.quotas.callbacks),
+      scenarios: limit(e.SANDBOX_QUOTA_SCENARIOS ?? defaults.quotas.scenarios),
       storageBytes,
     },
     mail: { perDay: limit(e.SANDBOX_MAILS_PER_DAY ?? defaults.mailsPerDay), relayTo: e.SANDBOX_SMTP_RECIPIENTS },

@@ -17,6 +17,8 @@ const SMALL_JSON: BodyRule = { media: 'json', maxBytes: 64 * KiB }
 const CONSOLE_FORM: BodyRule = { media: 'form', maxBytes: 8 * KiB }
 /** The console's message form: 2,000 characters, up to 9 bytes each once percent-encoded. */
 const CONSOLE_MESSAGE_FORM: BodyRule = { media: 'form', maxBytes: 32 * KiB }
+/** A scenario document pasted in the console: the API's 64 KiB, each byte up to 3 once percent-encoded. */
+const CONSOLE_SCENARIO_FORM: BodyRule = { media: 'form', maxBytes: 192 * KiB }
 /** A document of a process: the only multipart body, streamed to its store by its route. */
 const DOCUMENT_UPLOAD: BodyRule = { media: 'multipart', maxBytes: MAX_UPLOAD_BODY_BYTES }
 
@@ -69,6 +71,9 @@ export const ROUTE_BODIES: ReadonlyMap<string, BodyRule> = new Map<string, BodyR
   ['POST /sandbox/simulations/:simulationUniqueId/message', SMALL_JSON],
   ['POST /sandbox/processes/:processUniqueId/message', SMALL_JSON],
   ['POST /sandbox/clock/advance', SMALL_JSON],
+  ['POST /sandbox/scenarios', SMALL_JSON],
+  ['PUT /sandbox/scenarios/:name', SMALL_JSON],
+  ['DELETE /sandbox/scenarios/:name', ANONYMOUS_BODY],
   ['POST /sandbox/certification/runs', SMALL_JSON],
   ['POST /sandbox/reset', ANONYMOUS_BODY],
   ['POST /sandbox/account/brokers', SMALL_JSON],
@@ -91,6 +96,9 @@ export const ROUTE_BODIES: ReadonlyMap<string, BodyRule> = new Map<string, BodyR
   ['POST /console/scenarios/next/cancel', CONSOLE_FORM],
   ['POST /console/scenarios/:name/next', CONSOLE_FORM],
   ['POST /console/scenarios/:name/try', CONSOLE_FORM],
+  ['POST /console/scenarios', CONSOLE_SCENARIO_FORM],
+  ['POST /console/scenarios/:name', CONSOLE_SCENARIO_FORM],
+  ['POST /console/scenarios/:name/delete', CONSOLE_FORM],
   ['POST /console/certification/runs', CONSOLE_FORM],
   ['POST /console/logout', CONSOLE_FORM],
 ])

@@ -30,7 +30,7 @@ describe('configuration from the environment', () => {
       rateLimit: null,
       fairShare: { costMs: 1, concurrency: { inFlight: 4, queue: 16, waitMs: 2000 } },
       esisRendering: { threads: Math.max(1, availableParallelism() - 1), perPartner: null, queue: 64 },
-      quotas: { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null, storageBytes: null },
+      quotas: { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null, scenarios: null, storageBytes: null },
       mail: { perDay: null, relayTo: 'verified' },
       sqliteCacheMb: 64,
       trustProxy: 0,
@@ -62,7 +62,7 @@ describe('configuration from the environment', () => {
       rateLimit: { perSecond: 20, burst: 100 },
       fairShare: { costMs: 1, concurrency: { inFlight: 4, queue: 16, waitMs: 2000 } },
       esisRendering: { perPartner: 2, queue: 64 },
-      quotas: { simulations: 5000, processes: 1000, documentBytes: 200 * 1024 * 1024, callbackConfigurations: 12, storageBytes: 256 * 1024 * 1024 },
+      quotas: { simulations: 5000, processes: 1000, documentBytes: 200 * 1024 * 1024, callbackConfigurations: 12, scenarios: 50, storageBytes: 256 * 1024 * 1024 },
       mail: { perDay: 100, relayTo: 'verified' },
       journal: { maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, maxPerSecond: 200 },
     })

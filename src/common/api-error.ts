@@ -68,6 +68,7 @@ const RESOURCE_NAMES: Record<string, Record<Lang, string>> = {
   partner: { 'pt-PT': 'parceiro', en: 'partner' },
   broker: { 'pt-PT': 'mediador', en: 'broker' },
   user: { 'pt-PT': 'utilizador', en: 'user' },
+  scenario: { 'pt-PT': 'cenário', en: 'scenario' },
 }
 
 export function renderProblem(problem: Problem, lang: Lang): ErrorItem {

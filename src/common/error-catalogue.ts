@@ -78,6 +78,7 @@ export const ERRORS = {
   CLOCK_ADVANCING: def('010608', 409, 'O relógio de teste do parceiro já está a avançar: aguarde o fim desse avanço.', "The partner's test clock is already advancing: wait for that advance to end."),
   CERTIFICATION_RUNNING: def('010609', 409, 'Já há uma execução de certificação do parceiro em curso: aguarde o seu fim.', "A certification run of the partner is already running: wait for it to end."),
   CERTIFICATION_NOT_PASSED: def('010610', 409, 'Só uma execução aprovada tem relatório assinado: esta não foi aprovada.', 'Only a passed run has a signed report: this one did not pass.'),
+  SCENARIO_NAME_TAKEN: def('010611', 409, 'O nome de cenário {field} = {name} já está tomado: {detail}', 'The scenario name {field} = {name} is taken: {detail}'),
   QUOTA_EXCEEDED: def('010605', 409, 'Quota atingida: {quota} (no máximo {limit}).', 'Quota reached: {quota} (at most {limit}).'),
   INTERNAL_ERROR: def('090101', 500, 'Erro interno. Referência do pedido: {requestId}.', 'Internal error. Request reference: {requestId}.'),
   SERVICE_UNAVAILABLE: def('090102', 503, 'Serviço temporariamente indisponível: {detail}', 'Service temporarily unavailable: {detail}'),

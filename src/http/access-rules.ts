@@ -84,6 +84,11 @@ export const ACCESS_RULES = {
 
   // The sandbox control API.
   'GET /sandbox/scenarios': 'partner',
+  // The partner's own scenarios: used by every user, written by its administrators, as its callbacks.
+  'POST /sandbox/scenarios': 'admin',
+  'GET /sandbox/scenarios/{name}': 'partner',
+  'PUT /sandbox/scenarios/{name}': 'admin',
+  'DELETE /sandbox/scenarios/{name}': 'admin',
   'POST /sandbox/simulations/{simulationUniqueId}/status': 'broker',
   'POST /sandbox/processes/{processUniqueId}/status': 'broker',
   'POST /sandbox/simulations/{simulationUniqueId}/message': 'broker',
@@ -163,6 +168,10 @@ export const ACCESS_RULES = {
   'POST /console/scenarios/{name}/next': 'admin',
   'POST /console/scenarios/next/cancel': 'admin',
   'POST /console/scenarios/{name}/try': 'broker',
+  'POST /console/scenarios': 'admin',
+  'GET /console/scenarios/{name}/edit': 'admin',
+  'POST /console/scenarios/{name}': 'admin',
+  'POST /console/scenarios/{name}/delete': 'admin',
   'GET /console/certification': 'admin',
   'POST /console/certification/runs': 'admin',
   'GET /console/certification/{runId}': 'admin',

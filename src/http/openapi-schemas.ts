@@ -36,7 +36,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   401: 'Missing, malformed, tampered or expired token (010502 when expired)',
   403: "The token does not allow this operation: another partner's, or a partner-wide change by a user who does not administer the partner",
   404: 'Not found for the current broker',
-  409: "Conflict with the partner's state: a stored-data quota is full (010605, naming the quota), the test clock is already advancing (010608), a certification run is under way (010609) or did not pass (010610); the operation's description says which it can answer",
+  409: "Conflict with the partner's state: a stored-data quota is full (010605, naming the quota), the test clock is already advancing (010608), a certification run is under way (010609) or did not pass (010610), a scenario name is taken (010611); the operation's description says which it can answer",
   413: 'Body larger than the limit',
   415: 'Unsupported Content-Type',
   429: "Rate limited (Retry-After): the partner's request rate limit (010604), failed logins (010510) or a sandbox scenario (010603)",

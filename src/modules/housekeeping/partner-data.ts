@@ -36,6 +36,7 @@ export const ACCOUNT_TABLES: Readonly<Record<string, string>> = {
   mail_recipient: 'the addresses it verified for real e-mail',
   partner_mail_day: 'its real e-mails of the day (a quota)',
   listen_secret: 'the secret its listeners sign with, kept across resets as the developer’s receiver keeps it',
+  partner_scenario: 'its own scenarios, test tooling it wrote like its users: a reset keeps them (docs/decisions/0304-partner-scenarios.md)',
   audit_entry: 'the audit trail of its administrators and the operator, kept past its data for SANDBOX_AUDIT_RETENTION_DAYS',
 }
 

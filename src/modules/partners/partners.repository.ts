@@ -30,9 +30,13 @@ export interface PartnerUsage {
   messageBytes: number
   /** The request journal's entries. */
   journalBytes: number
+  /** The partner's own scenarios. */
+  scenarios: number
+  /** Their documents, and a fixed part for each row. */
+  scenarioBytes: number
 }
 
-const NO_USAGE: PartnerUsage = { simulations: 0, processes: 0, documentBytes: 0, callbackConfigurations: 0, documentRows: 0, mailBytes: 0, messageBytes: 0, journalBytes: 0 }
+const NO_USAGE: PartnerUsage = { simulations: 0, processes: 0, documentBytes: 0, callbackConfigurations: 0, documentRows: 0, mailBytes: 0, messageBytes: 0, journalBytes: 0, scenarios: 0, scenarioBytes: 0 }
 
 export interface BrokerRecord {
   brokerId: number
@@ -97,7 +101,7 @@ export function createPartnerRepository(db: Db) {
     registration_number AS registrationNumber, branch_id AS branchId FROM broker WHERE partner_unique_id = ? ORDER BY broker_id`)
   const usage = db.prepare(`SELECT simulations, processes, document_bytes AS documentBytes,
     callback_configurations AS callbackConfigurations, document_rows AS documentRows, mail_bytes AS mailBytes, message_bytes AS messageBytes,
-    journal_bytes AS journalBytes FROM partner_usage WHERE partner_unique_id = ?`)
+    journal_bytes AS journalBytes, scenarios, scenario_bytes AS scenarioBytes FROM partner_usage WHERE partner_unique_id = ?`)
   const insertPartner = db.prepare(`INSERT INTO partner (partner_unique_id, name, contact_email, origin, created_at)
     VALUES (@partnerUniqueID, @name, @contactEmail, @origin, @createdAt)`)
   const insertBroker = db.prepare(`INSERT INTO broker (broker_id, partner_unique_id, name, registration_number, branch_id)

@@ -64,11 +64,12 @@ export const AccountSchema = z
         processes: quota,
         documentBytes: quota,
         callbackConfigurations: quota,
+        scenarios: quota,
         storageBytes: quota.extend({
           journalReserved: z.number().int().openapi({ description: "Bytes of the quota kept for the request journal's ring (its bound), whatever it holds now: the room left for the rest is limit - journalReserved - what they use" }),
           byKind: z
-            .object({ documentBytes: z.number().int(), mailBytes: z.number().int(), messageBytes: z.number().int(), journalBytes: z.number().int() })
-            .openapi({ description: 'What uses the storage: documents, e-mails with their attachments, messages, the request journal; each record with a fixed part for its row (a document 1024 bytes, an e-mail 768 and each attachment 256, a message 256, a journal entry 1024)' }),
+            .object({ documentBytes: z.number().int(), mailBytes: z.number().int(), messageBytes: z.number().int(), scenarioBytes: z.number().int(), journalBytes: z.number().int() })
+            .openapi({ description: "What uses the storage: documents, e-mails with their attachments, messages, the partner's own scenarios, the request journal; each record with a fixed part for its row (a document 1024 bytes, an e-mail 768 and each attachment 256, a message 256, a scenario 256, a journal entry 1024)" }),
         }),
       })
       .openapi({ description: 'Stored data against the quotas; a full quota answers 409 (010605) naming it. storageBytes counts every stored byte' }),
@@ -125,6 +126,8 @@ const usage = z.object({
   mailBytes: z.number().int(),
   messageBytes: z.number().int(),
   journalBytes: z.number().int(),
+  scenarios: z.number().int(),
+  scenarioBytes: z.number().int(),
 })
 
 export const PartnerSummarySchema = z

@@ -2,11 +2,11 @@ import type { Config } from '../../config.ts'
 import { ApiError } from '../../common/api-error.ts'
 import type { PartnerRepository, PartnerUsage } from './partners.repository.ts'
 
-export type QuotaKind = 'simulations' | 'processes' | 'documentBytes' | 'callbackConfigurations' | 'storageBytes'
+export type QuotaKind = 'simulations' | 'processes' | 'documentBytes' | 'callbackConfigurations' | 'scenarios' | 'storageBytes'
 /** The quotas counted in bytes: what an upload reserves while it streams in. */
 export type ByteQuotaKind = 'documentBytes' | 'storageBytes'
 
-const KINDS: readonly QuotaKind[] = ['simulations', 'processes', 'documentBytes', 'callbackConfigurations', 'storageBytes']
+const KINDS: readonly QuotaKind[] = ['simulations', 'processes', 'documentBytes', 'callbackConfigurations', 'scenarios', 'storageBytes']
 const BYTE_KINDS: readonly ByteQuotaKind[] = ['documentBytes', 'storageBytes']
 
 /** The bytes an upload may still store, and the quota that bounds them. */
@@ -44,12 +44,12 @@ export const DOCUMENT_ROW_BYTES = 1024
 const documentStorage = (u: PartnerUsage) => u.documentBytes + DOCUMENT_ROW_BYTES * u.documentRows
 
 /** Every byte the partner stores, whatever its kind. */
-const storedBytes = (u: PartnerUsage) => documentStorage(u) + u.mailBytes + u.messageBytes + u.journalBytes
+const storedBytes = (u: PartnerUsage) => documentStorage(u) + u.mailBytes + u.messageBytes + u.scenarioBytes + u.journalBytes
 
 /**
  * A partner's stored-data quotas (docs/design.md "Partners"): what it stores is counted by triggers
  * (migrations 009 and 015), so a check reads one row. A full quota answers 409 (010605) naming it.
- * `storageBytes` counts every byte: documents, e-mails with attachments, messages and the request
+ * `storageBytes` counts every byte: documents, e-mails with attachments, messages, scenarios and the request
  * journal, whose ring bound (`journalBytes`) is kept room inside it from the start, so the journal
  * never refuses a request and a partner never stores more than the quota.
  */
@@ -61,7 +61,7 @@ export function createQuotas(deps: { repo: Pick<PartnerRepository, 'usage'>; lim
   /** What a check counts as used: for the storage quota the journal's whole ring, and uploads under way. */
   function usedForCheck(kind: QuotaKind, usage: PartnerUsage, partnerUniqueID: string, ownInFlight = 0): number {
     const streaming = (inFlight.get(partnerUniqueID) ?? 0) - ownInFlight
-    if (kind === 'storageBytes') return documentStorage(usage) + usage.mailBytes + usage.messageBytes + deps.journalBytes + streaming
+    if (kind === 'storageBytes') return documentStorage(usage) + usage.mailBytes + usage.messageBytes + usage.scenarioBytes + deps.journalBytes + streaming
     if (kind === 'documentBytes') return usage.documentBytes + streaming
     return usage[kind]
   }
@@ -124,10 +124,10 @@ export function createQuotas(deps: { repo: Pick<PartnerRepository, 'usage'>; lim
         QuotaKind,
         { limit: number | null; used: number }
       >
-      const { mailBytes, messageBytes, journalBytes } = usage
+      const { mailBytes, messageBytes, scenarioBytes, journalBytes } = usage
       return {
         ...quotas,
-        storageBytes: { ...quotas.storageBytes, journalReserved: deps.journalBytes, byKind: { documentBytes: documentStorage(usage), mailBytes, messageBytes, journalBytes } },
+        storageBytes: { ...quotas.storageBytes, journalReserved: deps.journalBytes, byKind: { documentBytes: documentStorage(usage), mailBytes, messageBytes, scenarioBytes, journalBytes } },
       }
     },
   }

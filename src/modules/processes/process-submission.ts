@@ -131,11 +131,11 @@ export function createProcessSubmission(deps: ProcessSubmissionDeps) {
   function scenarioOf(row: ProcessRow): Scenario | undefined {
     const { scenarios } = deps
     if (!scenarios) return undefined
-    const own = row.scenario ? scenarios.get(row.scenario) : undefined
+    const own = row.scenario ? scenarios.get(row.partnerUniqueID, row.scenario) : undefined
     if (own) return own
     const simulation = deps.simulations.findOfBroker(row.brokerId, row.simulationUniqueId)
     if (!simulation) return undefined
-    return (simulation.scenario ? scenarios.get(simulation.scenario) : undefined) ?? scenarios.matchMagic(JSON.parse(simulation.input))
+    return (simulation.scenario ? scenarios.get(row.partnerUniqueID, simulation.scenario) : undefined) ?? scenarios.matchMagic(row.partnerUniqueID, JSON.parse(simulation.input))
   }
 
   const submit = deps.writes.transaction((row: ProcessRow, userId: number, requested: Scenario | undefined, lang: Lang) => {

@@ -10,8 +10,12 @@ import { createSandboxJobs, type SandboxJobs } from './jobs/sandbox-jobs.service
 import { JOB_KIND, JobPayloadSchemas, type BankMessagePayload, type DocumentRequestedPayload, type ProcessStatusPayload } from './jobs/scenario-jobs.schemas.ts'
 import type { SandboxJob } from './jobs/sandbox-jobs.repository.ts'
 import type { SandboxJobHandler } from './jobs/sandbox-job-worker.ts'
+import { partnerScenariosHandlers } from './partner-scenarios.handlers.ts'
+import * as partnerRoutes from './partner-scenarios.routes.ts'
+import { createPartnerScenarios, type PartnerScenarios, type ScenarioQuotaKind } from './partner-scenarios.service.ts'
 import { sandboxScenariosHandlers } from './sandbox-scenarios.handlers.ts'
 import * as routes from './sandbox-scenarios.routes.ts'
+import { createScenarioIndex } from './scenario-index.ts'
 import { loadScenarios } from './scenario-loader.ts'
 import { SCENARIO_HEADER } from './scenario-middleware.ts'
 import { createScenarioPicks } from './scenario-picks.ts'
@@ -23,6 +27,7 @@ export { scenarioMiddleware, type ScenarioEnv } from './scenario-middleware.ts'
 export { effectOf, type Scenario } from './scenario.schemas.ts'
 export type { ScenarioPicks } from './scenario-picks.ts'
 export type { ScenarioRegistry } from './scenario-registry.ts'
+export type { PartnerScenarios } from './partner-scenarios.service.ts'
 export type { ScenarioScheduler } from './scenario-scheduler.ts'
 export type { NewSandboxJob, SandboxJob } from './jobs/sandbox-jobs.repository.ts'
 export type { SandboxJobHandler } from './jobs/sandbox-job-worker.ts'
@@ -46,20 +51,27 @@ export interface ScenariosDeps {
   logger: Logger
   /** SANDBOX_TIME_SCALE: the scenarios' delays are multiplied by it. */
   timeScale: number
+  /** The partner's quotas its own scenarios count against. @throws ApiError 409 (010605) */
+  assertRoom?: (partnerUniqueID: string, kind: ScenarioQuotaKind, adding: number) => void
 }
 
 /**
  * The scenarios of this sandbox (docs/design.md "Scenarios and sandbox control"): the files,
- * validated at start with their reference-list codes checked against the catalogue; the console's
+ * validated at start with their reference-list codes checked against the catalogue; each partner's
+ * own, stored through the API and found only for that partner's requests; the console's
  * picks; the delayed steps they schedule and the job worker that runs them when due.
  * @throws ScenarioFileError naming the file or scenario and the problem.
  */
 export function createScenarios(deps: ScenariosDeps) {
-  const registry = createScenarioRegistry(loadScenarios(deps.folders))
-  checkScenarioReferences(registry.all(), deps.taxonomy)
+  const files = createScenarioIndex(loadScenarios(deps.folders))
+  checkScenarioReferences(files.all(), deps.taxonomy)
+  const own: PartnerScenarios = createPartnerScenarios({ ...deps, files })
+  const registry = createScenarioRegistry(files, own.indexOf)
   const jobs: SandboxJobs = createSandboxJobs(deps)
   return {
     registry,
+    /** The partners' own scenarios: written through the API and the console. */
+    own,
     picks: createScenarioPicks(registry),
     jobs,
     scheduler: createScenarioScheduler({ jobs, clock: deps.clock, timeScale: deps.timeScale }),
@@ -79,8 +91,16 @@ export function createScenarios(deps: ScenariosDeps) {
 
 export type Scenarios = ReturnType<typeof createScenarios>
 
-/** Sandbox control API: GET /sandbox/scenarios. */
-export const sandboxScenariosRouter = (scenarios: Pick<ScenarioRegistry, 'all'>) => createRouter().openapi(routes.listScenarios, sandboxScenariosHandlers(scenarios).list)
+/** Sandbox control API: GET /sandbox/scenarios, and the partner's own: POST, GET, PUT and DELETE /sandbox/scenarios/{name}. */
+export function sandboxScenariosRouter(scenarios: Pick<ScenarioRegistry, 'all'>, own: PartnerScenarios) {
+  const handlers = partnerScenariosHandlers(own, scenarios)
+  return createRouter()
+    .openapi(routes.listScenarios, sandboxScenariosHandlers(scenarios).list)
+    .openapi(partnerRoutes.createScenario, handlers.create)
+    .openapi(partnerRoutes.getScenario, handlers.get)
+    .openapi(partnerRoutes.putScenario, handlers.put)
+    .openapi(partnerRoutes.deleteScenario, handlers.delete)
+}
 
 /** Sandbox control API: GET /sandbox/jobs. */
 export const sandboxJobsRouter = (jobs: Pick<SandboxJobs, 'list'>) => createRouter().openapi(jobRoutes.list, sandboxJobsHandlers(jobs).list)

@@ -6,8 +6,9 @@ export const sandboxScenariosHandlers = (scenarios: Pick<ScenarioRegistry, 'all'
   list: ((c) =>
     c.json(
       {
-        scenarioList: scenarios.all().map((s) => ({
+        scenarioList: scenarios.all(c.get('auth').partnerUniqueID).map(({ scenario: s, owner }) => ({
           name: s.name,
+          owner,
           description: s.description[c.get('lang')],
           header: s.triggers.header,
           magicValues: s.triggers.magicValues,

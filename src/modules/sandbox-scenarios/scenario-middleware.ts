@@ -1,11 +1,13 @@
 import type { MiddlewareHandler } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Lang } from '../../common/language.ts'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ApiError } from '../../common/api-error.ts'
 import { jsonBody } from '../../http/json-body.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 import type { ScenarioPicks } from './scenario-picks.ts'
 import type { ScenarioRegistry } from './scenario-registry.ts'
-import { effectOf, type Scenario } from './scenario.schemas.ts'
+import { effectOf, type EffectOf, type Scenario } from './scenario.schemas.ts'
 
 /** The request variables of the routes whose services apply scenario effects. */
 export interface ScenarioEnv {
@@ -43,18 +45,27 @@ function httpErrorOf(scenario: Scenario): ApiError | undefined {
   }
 }
 
+/** The error body a scenario's answer sets, in the request's language: its first item is the operation's status. */
+function errorAnswerBody(answer: EffectOf<'errorAnswer'>, lang: Lang) {
+  const errors = answer.errors.map((e) => ({ errorCode: e.errorCode, errorMessage: e.errorMessage[lang], errorField: e.errorField }))
+  return { operationStatus: { operationStatusCode: errors[0]!.errorCode, operationStatusMessage: errors[0]!.errorMessage }, errors }
+}
+
 /**
  * Finds the scenario of a request (the X-Sandbox-Scenario header, else a magic value of the JSON
- * body, else for a /v1 call the scenario the partner picked in the console), applies the effects every operation shares (latency, HTTP errors, expired token) and
+ * body, else for a /v1 call the scenario the partner picked in the console), among the sandbox's and
+ * the calling partner's own, applies the effects every operation shares (latency, HTTP errors, an
+ * expired token, an error answer of its own, in place of the operation's) and
  * leaves it in `c.get('scenario')` for the services, which apply the domain effects.
  */
 export const scenarioMiddleware =
   (scenarios: ScenarioRegistry, picks?: Pick<ScenarioPicks, 'take'>): MiddlewareHandler<ScenarioEnv> =>
   async (c, next) => {
     const name = c.req.header(SCENARIO_HEADER)
+    const partnerUniqueID = c.get('auth').partnerUniqueID
     let scenario: Scenario | undefined
     if (name !== undefined) {
-      scenario = scenarios.byHeader(name.trim())
+      scenario = scenarios.byHeader(partnerUniqueID, name.trim())
       if (!scenario) {
         throw new ApiError('INVALID_VALUE', {
           field: 'X-Sandbox-Scenario',
@@ -65,9 +76,9 @@ export const scenarioMiddleware =
         })
       }
     } else {
-      scenario = scenarios.matchMagic(await jsonBodyOf(c))
+      scenario = scenarios.matchMagic(partnerUniqueID, await jsonBodyOf(c))
       // Else the scenario the partner picked in the console for its next call to the bank's API.
-      if (!scenario && picks && c.req.path.startsWith('/v1/')) scenario = picks.take(c.get('auth').partnerUniqueID)
+      if (!scenario && picks && c.req.path.startsWith('/v1/')) scenario = picks.take(partnerUniqueID)
     }
     if (!scenario) return next()
     c.set('scenario', scenario)
@@ -76,5 +87,7 @@ export const scenarioMiddleware =
     if (latency) await sleep(latency.ms)
     const error = httpErrorOf(scenario)
     if (error) throw error
+    const answer = effectOf(scenario, 'errorAnswer')
+    if (answer) return c.json(errorAnswerBody(answer, c.get('lang')), answer.status as ContentfulStatusCode, answer.headers ?? {})
     await next()
   }

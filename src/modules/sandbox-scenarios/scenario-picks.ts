@@ -11,7 +11,7 @@ export function createScenarioPicks(scenarios: Pick<ScenarioRegistry, 'get'>) {
   return {
     /** @returns false when no scenario has that name. */
     pick(partnerUniqueID: string, name: string): boolean {
-      const scenario = scenarios.get(name)
+      const scenario = scenarios.get(partnerUniqueID, name)
       if (!scenario) return false
       picks.set(partnerUniqueID, scenario)
       return true

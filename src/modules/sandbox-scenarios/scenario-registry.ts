@@ -1,48 +1,44 @@
+import type { ScenarioIndex } from './scenario-index.ts'
 import type { Scenario } from './scenario.schemas.ts'
 
-function valueAt(body: unknown, path: readonly string[]): unknown {
-  let current = body
-  for (const key of path) {
-    if (current === null || typeof current !== 'object') return undefined
-    current = (current as Record<string, unknown>)[key]
-  }
-  return current
+/** Whose a scenario is: the sandbox's (the shipped files and the operator's folder) or the calling partner's own. */
+export type ScenarioOwner = 'sandbox' | 'partner'
+
+export interface OwnedScenario {
+  scenario: Scenario
+  owner: ScenarioOwner
 }
 
-/** The scenarios known to this sandbox, by name and by magic value. */
-export function createScenarioRegistry(scenarios: Scenario[]) {
-  const byName = new Map(scenarios.map((s) => [s.name, s]))
-  // Magic values by field: a body is read once per field, whatever the number of scenarios. When
-  // several match, the first declared wins (its position in `order`).
-  const byField = new Map<string, { path: string[]; byValue: Map<unknown, { order: number; scenario: Scenario }> }>()
-  let order = 0
-  for (const scenario of scenarios) {
-    for (const { field, equals } of scenario.triggers.magicValues) {
-      const entry = byField.get(field) ?? { path: field.split('.'), byValue: new Map() }
-      byField.set(field, entry)
-      if (!entry.byValue.has(equals)) entry.byValue.set(equals, { order, scenario })
-      order += 1
-    }
-  }
-  const fields = [...byField.values()]
+/**
+ * The scenarios a partner's requests may run under: the sandbox's files and the partner's own.
+ * Every lookup names the partner, so another partner's scenarios are never found, by name or by
+ * magic value. The partner's own come first: a magic value it defined wins over a file's (it
+ * asked for it), and should an operator's file later take the name of a stored scenario, the
+ * partner keeps its own.
+ */
+export function createScenarioRegistry(files: ScenarioIndex, ownOf: (partnerUniqueID: string) => ScenarioIndex) {
   return {
-    all: (): readonly Scenario[] => scenarios,
-    byHeader: (name: string): Scenario | undefined => {
-      const scenario = byName.get(name)
-      return scenario?.triggers.header ? scenario : undefined
+    /** The sandbox's files, the same for every partner (the OpenAPI document's header values). */
+    files: (): readonly Scenario[] => files.all(),
+    /** What the partner may use: the sandbox's scenarios, then its own. */
+    all(partnerUniqueID: string): OwnedScenario[] {
+      const own = ownOf(partnerUniqueID)
+      return [
+        ...files
+          .all()
+          .filter((s) => !own.get(s.name))
+          .map((scenario): OwnedScenario => ({ scenario, owner: 'sandbox' })),
+        ...own.all().map((scenario): OwnedScenario => ({ scenario, owner: 'partner' })),
+      ]
     },
-    get: (name: string): Scenario | undefined => byName.get(name),
+    byHeader(partnerUniqueID: string, name: string): Scenario | undefined {
+      const own = ownOf(partnerUniqueID)
+      return own.get(name) ? own.byHeader(name) : files.byHeader(name)
+    },
+    get: (partnerUniqueID: string, name: string): Scenario | undefined => ownOf(partnerUniqueID).get(name) ?? files.get(name),
     /** The scenario whose magic value the document (a request body or a stored record) carries. */
-    matchMagic(document: unknown): Scenario | undefined {
-      if (document === null || typeof document !== 'object') return undefined
-      let first: { order: number; scenario: Scenario } | undefined
-      for (const { path, byValue } of fields) {
-        const value = valueAt(document, path)
-        const match = value === undefined ? undefined : byValue.get(value)
-        if (match && (!first || match.order < first.order)) first = match
-      }
-      return first?.scenario
-    },
+    matchMagic: (partnerUniqueID: string, document: unknown): Scenario | undefined =>
+      ownOf(partnerUniqueID).matchMagic(document) ?? files.matchMagic(document),
   }
 }
 

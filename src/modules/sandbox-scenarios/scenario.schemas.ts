@@ -12,6 +12,38 @@ const seconds = z.number().min(0).max(86_400)
 export const processStatusCode = z.enum(['SUBMITTED', 'IN_ANALYSIS', 'APPROVED', 'REJECTED', 'CONTRACTED', 'CANCELLED'])
 const simulationStatusCode = z.enum(['SIMULATED', 'NOT_ELIGIBLE', 'COMPLETED', 'CANCELLED', 'EXPIRED'])
 
+/** Headers the sandbox writes itself: an answer that set them would break the transport or the session. */
+const RESERVED_HEADERS = new Set(['connection', 'content-length', 'content-type', 'transfer-encoding', 'set-cookie', 'x-request-id', 'x-sandbox-scenario'])
+
+/** An answer with the scenario's own status and error items, in place of the operation's (nothing is stored). */
+const errorAnswerEffect = z.object({
+  type: z.literal('errorAnswer'),
+  status: z.number().int().min(400).max(599).describe('The HTTP status of the answer'),
+  errors: z
+    .array(
+      z
+        .object({
+          errorCode: z.string().min(1).max(32).describe("The error item's code, e.g. 010105 or one of the bank's"),
+          errorMessage: localized,
+          errorField: z.string().max(200).default('').describe('The field the item names'),
+        })
+        .strict(),
+    )
+    .min(1)
+    .max(20)
+    .describe('The items of the error body; the first gives operationStatus'),
+  headers: z
+    .record(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9-]{1,64}$/, 'an HTTP header name')
+        .refine((name) => !RESERVED_HEADERS.has(name.toLowerCase()), 'a header the sandbox writes itself'),
+      z.string().max(1000).regex(/^[\t\x20-\x7e]*$/, 'printable ASCII'),
+    )
+    .optional()
+    .describe('Headers added to the answer, e.g. Retry-After'),
+})
+
 export const ScenarioEffectSchema = z
   .discriminatedUnion('type', [
     z.object({
@@ -24,6 +56,7 @@ export const ScenarioEffectSchema = z
       retryAfterSeconds: z.number().int().min(1).max(3600).optional().describe('Retry-After of 503 and 429'),
     }),
     z.object({ type: z.literal('tokenExpired').describe('401 with the expired-token code 010502') }),
+    errorAnswerEffect,
     z.object({
       type: z.literal('simulationEligibility'),
       eligible: z.boolean(),

@@ -169,7 +169,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
       if (!identity) throw new ApiError('UNAUTHENTICATED', { field: 'Authorization', params: { detail: 'the token names an unknown user' } })
       const now = deps.clock.now(auth.partnerUniqueID)
       const id = simulationUniqueId ?? timeOrderedUuid(now)
-      const scenario = options.scenario ?? deps.scenarios?.matchMagic(input)
+      const scenario = options.scenario ?? deps.scenarios?.matchMagic(auth.partnerUniqueID, input)
       const forced = forcedEligibility(scenario, taxonomy)
       const { columns, failures } = evaluate(id, input, now, forced)
       // One literal (no rest or spread of the columns): V8 keeps it a fast object, cheap to bind.
@@ -217,7 +217,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
       const row = findOwned(auth, id)
       lifecycle.assertStatus(row, statuses.updatable)
       const input = mergedInput(JSON.parse(row.input) as SimulationInput, patch, auth.partnerUniqueID)
-      const scenario = options.scenario ?? (row.scenario ? deps.scenarios?.get(row.scenario) : undefined) ?? deps.scenarios?.matchMagic(input)
+      const scenario = options.scenario ?? (row.scenario ? deps.scenarios?.get(auth.partnerUniqueID, row.scenario) : undefined) ?? deps.scenarios?.matchMagic(auth.partnerUniqueID, input)
       const forced = forcedEligibility(scenario, taxonomy)
       const { columns, failures } = evaluate(id, input, deps.clock.now(auth.partnerUniqueID), forced)
       updateTx(row, columns, columns.eligible ? SIMULATED : NOT_ELIGIBLE, auth.userId, () =>

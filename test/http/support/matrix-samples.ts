@@ -53,6 +53,8 @@ const input = () => simulationInput()
 const created = [201]
 const redirected = [303]
 const idle = (s: TestSandbox) => s.services.certification.idle()
+/** A partner's own scenario document; without a name, the path's. */
+const matrixScenario = (name?: string) => ({ ...(name ? { name } : {}), description: { 'pt-PT': 'Matriz', en: 'Matrix' }, effects: [{ type: 'latency', ms: 1 }] })
 
 /** Every route's sample; the reference lists need none (a GET of the list). */
 export const SAMPLES: Record<string, Sample> = {
@@ -129,6 +131,11 @@ export const SAMPLES: Record<string, Sample> = {
   },
 
   'GET /sandbox/scenarios': {},
+  'POST /sandbox/scenarios': { json: () => matrixScenario(`matrix-${randomUUID().slice(0, 8)}`), ok: created },
+  // A name of partner A's own: another partner has none of it.
+  'GET /sandbox/scenarios/{name}': { params: async (r) => ({ name: await r.scenario() }), namesRecord: true },
+  'PUT /sandbox/scenarios/{name}': { params: async (r) => ({ name: await r.scenario() }), json: () => matrixScenario(), ok: [200, 201] },
+  'DELETE /sandbox/scenarios/{name}': { params: async (r) => ({ name: await r.scenario() }), fresh: async (r) => ({ name: await r.newScenario() }), namesRecord: true },
   'POST /sandbox/simulations/{simulationUniqueId}/status': {
     json: () => ({ simulationStatusId: 5 }),
     fresh: async (r) => ({ simulationUniqueId: await r.newSimulation() }),
@@ -232,6 +239,16 @@ export const SAMPLES: Record<string, Sample> = {
   },
   'POST /console/scenarios/next/cancel': { form: {}, ok: redirected },
   'POST /console/scenarios/{name}/try': { params: () => ({ name: 'token-expired' }), form: {}, ok: redirected },
+  'POST /console/scenarios': { form: { document: JSON.stringify(matrixScenario('matrix-console')) }, ok: redirected },
+  'GET /console/scenarios/{name}/edit': { params: async (r) => ({ name: await r.scenario() }), namesRecord: true },
+  'POST /console/scenarios/{name}': { params: async (r) => ({ name: await r.scenario() }), form: { document: JSON.stringify(matrixScenario()) }, ok: redirected },
+  'POST /console/scenarios/{name}/delete': {
+    params: async (r) => ({ name: await r.scenario() }),
+    fresh: async (r) => ({ name: await r.newScenario() }),
+    form: {},
+    ok: redirected,
+    namesRecord: true,
+  },
   'GET /console/certification': { prepare: (r) => r.runId() },
   'POST /console/certification/runs': { form: {}, ok: redirected, after: idle },
   'GET /console/certification/{runId}': {},

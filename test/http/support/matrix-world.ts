@@ -109,6 +109,15 @@ export class Records {
 
   simulation = () => this.once('simulation', () => this.newSimulation())
 
+  /** One of partner A's own scenarios (partner-wide: its other broker sees it, so its name is no secret of A1's). */
+  async newScenario(): Promise<string> {
+    const name = `matrix-${randomUUID().slice(0, 8)}`
+    await this.ok('PUT', `/sandbox/scenarios/${name}`, { description: { 'pt-PT': 'Matriz', en: 'Matrix' }, effects: [{ type: 'latency', ms: 1 }] })
+    return name
+  }
+
+  scenario = () => this.once('scenario', () => this.newScenario())
+
   /** A Draft process of A1, its simulation's key borrower the marker. */
   async newProcess(): Promise<string> {
     const { processUniqueId, simulationUniqueId } = await draftProcess(this.s, undefined, simulationInput({ borrowersSimulator: { keyBorrowerName: MARKER_NAME } }))

@@ -72,7 +72,7 @@ describe('certification: the client checks, read from the journal of a scripted 
 
 describe("certification: the console's own calls told apart by the sandbox, not by a header", () => {
   it("judges a client's call that sends the console's User-Agent, and leaves out the console's try it", async () => {
-    const trial = await s.services.trials.run(s.services.scenarios.get('simulation-not-eligible')!, { accessToken: s.tokens.a, partnerUniqueID: PARTNER_A, lang: 'pt-PT' })
+    const trial = await s.services.trials.run(s.services.scenarios.get(PARTNER_A, 'simulation-not-eligible')!, { accessToken: s.tokens.a, partnerUniqueID: PARTNER_A, lang: 'pt-PT' })
     expect(trial.calls.length).toBeGreaterThan(0)
     // A client hiding behind the console's User-Agent, sending a field the document does not have: its call is the client's.
     const posing = await s.call('POST', '/v1/simulations', {

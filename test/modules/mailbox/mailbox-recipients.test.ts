@@ -180,7 +180,7 @@ describe("a partner's e-mails are bounded", () => {
 
   it('refuses an ESIS e-mail that would pass the storage quota, and keeps nothing of it', async () => {
     const s = await createTestSandbox({
-      quotas: { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null, storageBytes: 20_000 },
+      quotas: { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null, scenarios: null, storageBytes: 20_000 },
       journal: { maxEntries: 0, maxBytes: 0, maxPerSecond: 0 },
     })
     const { id } = await createSimulation(s)

@@ -4,8 +4,8 @@ import { borrowerIds, draftProcess, PDF, processPath, upload } from '../processe
 import { createSimulation, simulationInput } from '../simulations/simulation-fixtures.ts'
 import { errorOf, signUp } from './partner-support.ts'
 
-const quotas = (limits: Partial<Record<'simulations' | 'processes' | 'documentBytes' | 'callbackConfigurations' | 'storageBytes', number>>) => ({
-  quotas: { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null, storageBytes: null, ...limits },
+const quotas = (limits: Partial<Record<'simulations' | 'processes' | 'documentBytes' | 'callbackConfigurations' | 'scenarios' | 'storageBytes', number>>) => ({
+  quotas: { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null, scenarios: null, storageBytes: null, ...limits },
 })
 
 describe("a partner's quotas", () => {

@@ -5,7 +5,7 @@ import { draftProcess, PDF, processPath, upload } from '../processes/process-fix
 import { createSimulation } from '../simulations/simulation-fixtures.ts'
 import { errorOf, signUp } from './partner-support.ts'
 
-const NO_QUOTAS = { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null, storageBytes: null }
+const NO_QUOTAS = { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null, scenarios: null, storageBytes: null }
 const withStorage = (storageBytes: number | null, journal: Partial<Config['journal']> = {}) =>
   createTestSandbox({ quotas: { ...NO_QUOTAS, storageBytes }, journal: { maxEntries: 1000, maxBytes: 64 * 1024, maxPerSecond: 200, ...journal } })
 
@@ -21,6 +21,7 @@ function storedOf(s: TestSandbox, partnerUniqueID: string) {
     messageBytes:
       one(`SELECT COALESCE(SUM(256 + octet_length(x.message_text)), 0) FROM simulation_message x JOIN simulation s USING (simulation_unique_id) WHERE s.partner_unique_id = ?`) +
       one(`SELECT COALESCE(SUM(256 + octet_length(x.message_text)), 0) FROM process_message x JOIN process p USING (process_unique_id) WHERE p.partner_unique_id = ?`),
+    scenarioBytes: one(`SELECT COALESCE(SUM(256 + octet_length(name) + octet_length(document)), 0) FROM partner_scenario WHERE partner_unique_id = ?`),
     journalBytes: one(`SELECT COALESCE(SUM(j.bytes), 0) FROM request_journal j WHERE j.partner_unique_id = ?`),
   }
 }
@@ -30,7 +31,7 @@ const counted = (s: TestSandbox, partnerUniqueID: string) => {
 }
 
 describe("a partner's storage quota", () => {
-  it('counts every byte the partner stores (documents, e-mails with attachments, messages, journal), exact through deletes and reset', async () => {
+  it('counts every byte the partner stores (documents, e-mails with attachments, messages, own scenarios, journal), exact through deletes and reset', async () => {
     const s = await withStorage(null, { maxBytes: 10 * 1024 * 1024 })
     const partner = await signUp(s, 'Conta Bytes')
     const { processUniqueId } = await draftProcess(s, partner.token)
@@ -42,6 +43,8 @@ describe("a partner's storage quota", () => {
       expect((await s.call('POST', processPath(processUniqueId, '/message'), { token: partner.token, body: { messageText: text } })).status).toBe(201)
     }
     expect((await s.call('GET', `/v1/simulations/${simulationId}/esis/email?email=cliente@example.com`, { token: partner.token })).status).toBe(200)
+    const scenario = { name: 'conta-lenta', description: { 'pt-PT': 'Lenta', en: 'Slow' }, effects: [{ type: 'latency', ms: 1 }] }
+    expect((await s.call('POST', '/sandbox/scenarios', { token: partner.token, body: scenario })).status).toBe(201)
 
     const stored = storedOf(s, partner.partnerUniqueID)
     expect(Object.values(stored).every((bytes) => bytes > 0)).toBe(true)

@@ -8,7 +8,7 @@ beforeAll(async () => {
 })
 
 const scenario = (name: string): Scenario => {
-  const found = s.services.scenarios.get(name)
+  const found = s.services.scenarios.get(PARTNER_A, name)
   if (!found) throw new Error(`no scenario ${name}`)
   return found
 }

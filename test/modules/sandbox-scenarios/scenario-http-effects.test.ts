@@ -65,6 +65,7 @@ describe('scenarios every operation shares', () => {
     const notEligible = res.json.scenarioList.find((s: any) => s.name === 'simulation-not-eligible')
     expect(notEligible).toEqual({
       name: 'simulation-not-eligible',
+      owner: 'sandbox',
       description: expect.stringContaining('not eligible'),
       header: true,
       magicValues: [{ field: 'borrowersSimulator.keyBorrowerName', equals: 'Teste Recusado' }],

@@ -13,7 +13,7 @@ const SOCKET_SLACK = 8 * MiB
 /** A sandbox whose partners may store `bytes` of documents, and nothing else limited. */
 const withRoom = (bytes: number, kind: 'documentBytes' | 'storageBytes' = 'documentBytes', more: Partial<Config> = {}) =>
   createTestSandbox({
-    quotas: { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null, storageBytes: null, [kind]: bytes },
+    quotas: { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null, scenarios: null, storageBytes: null, [kind]: bytes },
     // The journal's ring is kept room inside the storage quota: none here, so the room is the quota's.
     journal: { maxEntries: 0, maxBytes: 0, maxPerSecond: 0 },
     ...more,
