@@ -131,8 +131,8 @@ export function buildSandbox(options: SandboxOptions) {
   partners.applyDemoIdentities()
   const { quotas } = partners
   const auth = createAuth({ db, config, clock: machineClock, secrets, partners, metrics })
-  const scenarioModule = createScenarios({ folders: scenarioFolders(config), taxonomy, db, writes, clock, logger, timeScale: config.timeScale })
-  const { registry: scenarios, picks: scenarioPicks, jobs, scheduler } = scenarioModule
+  const scenarioModule = createScenarios({ folders: scenarioFolders(config), taxonomy, db, writes, clock, logger, timeScale: config.timeScale, faults: config.faults })
+  const { registry: scenarios, picks: scenarioPicks, faults, jobs, scheduler } = scenarioModule
   const callbacks = createCallbacks({
     db,
     secrets,
@@ -246,6 +246,8 @@ export function buildSandbox(options: SandboxOptions) {
     auth,
     scenarios,
     scenarioPicks,
+    /** The network faults' held connections (sandbox-scenarios, fault-holds.ts). */
+    faults,
     jobs,
     callbacks,
     mailbox,

@@ -12,6 +12,7 @@ import type { SandboxJob } from './jobs/sandbox-jobs.repository.ts'
 import type { SandboxJobHandler } from './jobs/sandbox-job-worker.ts'
 import { sandboxScenariosHandlers } from './sandbox-scenarios.handlers.ts'
 import * as routes from './sandbox-scenarios.routes.ts'
+import { createFaultHolds } from './fault-holds.ts'
 import { loadScenarios } from './scenario-loader.ts'
 import { SCENARIO_HEADER } from './scenario-middleware.ts'
 import { createScenarioPicks } from './scenario-picks.ts'
@@ -19,7 +20,7 @@ import { checkScenarioReferences } from './scenario-references.ts'
 import { createScenarioRegistry, type ScenarioRegistry } from './scenario-registry.ts'
 import { createScenarioScheduler } from './scenario-scheduler.ts'
 
-export { scenarioMiddleware, type ScenarioEnv } from './scenario-middleware.ts'
+export { scenarioMiddleware, type NetworkFaults, type ScenarioEnv } from './scenario-middleware.ts'
 export { effectOf, type Scenario } from './scenario.schemas.ts'
 export type { ScenarioPicks } from './scenario-picks.ts'
 export type { ScenarioRegistry } from './scenario-registry.ts'
@@ -46,6 +47,8 @@ export interface ScenariosDeps {
   logger: Logger
   /** SANDBOX_TIME_SCALE: the scenarios' delays are multiplied by it. */
   timeScale: number
+  /** The network faults' longest hold and trickle, and their bounds on held connections. */
+  faults: { timeoutMs: number; slowBodyMs: number; maxHeld: number; maxHeldPerPartner: number }
 }
 
 /**
@@ -61,6 +64,7 @@ export function createScenarios(deps: ScenariosDeps) {
   return {
     registry,
     picks: createScenarioPicks(registry),
+    faults: { holds: createFaultHolds(deps.faults), settings: { timeoutMs: deps.faults.timeoutMs, slowBodyMs: deps.faults.slowBodyMs } },
     jobs,
     scheduler: createScenarioScheduler({ jobs, clock: deps.clock, timeScale: deps.timeScale }),
     /** The request header that names a scenario. */
