@@ -208,6 +208,32 @@ describe('a fault after the write', () => {
     await expectHealthy()
   })
 
+  it('certification passes a client that looked the record up, then fails one that creates a duplicate, with evidence', async () => {
+    const certify = async () => {
+      const started = await fetch(`${base}/sandbox/certification/runs`, { method: 'POST', headers: headers(undefined, { 'Content-Type': 'application/json' }), body: JSON.stringify({ checks: ['client-finds-before-recreating'] }) })
+      expect(started.status).toBe(202)
+      const { runId } = (await started.json()) as { runId: string }
+      await s.services.certification.idle()
+      return (await (await fetch(`${base}/sandbox/certification/runs/${runId}`, { headers: headers() })).json()) as any
+    }
+    // The Creates above were each followed by a List.
+    expect((await certify()).checks[0].status).toBe('passed')
+    const body = JSON.stringify(simulationInput())
+    await failureOf(fetchWith('timeout-after-write', '/v1/simulations', { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, signal: AbortSignal.timeout(200) }))
+    // The journal orders the checks' records by arrival: the duplicate arrives a second later.
+    s.clock.advance(1000)
+    const duplicate = await fetch(`${base}/v1/simulations`, { method: 'POST', body, headers: headers(undefined, { 'Content-Type': 'application/json' }) })
+    expect(duplicate.status).toBe(201)
+    const check = (await certify()).checks[0]
+    expect(check.status).toBe('failed')
+    expect(check.evidence.map((e: any) => [e.text, e.request])).toEqual([
+      ['Create stored, but with no readable answer: network fault timeout.', 'POST /v1/simulations'],
+      ['Created again without looking the record up first: a duplicate.', 'POST /v1/simulations'],
+    ])
+    expect(check.advice).toContain('timeout-after-write')
+    await expectHealthy()
+  })
+
   it('without afterWrite, a Create answered with a fault stores nothing', async () => {
     const before = await listed()
     await failureOf(fetchWith('connection-reset', '/v1/simulations', { method: 'POST', body: JSON.stringify(simulationInput()), headers: { 'Content-Type': 'application/json' } }))
