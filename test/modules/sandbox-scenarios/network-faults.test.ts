@@ -268,3 +268,29 @@ describe('bounds on faults that hold a connection', () => {
     await expectHealthy()
   })
 })
+
+describe('a held fault under a rate limit', () => {
+  it("keeps its turn among the partner's requests at once: with one turn, the partner's next request is refused (429) while another partner is answered", async () => {
+    const limited = await createTestSandbox({ rateLimit: { perSecond: 1000, burst: 1000 }, fairShare: { costMs: 1, concurrency: { inFlight: 1, queue: 0, waitMs: 100 } } })
+    const limitedServer = await new Promise<ServerType>((resolve) => {
+      const started = serve({ fetch: (req, env) => limited.app.fetch(req, env), port: 0, hostname: '127.0.0.1' }, () => resolve(started))
+    })
+    const url = `http://127.0.0.1:${(limitedServer.address() as AddressInfo).port}${GENDERS}`
+    try {
+      const controller = new AbortController()
+      const held = failureOf(fetch(url, { headers: { Authorization: `Bearer ${limited.tokens.a}`, 'X-Sandbox-Scenario': 'timeout' }, signal: controller.signal }))
+      while (limited.services.faults.holds.held() < 1) await new Promise((resolve) => setTimeout(resolve, 5))
+      const refused = await fetch(url, { headers: { Authorization: `Bearer ${limited.tokens.a}` } })
+      expect(refused.status).toBe(429)
+      await refused.arrayBuffer()
+      const other = await fetch(url, { headers: { Authorization: `Bearer ${limited.tokens.b}` } })
+      expect(other.status).toBe(200)
+      await other.arrayBuffer()
+      controller.abort()
+      await held
+    } finally {
+      limitedServer.closeAllConnections()
+      await new Promise<void>((resolve) => limitedServer.close(() => resolve()))
+    }
+  })
+})
