@@ -1,5 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server'
 import { once } from 'node:events'
+import type { Server } from 'node:http'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -289,7 +290,8 @@ describe('a held fault under a rate limit', () => {
       controller.abort()
       await held
     } finally {
-      limitedServer.closeAllConnections()
+      const http = limitedServer as Server
+      http.closeAllConnections()
       await new Promise<void>((resolve) => limitedServer.close(() => resolve()))
     }
   })
