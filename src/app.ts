@@ -136,7 +136,7 @@ export function createApp(sandbox: Sandbox) {
   // Before anything reads a body: each route's media type and limit (route-bodies.ts).
   app.use('*', requestBodyLimits(routeBodyRule, ANONYMOUS_BODY))
   app.use('*', jsonTextGuard())
-  app.use('*', forPartners(scenarioMiddleware(sandbox.scenarios, sandbox.scenarioPicks)))
+  app.use('*', forPartners(scenarioMiddleware(sandbox.scenarios, sandbox.scenarioPicks, sandbox.faults)))
   app.use('/sandbox/signup', signupThrottle(config.signupsPerHour, config.trustProxy))
   app.use('*', writeBatching(sandbox.writes))
   app.onError(onError)

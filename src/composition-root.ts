@@ -139,9 +139,10 @@ export function buildSandbox(options: SandboxOptions) {
     clock,
     logger,
     timeScale: config.timeScale,
+    faults: config.faults,
     assertRoom: (partner, kind, adding) => quotas.assertRoom(partner, kind, adding),
   })
-  const { registry: scenarios, picks: scenarioPicks, jobs, scheduler } = scenarioModule
+  const { registry: scenarios, picks: scenarioPicks, faults, jobs, scheduler } = scenarioModule
   const callbacks = createCallbacks({
     db,
     secrets,
@@ -260,6 +261,8 @@ export function buildSandbox(options: SandboxOptions) {
     /** Each partner's own scenarios (POST /sandbox/scenarios, the console). */
     partnerScenarios: scenarioModule.own,
     scenarioPicks,
+    /** The network faults' held connections (sandbox-scenarios, fault-holds.ts). */
+    faults,
     jobs,
     callbacks,
     mailbox,

@@ -100,6 +100,10 @@ const envSchema = z.object({
   SANDBOX_JOURNAL_MAX_PER_SECOND: z.coerce.number().int().min(0).max(100_000).default(200),
   SANDBOX_JOURNAL_MAX_MB: z.coerce.number().int().min(1).max(100_000).optional(),
   SANDBOX_CERTIFICATION_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(60).default(15),
+  SANDBOX_FAULT_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(60_000),
+  SANDBOX_FAULT_SLOW_BODY_MS: z.coerce.number().int().min(1).max(600_000).default(10_000),
+  SANDBOX_FAULTS_HELD: z.coerce.number().int().min(1).max(10_000).default(100),
+  SANDBOX_FAULTS_HELD_PER_PARTNER: z.coerce.number().int().min(1).max(10_000).default(10),
   SANDBOX_PASSWORD_COST: z.coerce
     .number()
     .int()
@@ -222,6 +226,12 @@ export interface Config {
   journal: { maxEntries: number; maxBytes: number; maxPerSecond: number }
   /** How long a certification probe waits for the partner's receiver (the 15 s of the receiver checks). */
   certificationTimeoutMs: number
+  /**
+   * Network faults (docs/design.md "Network faults"): how long a `timeout` fault holds its connection
+   * and a `slow-body` trickles its answer at most, and how many such held connections the sandbox and
+   * one partner may have at once.
+   */
+  faults: { timeoutMs: number; slowBodyMs: number; maxHeld: number; maxHeldPerPartner: number }
   /** The scrypt cost of new password hashes (PASSWORD_COST; SANDBOX_PASSWORD_COST lowers N on a local test rig, testConfig too). */
   passwordCost: PasswordCost
   /** /metrics (docs/operating.md "Metrics"): collected at all, and the bearer token a scrape needs (a hosted sandbox without one keeps them closed). */
@@ -327,6 +337,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.SANDBOX_TRUST_PROXY,
     journal: { maxEntries: journalEntries, maxBytes: journalBytes, maxPerSecond: journalEntries === 0 ? 0 : e.SANDBOX_JOURNAL_MAX_PER_SECOND },
     certificationTimeoutMs: Math.round(e.SANDBOX_CERTIFICATION_TIMEOUT_SECONDS * 1000),
+    faults: { timeoutMs: e.SANDBOX_FAULT_TIMEOUT_MS, slowBodyMs: e.SANDBOX_FAULT_SLOW_BODY_MS, maxHeld: e.SANDBOX_FAULTS_HELD, maxHeldPerPartner: e.SANDBOX_FAULTS_HELD_PER_PARTNER },
     passwordCost: { ...PASSWORD_COST, N: e.SANDBOX_PASSWORD_COST ?? PASSWORD_COST.N },
     metrics: { enabled: e.SANDBOX_METRICS, token: e.SANDBOX_METRICS_TOKEN },
     backup: { everyMinutes: e.SANDBOX_BACKUP_EVERY_MINUTES, keep: e.SANDBOX_BACKUP_KEEP, dir: e.SANDBOX_BACKUP_DIR },

@@ -36,6 +36,7 @@ describe('configuration from the environment', () => {
       trustProxy: 0,
       journal: { maxEntries: 10_000, maxBytes: 100 * 1024 * 1024, maxPerSecond: 200 },
       certificationTimeoutMs: 15_000,
+      faults: { timeoutMs: 60_000, slowBodyMs: 10_000, maxHeld: 100, maxHeldPerPartner: 10 },
       passwordCost: { N: 2 ** 17, r: 8, p: 1 },
       metrics: { enabled: true, token: undefined },
       backup: { everyMinutes: 0, keep: 24, dir: './backups' },

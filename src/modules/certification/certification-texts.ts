@@ -111,6 +111,20 @@ export const CHECK_TEXTS: Record<string, { name: Localized; advice: Localized }>
       'Register an address for type 9, take a process to a decision (process-approved or process-rejected scenario) and, when the notification arrives, read the process.',
     ],
   },
+  'client-retries-reads-with-backoff': {
+    name: ['O cliente repete uma leitura falhada pela rede, com espera', 'The client retries a read the network failed, with backoff'],
+    advice: [
+      'Depois de uma ligação reposta, de uma resposta vazia ou do seu tempo limite num GET, repita o pedido com uma espera crescente (200 ms ou mais, depois o dobro), nunca de imediato nem em ciclo apertado. Experimente com os cenários connection-reset e timeout.',
+      'After a connection reset, an empty reply or your own timeout on a GET, repeat the request after a growing wait (200 ms or more, then double it), never at once or in a tight loop. Try it with the connection-reset and timeout scenarios.',
+    ],
+  },
+  'client-finds-before-recreating': {
+    name: ['O cliente procura o registo antes de repetir uma criação sem resposta', 'The client looks the record up before repeating a Create that got no answer'],
+    advice: [
+      'Quando uma criação fica sem resposta, ela pode ter sido gravada: procure o registo (Simulation List ou Detail) antes de a enviar outra vez, para não criar um duplicado. Experimente com o cenário timeout-after-write em Simulation Create.',
+      'When a Create gets no answer it may have been stored: look the record up (Simulation List or Detail) before sending it again, so as not to create a duplicate. Try it with the timeout-after-write scenario on Simulation Create.',
+    ],
+  },
 }
 
 /** What each kind of evidence says, with {values}. */
@@ -149,6 +163,12 @@ const NOTES: Record<string, Localized> = {
   decisionDelivered: ['Decisão do processo {processUniqueId} entregue ao seu servidor.', 'Decision of process {processUniqueId} delivered to your server.'],
   processReadAfterDecision: ['Processo lido depois da decisão.', 'Process read after the decision.'],
   processNotReadAfterDecision: ['O processo {processUniqueId} não foi lido depois da decisão.', 'Process {processUniqueId} was not read after the decision.'],
+  readFault: ['Leitura sem resposta: falha de rede {fault}.', 'Read with no answer: network fault {fault}.'],
+  readFaultNotRetried: ['Leitura sem resposta ({fault}) nunca repetida.', 'Read with no answer ({fault}) never repeated.'],
+  readRetried: ['Repetida {waitedMs} ms depois do fim da falha (mínimo {minimumMs} ms).', 'Repeated {waitedMs} ms after the fault ended (at least {minimumMs} ms).'],
+  createFaultCommitted: ['Criação gravada, mas sem resposta legível: falha de rede {fault}.', 'Create stored, but with no readable answer: network fault {fault}.'],
+  createdAgainUnlooked: ['Criado outra vez sem procurar o registo antes: um duplicado.', 'Created again without looking the record up first: a duplicate.'],
+  lookedUpAfterFault: ['Registo procurado antes de qualquer nova criação.', 'Record looked up before any new Create.'],
   interrupted: ['A execução foi interrompida por uma paragem do sandbox: execute outra.', 'The run was cut short by a stop of the sandbox: start another.'],
 }
 

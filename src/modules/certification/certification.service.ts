@@ -11,10 +11,11 @@ import type { CallbackProbe, CallbackService } from '../callbacks/index.ts'
 import type { RequestJournalService } from '../request-journal/index.ts'
 import { checkAdvice, checkName, noteText } from './certification-texts.ts'
 import type { CertificationRepository, RunStatus, StoredRun } from './certification.repository.ts'
+import { FAULT_CHECKS, runFaultChecks, type FaultCheckId } from './fault-checks.ts'
 import { RECEIVER_CHECKS, runReceiverChecks, type ProbeEvidence, type ReceiverCheckId } from './receiver-checks.ts'
 import type { ReportSigner } from './report-signature.ts'
 
-export const ALL_CHECKS = [...RECEIVER_CHECKS, ...CLIENT_CHECKS] as const
+export const ALL_CHECKS = [...RECEIVER_CHECKS, ...CLIENT_CHECKS, ...FAULT_CHECKS] as const
 export type CheckId = (typeof ALL_CHECKS)[number]
 
 /** The window a run reads when none is given: the last day of the partner's clock. */
@@ -106,14 +107,17 @@ export function createCertificationService(deps: CertificationDeps) {
 
   async function execute(run: { runId: string; partnerUniqueID: string; windowFrom: string; checks: CheckId[] }): Promise<void> {
     const receiverAsked = run.checks.filter((c): c is ReceiverCheckId => categoryOf(c) === 'receiver')
-    const clientAsked = run.checks.filter((c): c is ClientCheckId => categoryOf(c) === 'client')
+    const clientAsked = run.checks.filter((c): c is ClientCheckId => (CLIENT_CHECKS as readonly string[]).includes(c))
+    const faultAsked = run.checks.filter((c): c is FaultCheckId => (FAULT_CHECKS as readonly string[]).includes(c))
     let outcomes: StoredOutcome[]
     let windowTo = deps.clock.now(run.partnerUniqueID).toISOString()
     try {
       const receiver = await runReceiverChecks(deps.probe, run.partnerUniqueID, run.runId, receiverAsked, deps.timeoutMs)
       windowTo = deps.clock.now(run.partnerUniqueID).toISOString()
-      const client = runClientChecks(clientAsked, records(run.partnerUniqueID, run.windowFrom, windowTo), decisions(run.partnerUniqueID, run.windowFrom))
-      const byId = new Map<string, StoredOutcome>([...receiver, ...client].map((o) => [o.id, o]))
+      const journal = records(run.partnerUniqueID, run.windowFrom, windowTo)
+      const client = runClientChecks(clientAsked, journal, decisions(run.partnerUniqueID, run.windowFrom))
+      const afterFaults = runFaultChecks(faultAsked, journal)
+      const byId = new Map<string, StoredOutcome>([...receiver, ...client, ...afterFaults].map((o) => [o.id, o]))
       outcomes = run.checks.map((id) => byId.get(id)!)
     } catch (error) {
       deps.logger.error('certification run failed', { runId: run.runId, error: error instanceof Error ? error.message : String(error) })

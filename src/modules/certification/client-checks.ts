@@ -41,6 +41,10 @@ export interface JournalRecord {
    * its User-Agent says.
    */
   origin: 'api' | 'console'
+  /** How long the sandbox took over it, from its arrival (`at`). */
+  durationMs?: number
+  /** The network fault it was answered with, if any, and whether the operation ran first. */
+  fault?: { kind: string; afterWrite: boolean } | null
 }
 
 /** A decision notification (type 9) the partner's server accepted. */
@@ -61,8 +65,8 @@ export interface Evidence {
   status?: number
 }
 
-export interface CheckOutcome {
-  id: ClientCheckId
+export interface CheckOutcome<Id extends string = ClientCheckId> {
+  id: Id
   status: CheckStatus
   evidence: Evidence[]
 }
@@ -76,7 +80,8 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi
 const MAX_EVIDENCE = 5
 
 const ms = (iso: string) => Date.parse(iso)
-const cite = (r: JournalRecord, note: string, values?: Evidence['values']): Evidence => ({
+/** A journal record as evidence: its id, time, request and status, with a note. */
+export const cite = (r: JournalRecord, note: string, values?: Evidence['values']): Evidence => ({
   note,
   ...(values ? { values } : {}),
   requestId: r.requestId,

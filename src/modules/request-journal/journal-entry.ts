@@ -13,6 +13,8 @@ export interface JournalEntry {
   status: number
   durationMs: number
   scenario: string | null
+  /** The network fault the request was answered with (its scenario's), and whether the operation ran first. */
+  fault: { kind: string; afterWrite: boolean } | null
   requestHeaders: Record<string, string>
   requestBody: string | null
   requestTruncated: boolean

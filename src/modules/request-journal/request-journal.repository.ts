@@ -33,6 +33,8 @@ interface Row {
   status: number
   duration_ms: number
   scenario: string | null
+  fault: string | null
+  fault_after_write: number
   errors: string | null
   token_id: string | null
   retry_after: string | null
@@ -62,6 +64,7 @@ const toSummary = (r: Row): JournalSummary => ({
   status: r.status,
   durationMs: r.duration_ms,
   scenario: r.scenario,
+  fault: r.fault === null ? null : { kind: r.fault, afterWrite: r.fault_after_write === 1 },
   errors: r.errors === null ? null : (JSON.parse(r.errors) as unknown[]),
   tokenId: r.token_id,
   retryAfter: r.retry_after,
@@ -136,8 +139,8 @@ function whereOf(f: JournalFilter): { sql: string; params: Record<string, unknow
 /** The request journal (request_journal, request_journal_body): written in batches, read newest first, kept to a ring per partner. */
 export function createRequestJournalRepository(db: Db) {
   const insert = db.prepare(`INSERT INTO request_journal (request_id, partner_unique_id, broker_id, user_id, at, method, path, query, status,
-      duration_ms, scenario, errors, token_id, retry_after, bytes, origin)
-    VALUES (@requestId, @partnerUniqueID, @brokerId, @userId, @at, @method, @path, @query, @status, @durationMs, @scenario, @errors, @tokenId, @retryAfter, @bytes, @origin)`)
+      duration_ms, scenario, fault, fault_after_write, errors, token_id, retry_after, bytes, origin)
+    VALUES (@requestId, @partnerUniqueID, @brokerId, @userId, @at, @method, @path, @query, @status, @durationMs, @scenario, @fault, @faultAfterWrite, @errors, @tokenId, @retryAfter, @bytes, @origin)`)
   const insertBody = db.prepare(`INSERT INTO request_journal_body (seq, request_headers, request_body, request_truncated, response_content_type,
       response_body, response_truncated)
     VALUES (@seq, @requestHeaders, @requestBody, @requestTruncated, @responseContentType, @responseBody, @responseTruncated)`)
@@ -190,7 +193,7 @@ export function createRequestJournalRepository(db: Db) {
         const requestHeaders = JSON.stringify(e.requestHeaders)
         const bytes =
           ENTRY_FIXED_BYTES + bytesOf(e.requestId) + bytesOf(e.path) + bytesOf(e.query) + bytesOf(errors) + bytesOf(requestHeaders) + bytesOf(e.requestBody) + bytesOf(e.responseBody)
-        const seq = insert.run({ ...e, errors, bytes }).lastInsertRowid
+        const seq = insert.run({ ...e, errors, bytes, fault: e.fault?.kind ?? null, faultAfterWrite: e.fault?.afterWrite === true ? 1 : 0 }).lastInsertRowid
         insertBody.run({
           seq,
           requestHeaders,

@@ -24,6 +24,10 @@ const SummaryShape = {
   status: z.number().int().openapi({ example: 400 }),
   durationMs: z.number().openapi({ example: 2.4 }),
   scenario: z.string().nullable().openapi({ description: 'The sandbox scenario applied, if any', example: null }),
+  fault: z
+    .object({ kind: z.string().openapi({ example: 'timeout' }), afterWrite: z.boolean().openapi({ description: 'Whether the operation ran, its writes committed, before the fault' }) })
+    .nullable()
+    .openapi({ description: 'The network fault the request was answered with (its scenario\'s), if any', example: null }),
   brokerId: z.number().int(),
   userId: z.number().int(),
   errors: z.array(ErrorItemSchema).nullable().openapi({ description: 'The errors[] of a refusal, each naming its field' }),

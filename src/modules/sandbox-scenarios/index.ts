@@ -16,6 +16,7 @@ import { createPartnerScenarios, type PartnerScenarios, type ScenarioQuotaKind }
 import { sandboxScenariosHandlers } from './sandbox-scenarios.handlers.ts'
 import * as routes from './sandbox-scenarios.routes.ts'
 import { createScenarioIndex } from './scenario-index.ts'
+import { createFaultHolds } from './fault-holds.ts'
 import { loadScenarios } from './scenario-loader.ts'
 import { SCENARIO_HEADER } from './scenario-middleware.ts'
 import { createScenarioPicks } from './scenario-picks.ts'
@@ -23,7 +24,7 @@ import { checkScenarioReferences } from './scenario-references.ts'
 import { createScenarioRegistry, type ScenarioRegistry } from './scenario-registry.ts'
 import { createScenarioScheduler } from './scenario-scheduler.ts'
 
-export { scenarioMiddleware, type ScenarioEnv } from './scenario-middleware.ts'
+export { scenarioMiddleware, type NetworkFaults, type ScenarioEnv } from './scenario-middleware.ts'
 export { effectOf, type Scenario } from './scenario.schemas.ts'
 export type { ScenarioPicks } from './scenario-picks.ts'
 export type { ScenarioRegistry } from './scenario-registry.ts'
@@ -53,6 +54,8 @@ export interface ScenariosDeps {
   timeScale: number
   /** The partner's quotas its own scenarios count against. @throws ApiError 409 (010605) */
   assertRoom?: (partnerUniqueID: string, kind: ScenarioQuotaKind, adding: number) => void
+  /** The network faults' longest hold and trickle, and their bounds on held connections. */
+  faults: { timeoutMs: number; slowBodyMs: number; maxHeld: number; maxHeldPerPartner: number }
 }
 
 /**
@@ -73,6 +76,7 @@ export function createScenarios(deps: ScenariosDeps) {
     /** The partners' own scenarios: written through the API and the console. */
     own,
     picks: createScenarioPicks(registry),
+    faults: { holds: createFaultHolds(deps.faults), settings: { timeoutMs: deps.faults.timeoutMs, slowBodyMs: deps.faults.slowBodyMs } },
     jobs,
     scheduler: createScenarioScheduler({ jobs, clock: deps.clock, timeScale: deps.timeScale }),
     /** The request header that names a scenario. */

@@ -4,14 +4,21 @@ import type { Lang } from '../../common/language.ts'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ApiError } from '../../common/api-error.ts'
 import { jsonBody } from '../../http/json-body.ts'
-import type { AppEnv } from '../../http/app-env.ts'
+import { answerWithFault, type FaultEnv, type FaultSettings } from './fault-middleware.ts'
+import type { FaultHolds } from './fault-holds.ts'
+
+/** The network faults' bound on held connections and their settings. */
+export interface NetworkFaults {
+  holds: FaultHolds
+  settings: FaultSettings
+}
 import type { ScenarioPicks } from './scenario-picks.ts'
 import type { ScenarioRegistry } from './scenario-registry.ts'
 import { effectOf, type EffectOf, type Scenario } from './scenario.schemas.ts'
 
 /** The request variables of the routes whose services apply scenario effects. */
 export interface ScenarioEnv {
-  Variables: AppEnv['Variables'] & {
+  Variables: FaultEnv['Variables'] & {
     /** The sandbox scenario of the request (header or magic value), if any. */
     scenario?: Scenario
   }
@@ -55,11 +62,11 @@ function errorAnswerBody(answer: EffectOf<'errorAnswer'>, lang: Lang) {
  * Finds the scenario of a request (the X-Sandbox-Scenario header, else a magic value of the JSON
  * body, else for a /v1 call the scenario the partner picked in the console), among the sandbox's and
  * the calling partner's own, applies the effects every operation shares (latency, HTTP errors, an
- * expired token, an error answer of its own, in place of the operation's) and
+ * expired token, an error answer of its own in place of the operation's, network faults) and
  * leaves it in `c.get('scenario')` for the services, which apply the domain effects.
  */
 export const scenarioMiddleware =
-  (scenarios: ScenarioRegistry, picks?: Pick<ScenarioPicks, 'take'>): MiddlewareHandler<ScenarioEnv> =>
+  (scenarios: ScenarioRegistry, picks: Pick<ScenarioPicks, 'take'> | undefined, faults: NetworkFaults): MiddlewareHandler<ScenarioEnv> =>
   async (c, next) => {
     const name = c.req.header(SCENARIO_HEADER)
     const partnerUniqueID = c.get('auth').partnerUniqueID
@@ -89,5 +96,7 @@ export const scenarioMiddleware =
     if (error) throw error
     const answer = effectOf(scenario, 'errorAnswer')
     if (answer) return c.json(errorAnswerBody(answer, c.get('lang')), answer.status as ContentfulStatusCode, answer.headers ?? {})
+    const fault = effectOf(scenario, 'fault')
+    if (fault) return answerWithFault(c, next, fault, faults.holds, faults.settings)
     await next()
   }

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { FaultEffectSchema } from './fault.schemas.ts'
 
 /**
  * The scenario file format (docs/design.md "Scenarios and sandbox control"): a name, what triggers it
@@ -90,6 +91,7 @@ export const ScenarioEffectSchema = z
       documentTypeId: z.number().int().positive(),
       text: localized,
     }),
+    FaultEffectSchema,
   ])
   .openapi('ScenarioEffect')
 

@@ -42,7 +42,7 @@ describe('certification runs: start, read, list, report', () => {
 
     const first = await s.call('POST', '/sandbox/certification/runs')
     expect(first.status, first.text).toBe(202)
-    expect(first.json.checks).toHaveLength(17)
+    expect(first.json.checks).toHaveLength(19)
     expect(first.json.checks.every((c: any) => c.status === 'running')).toBe(true)
     const second = await s.call('POST', '/sandbox/certification/runs', { body: {} })
     expect(second.status).toBe(409)
