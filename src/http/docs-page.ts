@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import type { WayIn } from '../common/way-in.ts'
 
 const ASSETS: Record<string, string> = {
   'swagger-ui.css': 'text/css; charset=utf-8',
@@ -22,7 +23,7 @@ const OWN_ASSETS: Record<string, { type: string; body: string }> = {
   },
 }
 
-const PAGE = `<!doctype html>
+const page = (wayIn: WayIn) => `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
@@ -33,19 +34,25 @@ const PAGE = `<!doctype html>
   <link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png">
 </head>
 <body>
-  <div class="sandbox-banner">Sandbox: no real credit decisions. Log in with POST /v1/authentication (broker-a / sandbox), then "Authorize" with the access token. Documents: <a href="/docs">the bank's API</a> · <a href="/docs?api=sandbox">the sandbox's own API (/sandbox)</a>.</div>
+  <div class="sandbox-banner">Sandbox: no real credit decisions. ${escapeHtml(wayIn.docsBanner)} Documents: <a href="/docs">the bank's API</a> · <a href="/docs?api=sandbox">the sandbox's own API (/sandbox)</a>. Requests, journeys and certification: <a href="/console">the console</a>.</div>
   <div id="swagger-ui"></div>
   <script src="/docs/assets/swagger-ui-bundle.js"></script>
   <script src="/docs/assets/sandbox-docs.js"></script>
 </body>
 </html>`
 
-/** The interactive reference at /docs, Swagger UI served from node_modules: it works offline. */
-export function docsPage() {
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+/**
+ * The interactive reference at /docs, Swagger UI served from node_modules: it works offline. Its
+ * banner says how to log in on this sandbox (common/way-in.ts) and links to the console.
+ */
+export function docsPage(wayIn: WayIn) {
+  const html = page(wayIn)
   const dir = dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'))
   const cache = new Map<string, Buffer>()
   return new Hono()
-    .get('/docs', (c) => c.html(PAGE))
+    .get('/docs', (c) => c.html(html))
     .get('/docs/assets/:file', (c) => {
       const file = c.req.param('file')
       const own = OWN_ASSETS[file]

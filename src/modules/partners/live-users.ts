@@ -1,8 +1,10 @@
-import type { PartnerRepository, UserIdentity } from './partners.repository.ts'
+import type { PartnerOrigin, PartnerRepository, UserIdentity } from './partners.repository.ts'
 
-/** A user as it stands now, with its partner's suspension reason: what every request is checked against. */
+/** A user as it stands now, with its partner's suspension reason and origin: what every request is checked against. */
 export interface LiveUser extends UserIdentity {
   partnerStatusReason: string | null
+  /** Where the partner came from ('seed': a demo identity); null when unknown. */
+  partnerOrigin: PartnerOrigin | null
 }
 
 /** Users kept; past it the cache starts over (a map lookup stays the cost of a request). */
@@ -24,7 +26,8 @@ export function createLiveUsers(repo: Pick<PartnerRepository, 'findByUserId' | '
       if (user) return user
       const identity = repo.findByUserId(userId)
       if (!identity) return undefined
-      user = { ...identity, partnerStatusReason: repo.partner(identity.partnerUniqueID)?.statusReason ?? null }
+      const partner = repo.partner(identity.partnerUniqueID)
+      user = { ...identity, partnerStatusReason: partner?.statusReason ?? null, partnerOrigin: partner?.origin ?? null }
       if (users.size >= CACHE_LIMIT) users.clear()
       users.set(userId, user)
       return user
