@@ -36,6 +36,7 @@ import { housekeepingRouter } from './modules/housekeeping/index.ts'
 import { sandboxJobsRouter, sandboxScenariosRouter, scenarioMiddleware } from './modules/sandbox-scenarios/index.ts'
 import { simulationsRouter } from './modules/simulations/index.ts'
 import { taxonomyRouter } from './modules/taxonomy/index.ts'
+import { testDataRouter } from './modules/test-data/index.ts'
 import { certificationRouter } from './modules/certification/index.ts'
 import { auditRouter, auditTrail } from './modules/audit/index.ts'
 import { operationsRouter, requestMetrics } from './modules/operations/index.ts'
@@ -162,6 +163,7 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', mailboxRouter(sandbox.mailbox))
   app.route('/', sandboxJobsRouter(sandbox.jobs))
   app.route('/', sandboxClockRouter(sandbox.testClock))
+  app.route('/', testDataRouter(sandbox.testData))
   app.route('/', requestJournalRouter(sandbox.journal))
   app.route('/', certificationRouter(sandbox.certification))
   app.route('/', consoleRouter({ ...sandbox, trustProxy: config.trustProxy, partnerShare: fairShare }))

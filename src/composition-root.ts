@@ -17,6 +17,7 @@ import { createPartners, identitiesSeedFile, seedIdentities, type PasswordVerifi
 import { createProcesses } from './modules/processes/index.ts'
 import { createRequestJournal } from './modules/request-journal/index.ts'
 import { createClockOffsets, createSandboxClock } from './modules/sandbox-clock/index.ts'
+import { createTestDataService } from './modules/test-data/index.ts'
 import { createSandboxControl } from './modules/sandbox-control/index.ts'
 import { createHousekeeping } from './modules/housekeeping/index.ts'
 import { createAudit } from './modules/audit/index.ts'
@@ -131,7 +132,7 @@ export function buildSandbox(options: SandboxOptions) {
   partners.applyDemoIdentities()
   const { quotas } = partners
   const auth = createAuth({ db, config, clock: machineClock, secrets, partners, metrics })
-  const scenarioModule = createScenarios({ folders: scenarioFolders(config), taxonomy, db, writes, clock, logger, timeScale: config.timeScale })
+  const scenarioModule = createScenarios({ folders: scenarioFolders(config), taxonomy, db, writes, clock, logger, timeScale: config.timeScale, languageOf: partners.languageOf })
   const { registry: scenarios, picks: scenarioPicks, jobs, scheduler } = scenarioModule
   const callbacks = createCallbacks({
     db,
@@ -143,6 +144,7 @@ export function buildSandbox(options: SandboxOptions) {
     version,
     taxonomy,
     assertRoom: (partner) => quotas.assertRoom(partner, 'callbackConfigurations'),
+    languageOf: partners.languageOf,
     metrics,
     ...(options.callbackResolver ? { resolve: options.callbackResolver } : {}),
   })
@@ -192,6 +194,7 @@ export function buildSandbox(options: SandboxOptions) {
   const { trials } = control
   const journal = createRequestJournal({ db, writes, clock, logger, settings: config.journal, metrics })
   const testClock = createSandboxClock({ writes, clock, offsets: clockOffsets, logger, jobs, deliveries: callbacks.advancing })
+  const testData = createTestDataService({ clock })
   const certification = createCertification({
     db,
     secrets,
@@ -259,6 +262,7 @@ export function buildSandbox(options: SandboxOptions) {
     echo,
     reset,
     testClock,
+    testData,
     journal,
     retention,
     housekeeping,

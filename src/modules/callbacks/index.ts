@@ -1,3 +1,4 @@
+import type { Lang } from '../../common/language.ts'
 import type { PartnerClock } from '../../clock.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/connection.ts'
@@ -51,6 +52,8 @@ export interface CallbacksDeps {
   metrics?: Pick<Metrics, 'deliveryAttempt'>
   /** @throws ApiError 409 when the partner may have no more callback configurations (its quota). */
   assertRoom?: (partnerUniqueID: string) => void
+  /** The language of a partner's notifications: every text of their payloads is written in it. */
+  languageOf?: (partnerUniqueID: string) => Lang
 }
 
 /**
@@ -78,7 +81,7 @@ export function createCallbacks(deps: CallbacksDeps) {
     ...(deps.timeoutMs ? { timeoutMs: deps.timeoutMs } : {}),
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
   })
-  const publisher = createOutboxPublisher({ outbox, configurations, taxonomy: deps.taxonomy, clock, onPending: worker.wake })
+  const publisher = createOutboxPublisher({ outbox, configurations, taxonomy: deps.taxonomy, clock, onPending: worker.wake, ...(deps.languageOf ? { languageOf: deps.languageOf } : {}) })
   const service = createCallbackService({ writes: deps.writes, clock, taxonomy: deps.taxonomy, configurations, outbox, policy, worker, assertRoom: deps.assertRoom })
   return {
     ...service,

@@ -3,6 +3,8 @@ import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { CallbackConfigurationRepository } from './callback-configuration.repository.ts'
 import type { NotificationEvent, NotificationPublisher } from './notification-publisher.ts'
 import { notificationId } from './notification-id.ts'
+import { inPartnerLanguage } from './notification-language.ts'
+import type { Lang } from '../../common/language.ts'
 import type { NotificationStatus, OutboxRepository } from './outbox.repository.ts'
 
 export const NOTIFICATION_TYPES_LIST = 'notification-types'
@@ -32,6 +34,8 @@ export function createOutboxPublisher(deps: {
   clock: PartnerClock
   /** Called after each pending notification is written; the worker defers its wake-up past the commit. */
   onPending: () => void
+  /** The language of the partner's notifications (pt-PT when not given). */
+  languageOf?: (partnerUniqueID: string) => Lang
 }): NotificationPublisher {
   return {
     publish(event: NotificationEvent): string {
@@ -51,7 +55,7 @@ export function createOutboxPublisher(deps: {
         partnerUniqueID: event.partnerUniqueID,
         ...(processUniqueId ? { processUniqueId } : { simulationUniqueId: simulationUniqueId! }),
         occurredAt: now,
-        data: event.data,
+        data: inPartnerLanguage(event.data, deps.languageOf?.(event.partnerUniqueID) ?? 'pt-PT', deps.taxonomy),
         test: event.test === true,
       }
       const configuration = deps.configurations.find(event.partnerUniqueID, event.notificationTypeId)

@@ -1,3 +1,4 @@
+import type { Lang } from '../../common/language.ts'
 import type { PartnerClock } from '../../clock.ts'
 import type { Db } from '../../db/connection.ts'
 import type { Transactions } from '../../db/write-batch.ts'
@@ -46,6 +47,8 @@ export interface ScenariosDeps {
   logger: Logger
   /** SANDBOX_TIME_SCALE: the scenarios' delays are multiplied by it. */
   timeScale: number
+  /** The language of a partner's notifications: the bank's messages are written in it. */
+  languageOf?: (partnerUniqueID: string) => Lang
 }
 
 /**
@@ -62,7 +65,7 @@ export function createScenarios(deps: ScenariosDeps) {
     registry,
     picks: createScenarioPicks(registry),
     jobs,
-    scheduler: createScenarioScheduler({ jobs, clock: deps.clock, timeScale: deps.timeScale }),
+    scheduler: createScenarioScheduler({ jobs, clock: deps.clock, timeScale: deps.timeScale, ...(deps.languageOf ? { languageOf: deps.languageOf } : {}) }),
     /** The request header that names a scenario. */
     header: SCENARIO_HEADER,
     /**
