@@ -10,13 +10,45 @@ const ASSETS: Record<string, string> = {
   'favicon-32x32.png': 'image/png',
 }
 
+/**
+ * The document as the page shows it: an optional parameter without its example. Swagger UI fills
+ * "Try it out" with a parameter's `example` (or its schema's) whether it is required or not, so a
+ * Simulation List tried as it comes filtered by every example and showed none of the partner's
+ * simulations. The published documents keep their examples (a reader and a generator use them);
+ * only the page's copy loses them, so an optional parameter is sent when the user types it.
+ * Runs in the browser: written as plain JavaScript, without anything of this module.
+ */
+export function withoutOptionalParameterExamples(document: any): any {
+  const paths = (document && document.paths) || {}
+  for (const path of Object.keys(paths)) {
+    for (const operation of Object.values(paths[path] || {}) as any[]) {
+      for (const parameter of (operation && operation.parameters) || []) {
+        if (!parameter || parameter.required) continue
+        delete parameter.example
+        delete parameter.examples
+        if (parameter.schema) delete parameter.schema.example
+      }
+    }
+  }
+  return document
+}
+
+// The two documents by a link each: Swagger UI's own picker (StandaloneLayout) styles inline, which the page's policy refuses.
+const DOCS_SCRIPT = `const withoutOptionalParameterExamples = ${withoutOptionalParameterExamples.toString()}
+const api = new URLSearchParams(location.search).get('api') === 'sandbox' ? '/openapi/sandbox.json' : '/openapi.json'
+const responseInterceptor = (res) => {
+  if (res.url && new URL(res.url, location.href).pathname === api && res.text) {
+    res.text = JSON.stringify(withoutOptionalParameterExamples(JSON.parse(res.text)))
+    res.body = JSON.parse(res.text)
+  }
+  return res
+}
+window.ui = SwaggerUIBundle({ url: api, dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true, tryItOutEnabled: true, validatorUrl: null, responseInterceptor })
+`
+
 /** The page's own script and style, served as files: the page's policy allows no inline script or style. */
 const OWN_ASSETS: Record<string, { type: string; body: string }> = {
-  'sandbox-docs.js': {
-    type: 'application/javascript; charset=utf-8',
-    // The two documents by a link each: Swagger UI's own picker (StandaloneLayout) styles inline, which the page's policy refuses.
-    body: "const api = new URLSearchParams(location.search).get('api') === 'sandbox' ? '/openapi/sandbox.json' : '/openapi.json'\nwindow.ui = SwaggerUIBundle({ url: api, dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true, tryItOutEnabled: true, validatorUrl: null })\n",
-  },
+  'sandbox-docs.js': { type: 'application/javascript; charset=utf-8', body: DOCS_SCRIPT },
   'sandbox-docs.css': {
     type: 'text/css; charset=utf-8',
     body: 'body { margin: 0 } .sandbox-banner { background: #0b3d5c; color: #fff; font: 14px sans-serif; padding: 10px 20px } .sandbox-banner a { color: #fff }\n',

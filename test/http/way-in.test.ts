@@ -81,4 +81,19 @@ describe('the way in, where the demo identities are on (local)', () => {
   it('links /docs to the console', async () => {
     expect(await (await local.request('/docs')).text()).toContain('<a href="/console">')
   })
+
+  it("has /docs's Try it out send no example of an optional parameter, while the published document keeps them", async () => {
+    const served = await (await local.request('/openapi.json')).text()
+    const parameters = (document: any) => Object.values(document.paths).flatMap((item: any) => Object.values(item).flatMap((operation: any) => operation.parameters ?? []))
+    const exampleOf = (p: any) => p.example ?? p.schema?.example
+    const optionalWithExample = parameters(JSON.parse(served)).filter((p: any) => !p.required && exampleOf(p) !== undefined)
+    expect(optionalWithExample.map((p: any) => p.name)).toEqual(expect.arrayContaining(['filterByText', 'filterSimulationStatus']))
+    // The page's own script, run as the browser runs it, with Swagger UI standing by to take its options.
+    const script = await (await local.request('/docs/assets/sandbox-docs.js')).text()
+    let options: any
+    new Function('SwaggerUIBundle', 'location', 'window', script)((o: unknown) => (options = o), new URL('http://localhost/docs'), {})
+    const shown = JSON.parse(options.responseInterceptor({ url: 'http://localhost/openapi.json', text: served }).text)
+    expect(parameters(shown).filter((p: any) => !p.required && exampleOf(p) !== undefined)).toEqual([])
+    expect(parameters(shown).filter((p: any) => p.required && exampleOf(p) !== undefined).length).toBeGreaterThan(0)
+  })
 })
