@@ -4,6 +4,7 @@
 // language, the request id, the answer's required fields, the error body of a refusal. Ids are
 // chained: what Simulation Create answers is what Process Create sends. Deterministic: the
 // committed copies change only when the documents or the journeys do.
+import { COLLECTIONS_WAY_IN } from '../src/http/api-documents.ts'
 import { BANK_JOURNEY, SANDBOX_JOURNEY, type Step } from './postman-journeys.ts'
 
 type Json = Record<string, any>
@@ -134,7 +135,8 @@ const PACING = [
 ]
 
 const VARIABLES = ['baseUrl', 'language', 'username', 'password', 'accessToken', 'partnerUniqueID', 'simulationUniqueId', 'spareSimulationUniqueId', 'processUniqueId', 'borrowerUniqueId', 'coBorrowerUniqueId', 'propertyUniqueId', 'notificationType', 'runId', 'requestId', 'waitMs', 'retries']
-const DEFAULTS: Record<string, string> = { baseUrl: 'http://localhost:8080', language: 'en', username: 'broker-a', password: 'sandbox' }
+// Generated with the demo identities; a sandbox where they are off serves the copies told its own way in.
+const DEFAULTS: Record<string, string> = { baseUrl: 'http://localhost:8080', language: 'en', ...COLLECTIONS_WAY_IN.example }
 
 function collection(document: Json, journey: Record<string, Step[]>, info: { name: string; description: string }): Json {
   return {
@@ -146,7 +148,7 @@ function collection(document: Json, journey: Record<string, Step[]>, info: { nam
   }
 }
 
-const CREDENTIALS = `Set the collection variables \`username\` and \`password\`: on a local sandbox the demo \`broker-a\` / \`sandbox\`; on the hosted sandbox the ones \`POST /sandbox/signup\` answers (or that your partner's administrator made with \`POST /sandbox/account/users\`). \`baseUrl\` is the host this collection was downloaded from; \`language\` (en or pt-PT) is sent as Accept-Language on every request.`
+const CREDENTIALS = COLLECTIONS_WAY_IN.postman
 
 /** The partner's collection: the bank's API as a journey, every request tested; nothing destructive or administrative. */
 export function bankCollection(bank: Json): Json {

@@ -36,10 +36,12 @@ import { housekeepingRouter } from './modules/housekeeping/index.ts'
 import { sandboxJobsRouter, sandboxScenariosRouter, scenarioMiddleware } from './modules/sandbox-scenarios/index.ts'
 import { simulationsRouter } from './modules/simulations/index.ts'
 import { taxonomyRouter } from './modules/taxonomy/index.ts'
+import { testDataRouter } from './modules/test-data/index.ts'
 import { certificationRouter } from './modules/certification/index.ts'
 import { auditRouter, auditTrail } from './modules/audit/index.ts'
 import { operationsRouter, requestMetrics } from './modules/operations/index.ts'
 import { ANONYMOUS_BODY, routeBodyRule } from './route-bodies.ts'
+import { wayIn, type WayIn } from './common/way-in.ts'
 
 /**
  * Paths answered without a partner's token: health, version, login, sign-up, the API reference, and
@@ -66,28 +68,28 @@ function signupThrottle(perHour: number | null, trustProxy: TrustProxy): Middlew
   }
 }
 
-const COMMON_DESCRIPTION = `Authenticate with \`POST /v1/authentication\` (the demo \`broker-a\` / \`sandbox\` on a local sandbox; on the hosted
-sandbox, the credentials of \`POST /sandbox/signup\`) and send \`Authorization: Bearer <accessToken>\`.
+/** What both documents say of authentication (its way in: common/way-in.ts), languages and errors. */
+const commonDescription = (way: WayIn) => `${way.documents}
 Answers are localized by \`Accept-Language\` (pt-PT by default, en). Every error answers the same body:
 \`{ operationStatus, errors: [{ errorCode, errorMessage, errorField }] }\`.`
 
-const BANK_DESCRIPTION = `The bank's Mortgage Partner Portal API, as the sandbox serves it: the bank's operations with real validation,
+const bankDescription = (way: WayIn) => `The bank's Mortgage Partner Portal API, as the sandbox serves it: the bank's operations with real validation,
 mortgage maths, state and callbacks (the webhooks). The sandbox's own API (control, clock, request journal, account,
 certification, scenarios…) is a document of its own: \`/openapi/sandbox.json\`. \`/openapi.json?scenarios=true\` adds the
 sandbox's \`X-Sandbox-Scenario\` request header to the bank's operations, for a client that wants to force scenarios.
 
-${COMMON_DESCRIPTION}`
+${commonDescription(way)}`
 
-const SANDBOX_DESCRIPTION = `The sandbox's own API under /sandbox, not part of the bank's API: control of the bank's side, the test clock,
+const sandboxDescription = (way: WayIn) => `The sandbox's own API under /sandbox, not part of the bank's API: control of the bank's side, the test clock,
 scenarios and their jobs, the request journal, callback deliveries, the mailbox, the partner's account, certification, sign-up
 and the operator's API of a hosted sandbox. The bank's API is the document at \`/openapi.json\`.
 
-${COMMON_DESCRIPTION}`
+${commonDescription(way)}`
 
-const DOCUMENT_HEADS = {
-  bank: { title: 'Mortgage Partner Portal API (sandbox)', description: BANK_DESCRIPTION },
-  sandbox: { title: 'Mortgage Partner Portal sandbox: its own API', description: SANDBOX_DESCRIPTION },
-}
+const documentHeads = (way: WayIn) => ({
+  bank: { title: 'Mortgage Partner Portal API (sandbox)', description: bankDescription(way) },
+  sandbox: { title: 'Mortgage Partner Portal sandbox: its own API', description: sandboxDescription(way) },
+})
 
 const TAGS = [
   { name: 'Authentication', description: "A broker user's credentials exchanged for a bearer token" },
@@ -114,6 +116,7 @@ const TAGS = [
 export function createApp(sandbox: Sandbox) {
   const { config, logger, taxonomy, simulations, processes, messages, esis } = sandbox
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, router: new MemoRouter() })
+  const way = wayIn(config)
   const onError = errorHandler(logger, sandbox.operations.metrics)
   // First: every request counted, the ones refused by any later step too.
   if (config.metrics.enabled) app.use('*', requestMetrics(sandbox.operations.metrics))
@@ -145,7 +148,7 @@ export function createApp(sandbox: Sandbox) {
 
   app.route('/', healthRouter(sandbox.health))
   app.route('/', operationsRouter(sandbox.operations))
-  app.route('/', authRouter(sandbox.auth, { trustProxy: config.trustProxy }))
+  app.route('/', authRouter(sandbox.auth, { trustProxy: config.trustProxy, wayIn: way }))
   app.route('/', taxonomyRouter(taxonomy))
   app.route('/', simulationsRouter(simulations, taxonomy, sandbox.simulationDetailAnswers))
   app.route('/', simulationMessagesRouter(messages))
@@ -161,6 +164,7 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', mailboxRouter(sandbox.mailbox))
   app.route('/', sandboxJobsRouter(sandbox.jobs))
   app.route('/', sandboxClockRouter(sandbox.testClock))
+  app.route('/', testDataRouter(sandbox.testData))
   app.route('/', requestJournalRouter(sandbox.journal))
   app.route('/', certificationRouter(sandbox.certification))
   app.route('/', consoleRouter({ ...sandbox, trustProxy: config.trustProxy, partnerShare: fairShare }))
@@ -181,13 +185,13 @@ export function createApp(sandbox: Sandbox) {
   const openApiDocument = () =>
     (document ??= app.getOpenAPI31Document({
       openapi: '3.1.0',
-      info: { title: 'Mortgage Partner Portal API (sandbox)', version: sandbox.version, description: BANK_DESCRIPTION },
+      info: { title: 'Mortgage Partner Portal API (sandbox)', version: sandbox.version, description: bankDescription(way) },
       tags: TAGS,
     }))
   const scenarioNames = sandbox.scenarios.files().filter((s) => s.triggers.header).map((s) => s.name)
-  const openApiDocuments = apiDocuments({ whole: openApiDocument, heads: DOCUMENT_HEADS, scenarios: scenarioNames })
-  app.route('/', documentRoutes({ documents: openApiDocuments, trustProxy: config.trustProxy, publicUrl: config.publicUrl }))
-  app.route('/', docsPage())
+  const openApiDocuments = apiDocuments({ whole: openApiDocument, heads: documentHeads(way), scenarios: scenarioNames })
+  app.route('/', documentRoutes({ documents: openApiDocuments, trustProxy: config.trustProxy, publicUrl: config.publicUrl, wayIn: way }))
+  app.route('/', docsPage(way))
   return Object.assign(app, { openApiDocument, openApiDocuments, sandbox })
 }
 

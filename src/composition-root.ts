@@ -17,6 +17,7 @@ import { createPartners, identitiesSeedFile, seedIdentities, type PasswordVerifi
 import { createProcesses } from './modules/processes/index.ts'
 import { createRequestJournal } from './modules/request-journal/index.ts'
 import { createClockOffsets, createSandboxClock } from './modules/sandbox-clock/index.ts'
+import { createTestDataService } from './modules/test-data/index.ts'
 import { createSandboxControl } from './modules/sandbox-control/index.ts'
 import { createHousekeeping } from './modules/housekeeping/index.ts'
 import { createAudit } from './modules/audit/index.ts'
@@ -140,6 +141,7 @@ export function buildSandbox(options: SandboxOptions) {
     logger,
     timeScale: config.timeScale,
     faults: config.faults,
+    languageOf: partners.languageOf,
     assertRoom: (partner, kind, adding) => quotas.assertRoom(partner, kind, adding),
   })
   const { registry: scenarios, picks: scenarioPicks, faults, jobs, scheduler } = scenarioModule
@@ -154,6 +156,7 @@ export function buildSandbox(options: SandboxOptions) {
     taxonomy,
     assertRoom: (partner) => quotas.assertRoom(partner, 'callbackConfigurations'),
     listenersPerPartner: config.listenersPerPartner,
+    languageOf: partners.languageOf,
     metrics,
     ...(options.callbackResolver ? { resolve: options.callbackResolver } : {}),
   })
@@ -205,6 +208,7 @@ export function buildSandbox(options: SandboxOptions) {
   const { trials } = control
   const journal = createRequestJournal({ db, writes, clock, logger, settings: config.journal, metrics })
   const testClock = createSandboxClock({ writes, clock, offsets: clockOffsets, logger, jobs, deliveries: callbacks.advancing })
+  const testData = createTestDataService({ clock })
   const certification = createCertification({
     db,
     secrets,
@@ -276,6 +280,7 @@ export function buildSandbox(options: SandboxOptions) {
     echo,
     reset,
     testClock,
+    testData,
     journal,
     retention,
     housekeeping,

@@ -82,6 +82,7 @@ export const ROUTE_BODIES: ReadonlyMap<string, BodyRule> = new Map<string, BodyR
   ['POST /sandbox/account/users/:userId/revoke-tokens', ANONYMOUS_BODY],
   ['DELETE /sandbox/account/users/:userId', ANONYMOUS_BODY],
   ['PUT /sandbox/account/users/:userId/admin', SMALL_JSON],
+  ['PUT /sandbox/account/language', ANONYMOUS_BODY],
   ['POST /sandbox/account/mail-recipients', SMALL_JSON],
   ['POST /sandbox/account/mail-recipients/:recipientId/verify', SMALL_JSON],
   ['DELETE /sandbox/account/mail-recipients/:recipientId', ANONYMOUS_BODY],

@@ -1,8 +1,10 @@
 import type { Config } from './config.ts'
+import { wayIn } from './common/way-in.ts'
 
 /**
  * What a person at a terminal needs when the sandbox starts (pretty logs): where it listens, the
- * API reference and the Postman collection, how to log in, and where the data is.
+ * API reference, the console and the Postman collection, how to log in (common/way-in.ts), and
+ * where the data is.
  */
 export function startupBanner(options: { url: string; version: string; config: Config; startupMs: number }): string {
   const { url, version, config } = options
@@ -13,9 +15,10 @@ export function startupBanner(options: { url: string; version: string; config: C
     `  API            ${url}`,
     `  Reference      ${url}/docs`,
     `  OpenAPI        ${url}/openapi.json`,
+    `  Console        ${url}/console`,
     `  Postman        ${url}/postman.json`,
+    ...wayIn(config).startupLines(url),
   ]
-  if (config.demoIdentities) lines.push('  Demo logins    broker-a / sandbox, broker-a2 / sandbox, broker-b / sandbox')
   if (config.signup !== 'off') lines.push(`  Sign-up        POST ${url}/sandbox/signup${config.signup === 'invite' ? ' (with an invitation code)' : ''}`)
   lines.push(`  Database       ${config.dbPath === ':memory:' ? 'in memory (gone at stop)' : config.dbPath}`, '')
   return lines.join('\n') + '\n'

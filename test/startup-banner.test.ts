@@ -9,6 +9,7 @@ describe('the startup lines on a terminal', () => {
     expect(banner).toMatch(/API\s+http:\/\/localhost:8080\n/)
     expect(banner).toMatch(/Reference\s+http:\/\/localhost:8080\/docs\n/)
     expect(banner).toMatch(/Postman\s+http:\/\/localhost:8080\/postman.json\n/)
+    expect(banner).toMatch(/Console\s+http:\/\/localhost:8080\/console\n/)
     expect(banner).toContain('broker-a / sandbox')
     expect(banner).toMatch(/Sign-up\s+POST http:\/\/localhost:8080\/sandbox\/signup\n/)
     expect(banner).toMatch(/Database\s+\.\/data\/sandbox.db\n/)

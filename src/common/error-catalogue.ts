@@ -56,6 +56,12 @@ export const ERRORS = {
   FORBIDDEN: def('010504', 403, 'Sem permissão para {detail}.', 'Not allowed to {detail}.'),
   SIGNUP_CLOSED: def('010506', 403, 'O registo de novos parceiros está desativado neste sandbox.', 'Self-service sign-up is off on this sandbox.'),
   INVITATION_INVALID: def('010507', 403, 'O código de convite não é válido: {detail}.', 'The invitation code is not valid: {detail}.'),
+  DEMO_IDENTITIES_OFF: def(
+    '010505',
+    401,
+    'As identidades de demonstração ({username} e as outras) estão desativadas neste sandbox: {detail}.',
+    'The demo identities ({username} and the others) are off on this sandbox: {detail}.',
+  ),
   PARTNER_SUSPENDED: def('010508', 401, 'O parceiro {partner} está suspenso: {reason}', 'Partner {partner} is suspended: {reason}'),
   LOGIN_THROTTLED: def(
     '010510',

@@ -104,6 +104,7 @@ export const ACCESS_RULES = {
   'GET /sandbox/mailbox/{messageId}/attachment': 'broker',
   'GET /sandbox/jobs': 'broker',
   'GET /sandbox/clock': 'partner',
+  'GET /sandbox/test-data/borrowers': 'partner',
   'POST /sandbox/clock/advance': 'admin',
   'POST /sandbox/reset': 'admin',
   // A run reads every broker's journal (its evidence cites their requests): the partner's administrators'.
@@ -119,6 +120,7 @@ export const ACCESS_RULES = {
   'POST /sandbox/account/users/{userId}/password': 'admin',
   'POST /sandbox/account/users/{userId}/revoke-tokens': 'admin',
   'PUT /sandbox/account/users/{userId}/admin': 'admin',
+  'PUT /sandbox/account/language': 'admin',
   'DELETE /sandbox/account/users/{userId}': 'admin',
   'GET /sandbox/account/mail-recipients': 'admin',
   'POST /sandbox/account/mail-recipients': 'admin',

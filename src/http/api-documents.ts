@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { readFileSync } from 'node:fs'
 import type { TrustProxy } from '../config.ts'
+import { wayIn as wayInOf, type WayIn } from '../common/way-in.ts'
 import { fromRoot } from '../package-root.ts'
 import type { AppEnv } from './app-env.ts'
 import { viaTrustedProxy } from './node-adapter/index.ts'
@@ -66,10 +67,28 @@ function withBaseUrl(collection: Json, origin: string): Json {
   return { ...collection, variable: (collection.variable ?? []).map((v: Json) => (v.key === 'baseUrl' ? { ...v, value: origin } : v)) }
 }
 
+/** The way in the committed collections are generated with (scripts/postman-collection.ts): the demo identities'. */
+export const COLLECTIONS_WAY_IN = wayInOf({ demoIdentities: true, signup: 'open' })
+
+/**
+ * A committed collection told this sandbox's way in: where the demo identities are off, its
+ * credentials paragraph names sign-up and its `username` and `password` are left for the partner.
+ */
+function withWayIn(collection: Json, way: WayIn): Json {
+  if (way.demoIdentities) return collection
+  const credentials = new Set(['username', 'password'])
+  return {
+    ...collection,
+    info: { ...collection.info, description: String(collection.info?.description ?? '').replace(COLLECTIONS_WAY_IN.postman, way.postman) },
+    variable: (collection.variable ?? []).map((v: Json) => (credentials.has(v.key) ? { ...v, value: way.postmanFillsCredentials ? way.example[v.key as 'username'] : '' } : v)),
+  }
+}
+
 export interface DocumentRoutesOptions {
   documents: () => ApiDocuments
   trustProxy: TrustProxy
   publicUrl: string | undefined
+  wayIn: WayIn
 }
 
 /**
@@ -81,7 +100,7 @@ export function documentRoutes(options: DocumentRoutesOptions) {
   const collections = new Map<string, Json>()
   const collection = (file: string) => {
     let found = collections.get(file)
-    if (!found) collections.set(file, (found = JSON.parse(readFileSync(fromRoot('contracts', file), 'utf8')) as Json))
+    if (!found) collections.set(file, (found = withWayIn(JSON.parse(readFileSync(fromRoot('contracts', file), 'utf8')) as Json, options.wayIn)))
     return found
   }
   const origin = (c: Context) => servingOrigin(c, options.trustProxy)

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import {
+  citizenCardCheckDigit,
+  generateCitizenCard,
+  generateIndividualNif,
+  generateNiss,
   isIndividualNif,
   isValidCitizenCardNumber,
   isValidNif,
@@ -82,5 +86,32 @@ describe('Cartão de Cidadão document number (mod 10, letters A=10..Z=35)', () 
     ['1234567', '3ZZ4', false],
   ])('%s %s is %s', (civil, suffix, valid) => {
     expect(isValidCitizenCardNumber(civil, suffix)).toBe(valid)
+  })
+})
+
+describe('the generators, whose check digits come from the same functions as the validators', () => {
+  /** A source that walks [0, 1) evenly: every digit at every position, without chance. */
+  const sweep = (step: number) => {
+    let at = 0
+    return () => (at = (at + step) % 1)
+  }
+
+  it('derives the citizen card check digit the validator expects', () => {
+    expect(citizenCardCheckDigit('123456783ZZ')).toBe(4)
+    expect(() => citizenCardCheckDigit('12345678ZZ')).toThrow(RangeError)
+  })
+
+  it('makes 2,000 NIFs of resident persons, NISS of persons and citizen card numbers, every one valid', () => {
+    const random = sweep(0.3819660113)
+    const made = Array.from({ length: 2000 }, () => ({ nif: generateIndividualNif(random), niss: generateNiss(random), card: generateCitizenCard(random) }))
+    const invalid = made.filter(
+      ({ nif, niss, card }) => !isIndividualNif(nif) || !/^[123]/.test(nif) || !isValidNiss(niss) || !niss.startsWith('1') || !isValidCitizenCardNumber(card.civilNumber, card.suffix),
+    )
+    expect(invalid).toEqual([])
+  })
+
+  it('writes the civil number\'s own check digit by the mod 11 of 9..2, and the version asked', () => {
+    const { civilNumber, suffix } = generateCitizenCard(sweep(0.123), 'ZY')
+    expect(suffix.slice(0, 3)).toBe(`${nifCheckDigit(civilNumber)}ZY`)
   })
 })

@@ -8,6 +8,7 @@ const SUMMARY_FIELDS: Record<string, readonly string[]> = {
   'POST /sandbox/account/brokers': ['name', 'registrationNumber'],
   'POST /sandbox/account/users': ['brokerId', 'name', 'email', 'admin'],
   'PUT /sandbox/account/users/{userId}/admin': ['admin'],
+  'PUT /sandbox/account/language': ['language'],
   'POST /sandbox/account/mail-recipients': ['email'],
   'PUT /{partnerUniqueID}/callbacks/{notificationType}': ['callbackUrl'],
   'POST /sandbox/clock/advance': ['seconds'],

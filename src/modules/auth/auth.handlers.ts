@@ -9,5 +9,5 @@ export const authHandlers = (auth: AuthService, options: { trustProxy: TrustProx
     const { username, password } = c.req.valid('json')
     const { accessToken, expiresIn, partnerUniqueID, brokerId, userId } = await auth.login(username, password, clientAddress(c, options.trustProxy))
     return c.json({ accessToken, tokenType: 'Bearer' as const, expiresIn, partnerUniqueID, brokerId, userId }, 200)
-  }) satisfies AppRouteHandler<typeof authenticateRoute>,
+  }) satisfies AppRouteHandler<ReturnType<typeof authenticateRoute>>,
 })

@@ -1,11 +1,13 @@
 import { z } from '@hono/zod-openapi'
 
-export const AuthenticateRequestSchema = z
-  .object({
-    username: z.string().min(1).max(100).openapi({ example: 'broker-a' }),
-    password: z.string().min(1).max(200).openapi({ example: 'sandbox' }),
-  })
-  .openapi('AuthenticateRequest', { example: { username: 'broker-a', password: 'sandbox' } })
+/** Authenticate's body, its example the credentials of the sandbox's way in (common/way-in.ts). */
+export const authenticateRequestSchema = (example: { username: string; password: string }) =>
+  z
+    .object({
+      username: z.string().min(1).max(100).openapi({ example: example.username }),
+      password: z.string().min(1).max(200).openapi({ example: example.password }),
+    })
+    .openapi('AuthenticateRequest', { example })
 
 export const AuthenticateResponseSchema = z
   .object({

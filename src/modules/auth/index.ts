@@ -4,6 +4,7 @@ import type { Db } from '../../db/connection.ts'
 import type { Metrics } from '../../common/metrics.ts'
 import type { SecretBox } from '../../db/secret-box.ts'
 import type { PartnerService } from '../partners/index.ts'
+import { wayIn, type WayIn } from '../../common/way-in.ts'
 import { authHandlers } from './auth.handlers.ts'
 import * as routes from './auth.routes.ts'
 import { createAuthService, type AuthService } from './auth.service.ts'
@@ -19,10 +20,14 @@ export function createAuth(deps: { db: Db; config: Config; clock: Clock; secrets
     partners: deps.partners,
     tokens: createTokenService(deps.db, deps.config, deps.clock, deps.secrets),
     throttle: createLoginThrottle({ clock: deps.clock }),
+    wayIn: wayIn(deps.config),
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
   })
 }
 
-/** Authenticate: POST /v1/authentication (the client address from X-Forwarded-For only behind a trusted proxy). */
-export const authRouter = (auth: AuthService, options: { trustProxy: TrustProxy }) =>
-  createRouter().openapi(routes.authenticate, authHandlers(auth, options).authenticate)
+/**
+ * Authenticate: POST /v1/authentication (the client address from X-Forwarded-For only behind a trusted
+ * proxy), documented with the sandbox's way in.
+ */
+export const authRouter = (auth: AuthService, options: { trustProxy: TrustProxy; wayIn: WayIn }) =>
+  createRouter().openapi(routes.authenticate(options.wayIn), authHandlers(auth, options).authenticate)

@@ -1,3 +1,4 @@
+import type { Lang } from '../../common/language.ts'
 import type { PartnerClock } from '../../clock.ts'
 import type { Config } from '../../config.ts'
 import type { Db } from '../../db/connection.ts'
@@ -61,6 +62,8 @@ export interface CallbacksDeps {
   listenersPerPartner?: number | null
   /** The comment line that keeps a listener's stream open, every this many ms. */
   listenHeartbeatMs?: number
+  /** The language of a partner's notifications: every text of their payloads is written in it. */
+  languageOf?: (partnerUniqueID: string) => Lang
 }
 
 /**
@@ -103,7 +106,7 @@ export function createCallbacks(deps: CallbacksDeps) {
     timeoutMs: deps.timeoutMs ?? DELIVERY_TIMEOUT_MS,
   })
   const listen = createListenService({ writes: deps.writes, clock, taxonomy: deps.taxonomy, repo: listenRepo, hub, wake: listenWorker.wake, heartbeatMs: deps.listenHeartbeatMs ?? 15_000 })
-  const publisher = createOutboxPublisher({ outbox, configurations, taxonomy: deps.taxonomy, clock, onPending: worker.wake, onPublished: listen.offer })
+  const publisher = createOutboxPublisher({ outbox, configurations, taxonomy: deps.taxonomy, clock, onPending: worker.wake, onPublished: listen.offer, ...(deps.languageOf ? { languageOf: deps.languageOf } : {}) })
   const service = createCallbackService({ writes: deps.writes, clock, taxonomy: deps.taxonomy, configurations, outbox, policy, worker, assertRoom: deps.assertRoom })
   return {
     ...service,

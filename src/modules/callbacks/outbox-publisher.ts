@@ -3,6 +3,8 @@ import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { CallbackConfigurationRepository } from './callback-configuration.repository.ts'
 import type { NotificationEvent, NotificationPublisher } from './notification-publisher.ts'
 import { notificationId } from './notification-id.ts'
+import { inPartnerLanguage } from './notification-language.ts'
+import type { Lang } from '../../common/language.ts'
 import type { NotificationStatus, OutboxRepository } from './outbox.repository.ts'
 
 export const NOTIFICATION_TYPES_LIST = 'notification-types'
@@ -34,6 +36,8 @@ export function createOutboxPublisher(deps: {
   onPending: () => void
   /** Each notification written, inside the same transaction: the listeners' deliveries join it. */
   onPublished?: (notification: { seq: number; partnerUniqueID: string; brokerId: number | null; notificationTypeId: number; resourceKey: string }) => void
+  /** The language of the partner's notifications (pt-PT when not given). */
+  languageOf?: (partnerUniqueID: string) => Lang
 }): NotificationPublisher {
   return {
     publish(event: NotificationEvent): string {
@@ -53,7 +57,7 @@ export function createOutboxPublisher(deps: {
         partnerUniqueID: event.partnerUniqueID,
         ...(processUniqueId ? { processUniqueId } : { simulationUniqueId: simulationUniqueId! }),
         occurredAt: now,
-        data: event.data,
+        data: inPartnerLanguage(event.data, deps.languageOf?.(event.partnerUniqueID) ?? 'pt-PT', deps.taxonomy),
         test: event.test === true,
       }
       const configuration = deps.configurations.find(event.partnerUniqueID, event.notificationTypeId)

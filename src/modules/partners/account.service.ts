@@ -3,6 +3,7 @@ import type { Config } from '../../config.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import { ApiError } from '../../common/api-error.ts'
 import type { AuthContext } from '../../common/auth-context.ts'
+import type { Lang } from '../../common/language.ts'
 import { adminRequired } from '../../common/admin-required.ts'
 import { newPassword, registrationNumber, usernameFor } from './credentials.ts'
 import type { LiveUsers } from './live-users.ts'
@@ -63,6 +64,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         status: partner.status,
         createdAt: partner.createdAt,
         mode: deps.config.mode,
+        language: partner.language,
         brokers: brokers.map((b) => ({
           brokerId: b.brokerId,
           name: b.name,
@@ -74,6 +76,13 @@ export function createAccountService(deps: AccountServiceDeps) {
         retention: { days: deps.config.retentionDays === 0 ? null : deps.config.retentionDays },
       }
     },
+
+    /** The language of the partner's notifications. @throws ApiError 403 (not an administrator). */
+    setLanguage: deps.writes.transaction((auth: AuthContext, language: Lang) => {
+      assertAdmin(auth)
+      repo.setLanguage(auth.partnerUniqueID, language)
+      return { language }
+    }),
 
     /** A new broker of the partner (a broker network). @throws ApiError 403 (not an administrator). */
     addBroker(auth: AuthContext, broker: { name: string; registrationNumber?: string | undefined }) {

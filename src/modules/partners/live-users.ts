@@ -1,12 +1,14 @@
-import type { PartnerRepository, UserIdentity } from './partners.repository.ts'
+import type { PartnerOrigin, PartnerRepository, UserIdentity } from './partners.repository.ts'
 
 /**
- * A user as it stands now, with its tokens' generation and its partner's suspension reason: what
- * every request is checked against. Never its password hash: the cache is what other modules read.
+ * A user as it stands now, with its tokens' generation, its partner's suspension reason and origin:
+ * what every request is checked against. Never its password hash: the cache is what other modules read.
  */
 export interface LiveUser extends UserIdentity {
   tokenGeneration: number
   partnerStatusReason: string | null
+  /** Where the partner came from ('seed': a demo identity); null when unknown. */
+  partnerOrigin: PartnerOrigin | null
 }
 
 /** Users kept; past it the cache starts over (a map lookup stays the cost of a request). */
@@ -29,7 +31,8 @@ export function createLiveUsers(repo: Pick<PartnerRepository, 'findByUserId' | '
       const stored = repo.findByUserId(userId)
       if (!stored) return undefined
       const { passwordHash: _secret, ...identity } = stored
-      user = { ...identity, partnerStatusReason: repo.partner(identity.partnerUniqueID)?.statusReason ?? null }
+      const partner = repo.partner(identity.partnerUniqueID)
+      user = { ...identity, partnerStatusReason: partner?.statusReason ?? null, partnerOrigin: partner?.origin ?? null }
       if (users.size >= CACHE_LIMIT) users.clear()
       users.set(userId, user)
       return user

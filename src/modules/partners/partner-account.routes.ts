@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, EnvelopeSchema, errorResponses, jsonContent } from '../../http/openapi-schemas.ts'
 import {
+  AccountLanguageSchema,
   AccountSchema,
   BrokerCreateRequestSchema,
   BrokerSchema,
@@ -116,4 +117,16 @@ export const setAdmin = createRoute({
   security: bearerSecurity,
   request: { params: UserParamsSchema, body: json(UserAdminRequestSchema, { admin: true }) },
   responses: { 200: jsonContent(UserAdminSchema, 'The user and its role'), ...authedErrors(400, 403, 404, 413, 415) },
+})
+
+export const setLanguage = createRoute({
+  method: 'put',
+  path: '/sandbox/account/language',
+  tags,
+  summary: "Set the language of the partner's notifications",
+  operationId: 'sandboxAccountLanguageSet',
+  description: `${ADMIN} Every text of the partner's notifications from then on (status descriptions, document types, reject reasons, the bank's messages of scenarios) is written in it, whatever language a request asked; pt-PT until set. Notifications already written keep theirs.`,
+  security: bearerSecurity,
+  request: { body: json(AccountLanguageSchema, { language: 'en' }) },
+  responses: { 200: jsonContent(AccountLanguageSchema, 'The language now set'), ...authedErrors(400, 403, 413, 415) },
 })

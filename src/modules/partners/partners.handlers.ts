@@ -18,6 +18,7 @@ const partnerView = ({ partnerUniqueID, name, contactEmail, origin, status, stat
 export const accountHandlers = (partners: PartnerService, account: AccountService) => ({
   signup: (async (c) => c.json(await partners.signup(c.req.valid('json'), c.get('lang')), 201)) satisfies Handler<typeof accountRoutes.signup>,
   account: ((c) => c.json(account.view(c.get('auth')), 200)) satisfies Handler<typeof accountRoutes.account>,
+  setLanguage: ((c) => c.json(account.setLanguage(c.get('auth'), c.req.valid('json').language), 200)) satisfies Handler<typeof accountRoutes.setLanguage>,
   addBroker: ((c) => c.json(account.addBroker(c.get('auth'), c.req.valid('json')), 201)) satisfies Handler<typeof accountRoutes.addBroker>,
   addUser: (async (c) => c.json(await account.addUser(c.get('auth'), c.req.valid('json')), 201)) satisfies Handler<typeof accountRoutes.addUser>,
   resetPassword: (async (c) => c.json(await account.resetPassword(c.get('auth'), c.req.valid('param').userId), 200)) satisfies Handler<

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts'
 import type { IdentitiesSeed } from './identities-seed.schemas.ts'
+import type { Lang } from '../../common/language.ts'
 import type { PartnerStatus, StoredUser } from './user-identity.ts'
 
 // The partners' files that read users from the repository keep naming them from it.
@@ -15,6 +16,8 @@ export interface PartnerRecord {
   status: PartnerStatus
   statusReason: string | null
   createdAt: string
+  /** The language of its notifications. */
+  language: Lang
 }
 
 export interface PartnerUsage {
@@ -57,7 +60,7 @@ const IDENTITY_SELECT = `SELECT u.user_id AS userId, u.username, u.name, u.email
   JOIN partner p ON p.partner_unique_id = b.partner_unique_id`
 
 const PARTNER_COLUMNS = `partner_unique_id AS partnerUniqueID, name, contact_email AS contactEmail, origin, status,
-  status_reason AS statusReason, created_at AS createdAt`
+  status_reason AS statusReason, created_at AS createdAt, language`
 
 const toIdentity = (row: IdentityRow | undefined): StoredUser | undefined => row && { ...row, isAdmin: row.isAdmin === 1 }
 
@@ -110,6 +113,8 @@ export function createPartnerRepository(db: Db) {
   const insertUser = db.prepare(`INSERT INTO app_user (user_id, broker_id, username, name, email, password_hash, is_admin, created_at)
     VALUES ((SELECT COALESCE(MAX(user_id), 0) + 1 FROM app_user), @brokerId, @username, @name, @email, @passwordHash, @isAdmin, @createdAt)`)
   const setPartnerStatus = db.prepare('UPDATE partner SET status = @status, status_reason = @reason WHERE partner_unique_id = @partnerUniqueID')
+  const setLanguage = db.prepare('UPDATE partner SET language = ? WHERE partner_unique_id = ?')
+  const languageOf = db.prepare('SELECT language FROM partner WHERE partner_unique_id = ?').pluck()
   const setSeedStatus = db.prepare("UPDATE partner SET status = @status, status_reason = @reason WHERE origin = 'seed' AND status <> @status")
   const setPassword = db.prepare('UPDATE app_user SET password_hash = ?, token_generation = token_generation + 1 WHERE user_id = ?')
   // Only the hash the login checked: a password reset in between wins.
@@ -140,6 +145,9 @@ export function createPartnerRepository(db: Db) {
       Number(insertUser.run({ ...row, isAdmin: row.isAdmin ? 1 : 0 }).lastInsertRowid),
     setPartnerStatus: (partnerUniqueID: string, status: PartnerStatus, reason: string | null) =>
       setPartnerStatus.run({ partnerUniqueID, status, reason }).changes > 0,
+    setLanguage: (partnerUniqueID: string, language: Lang) => void setLanguage.run(language, partnerUniqueID),
+    /** The language of the partner's notifications; pt-PT for a partner that is gone. */
+    languageOf: (partnerUniqueID: string): Lang => (languageOf.get(partnerUniqueID) as Lang | undefined) ?? 'pt-PT',
     /** The seeded demo partners on or off; returns how many changed. */
     setSeedStatus: (status: PartnerStatus, reason: string | null) => setSeedStatus.run({ status, reason }).changes,
     /** A new password hash; the user's tokens stop working. */

@@ -48,6 +48,7 @@ export const AccountSchema = z
     status: z.enum(['active', 'suspended']),
     createdAt: z.string(),
     mode: z.enum(['local', 'hosted']).openapi({ description: "The sandbox's mode: local (one developer's copy) or hosted (the bank's, for every partner)" }),
+    language: z.enum(['pt-PT', 'en']).openapi({ description: "The language of the partner's notifications: every text of their payloads (status descriptions, the bank's messages). pt-PT unless set", example: 'pt-PT' }),
     brokers: z.array(
       z.object({
         brokerId: z.number().int(),
@@ -176,3 +177,9 @@ export const PartnerListSchema = z.object({ partnerList: z.array(PartnerSummaryS
 
 /** What the deletion of a partner removed: rows per table. */
 export const PartnerDeletedSchema = z.object({ partnerUniqueID: z.uuid(), deleted: z.record(z.string(), z.number()) }).openapi('PartnerDeleted')
+
+export const AccountLanguageSchema = z
+  .strictObject({
+    language: z.enum(['pt-PT', 'en']).openapi({ description: "The language of the partner's notifications (status descriptions, document types, reasons, the bank's messages)", example: 'en' }),
+  })
+  .openapi('AccountLanguage')

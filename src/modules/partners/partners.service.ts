@@ -121,6 +121,8 @@ export function createPartnerService(deps: PartnerServiceDeps) {
   })
 
   return {
+    /** The language of the partner's notifications (set by its administrator; pt-PT by default). */
+    languageOf: repo.languageOf,
     /** Self-service sign-up, as the sandbox's SANDBOX_SIGNUP allows. @throws ApiError 403 (off, bad invitation). */
     signup(partner: NewPartner & { invitationCode?: string | undefined }, lang: Lang): Promise<PartnerCredentials> {
       if (deps.config.signup === 'off') throw new ApiError('SIGNUP_CLOSED', { field: '' })

@@ -97,7 +97,7 @@ export function createProcessCreation(deps: ProcessCreationDeps) {
       const input = JSON.parse(simulation.input) as LoanInput
       const profile = JSON.parse(simulation.profile) as SimulationProfile
       const at = now.getTime()
-      const property = propertyFromSimulation(processUniqueId, profile, input.propertySimulator, taxonomy)
+      const property = propertyFromSimulation(profile, input.propertySimulator, taxonomy)
       const evaluation = evaluateProcess(deps.loan, input.loanSimulator, borrowers, property, now.toISOString().slice(0, 10))
       const processNumber = repos.processes.nextNumber()
       repos.processes.insert({

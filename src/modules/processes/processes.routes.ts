@@ -37,7 +37,7 @@ export const create = createRoute({
   summary: 'Process Create',
   operationId: 'processCreate',
   description:
-    'Creates a Draft process from a Simulated (eligible) simulation of the broker: its loan, key borrower, second borrower and property are copied (county and parish generated within the district). The simulation becomes Completed and its detail names the process. Notifications 1 (process created), 5 (process status) and 6 (simulation status). A simulation of another broker is a 404; one that is not Simulated (Not eligible, Completed, Cancelled, Expired) is a 400 (010301).',
+    'Creates a Draft process from a Simulated (eligible) simulation of the broker: its loan, key borrower, second borrower and property are copied (of the property, its typology, district, built area and values: the county and parish are for the partner to set with Property Update, and Submit lists them while missing). The simulation becomes Completed and its detail names the process. Notifications 1 (process created), 5 (process status) and 6 (simulation status). A simulation of another broker is a 404; one that is not Simulated (Not eligible, Completed, Cancelled, Expired) is a 400 (010301).',
   security: bearerSecurity,
   request: { body: json(ProcessCreateRequestSchema, { simulationUniqueId: '3d5b7a9e-2c41-4f6a-8e0d-9b1c2a3f4e5d' }) },
   responses: { 201: jsonContent(ProcessCreatedSchema, 'Created'), ...authedErrors(400, 404, 409, 413, 415) },

@@ -58,8 +58,11 @@ export const coBorrowerCompletion = (now: Date) => ({
   personalDataBorrowerRequest: { ...CO_BORROWER_COMPLETION_EXAMPLE.personalDataBorrowerRequest, identificationDocumentExpiredDate: yearsFrom(now, 3) },
 })
 
-/** The property data Submit requires beyond what the simulation gave (the generated location stays). */
+/** The property data Submit requires beyond what the simulation gave: its location (in Lisboa, as its postal code), address and registry. */
 export const PROPERTY_COMPLETION = {
+  districtId: 11,
+  countyId: 1106,
+  parishId: 110666,
   address: 'Rua Castilho',
   doorNumber: '39',
   zipCode: '1250-068',

@@ -1,3 +1,4 @@
+import type { Lang } from '../../common/language.ts'
 import type { PartnerClock } from '../../clock.ts'
 import type { Db } from '../../db/connection.ts'
 import type { Transactions } from '../../db/write-batch.ts'
@@ -56,6 +57,8 @@ export interface ScenariosDeps {
   assertRoom?: (partnerUniqueID: string, kind: ScenarioQuotaKind, adding: number) => void
   /** The network faults' longest hold and trickle, and their bounds on held connections. */
   faults: { timeoutMs: number; slowBodyMs: number; maxHeld: number; maxHeldPerPartner: number }
+  /** The language of a partner's notifications: the bank's messages are written in it. */
+  languageOf?: (partnerUniqueID: string) => Lang
 }
 
 /**
@@ -78,7 +81,7 @@ export function createScenarios(deps: ScenariosDeps) {
     picks: createScenarioPicks(registry),
     faults: { holds: createFaultHolds(deps.faults), settings: { timeoutMs: deps.faults.timeoutMs, slowBodyMs: deps.faults.slowBodyMs } },
     jobs,
-    scheduler: createScenarioScheduler({ jobs, clock: deps.clock, timeScale: deps.timeScale }),
+    scheduler: createScenarioScheduler({ jobs, clock: deps.clock, timeScale: deps.timeScale, ...(deps.languageOf ? { languageOf: deps.languageOf } : {}) }),
     /** The request header that names a scenario. */
     header: SCENARIO_HEADER,
     /**

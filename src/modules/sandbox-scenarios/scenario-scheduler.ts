@@ -9,7 +9,7 @@ interface ScheduleContext {
   jobs: JobScheduler
   clock: PartnerClock
   timeScale: number
-  /** The language of the request: bank messages are written in it. */
+  /** The partner's notification language (the request's when none is known): bank messages are written in it. */
   lang: Lang
 }
 
@@ -67,14 +67,15 @@ function scheduleProcessLifecycle(ctx: ScheduleContext, scenario: Scenario, targ
  * The delayed effects of scenarios, as sandbox jobs: each step after its delay times
  * SANDBOX_TIME_SCALE, stored in the transaction of the change that schedules it.
  */
-export function createScenarioScheduler(deps: { jobs: JobScheduler; clock: PartnerClock; timeScale: number }) {
-  const context = (lang: Lang): ScheduleContext => ({ ...deps, lang })
+export function createScenarioScheduler(deps: { jobs: JobScheduler; clock: PartnerClock; timeScale: number; languageOf?: (partnerUniqueID: string) => Lang }) {
+  // The bank's messages end up in the partner's notifications: written in the partner's language.
+  const context = (lang: Lang, target: JobTarget): ScheduleContext => ({ ...deps, lang: deps.languageOf?.(target.partnerUniqueID) ?? lang })
   return {
     /** The scenario's bank message on a simulation (Create, Update) or a process, if it has one. */
-    bankMessage: (scenario: Scenario, target: JobTarget, lang: Lang) => scheduleBankMessage(context(lang), scenario, target),
+    bankMessage: (scenario: Scenario, target: JobTarget, lang: Lang) => scheduleBankMessage(context(lang, target), scenario, target),
     /** What a scenario does after Process Submit: its lifecycle steps, its document request, its bank message. */
     afterSubmit(scenario: Scenario, target: JobTarget & { processUniqueId: string }, lang: Lang): void {
-      const ctx = context(lang)
+      const ctx = context(lang, target)
       scheduleProcessLifecycle(ctx, scenario, target)
       scheduleDocumentRequest(ctx, scenario, target)
       scheduleBankMessage(ctx, scenario, target)

@@ -2,6 +2,7 @@ import type { Faker, Randomizer } from '@faker-js/faker'
 // The base locale's entry point, not the package root: the root loads every locale (150 ms of a
 // start); the Faker class is taken from its instance.
 import { faker as baseFaker } from '@faker-js/faker/locale/base'
+import { nifCheckDigit } from '../../domain/identity-numbers.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { SimulationInput } from './simulation-input.schemas.ts'
 
@@ -58,18 +59,6 @@ function sfc32Randomizer(): Randomizer {
 
 const FakerClass = baseFaker.constructor as typeof Faker
 const faker = new FakerClass({ locale: baseFaker.rawDefinitions, randomizer: sfc32Randomizer() })
-
-/** NIF check digit (Portuguese tax id, mod 11 over the first eight digits, weights 9..2). */
-export function nifCheckDigit(first8: string): number {
-  let sum = 0
-  for (let i = 0; i < 8; i++) sum += Number(first8[i]) * (9 - i)
-  const rest = sum % 11
-  return rest < 2 ? 0 : 11 - rest
-}
-
-export function isValidNif(nif: string): boolean {
-  return /^\d{9}$/.test(nif) && nifCheckDigit(nif.slice(0, 8)) === Number(nif[8])
-}
 
 function nif(): string {
   const first8 = String(faker.number.int({ min: 1, max: 2 })) + String(faker.number.int({ min: 0, max: 9_999_999 })).padStart(7, '0')

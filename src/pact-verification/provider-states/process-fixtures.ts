@@ -26,6 +26,10 @@ function draftProcess(ctx: FixtureContext, p: ProcessParams) {
     borrowerUniqueIds: [p.keyBorrowerUniqueId, p.borrowerUniqueId],
     ...(p.propertyUniqueId ? { propertyUniqueId: p.propertyUniqueId } : {}),
   })
+  // Process Create leaves the county and parish to the partner: the state's property is located, as a partner would.
+  const { property } = ctx.services.processes
+  const { districtId, countyId, parishId } = PROPERTY_COMPLETION
+  property.update(ctx.actor, p.processUniqueId, property.list(ctx.actor, p.processUniqueId)[0]!.propertyUniqueId, { districtId, countyId, parishId })
 }
 
 /** Completes a Draft process through the borrower, document and property services until Submit accepts it. */
@@ -46,7 +50,7 @@ async function completeProcess(ctx: FixtureContext, processUniqueId: string) {
 export const processExists = defineFixture({
   name: 'a process exists',
   description:
-    'A Draft process created from an eligible simulation: key borrower (keyBorrowerUniqueId) and second borrower (borrowerUniqueId) copied from it, one property (propertyUniqueId), no documents.',
+    'A Draft process created from an eligible simulation: key borrower (keyBorrowerUniqueId) and second borrower (borrowerUniqueId) copied from it, one property (propertyUniqueId) located in Lisboa (district 11, county 1106, parish 110666), no documents.',
   params: processParams,
   load: draftProcess,
 })

@@ -108,10 +108,10 @@ describe('sign-up settings', () => {
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0)
   })
 
-  it('turns the demo identities off: their logins answer that the partner is suspended', async () => {
+  it('turns the demo identities off: their logins answer that the demo identities are off (010505)', async () => {
     const s = await createTestSandbox({ demoIdentities: false })
     const res = await s.call('POST', '/v1/authentication', { token: null, body: { username: 'broker-a', password: 'sandbox' } })
-    expect([res.status, errorOf(res)]).toEqual([401, [['010508', 'username']]])
+    expect([res.status, errorOf(res)]).toEqual([401, [['010505', 'username']]])
     expect((await signUp(s, 'Ainda Aberto')).token).toBeTruthy()
   })
 })

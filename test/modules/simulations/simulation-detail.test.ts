@@ -1,5 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { isValidNif } from '../../../src/modules/simulations/simulation-profile.ts'
+import { isValidNif } from '../../../src/domain/identity-numbers.ts'
 import { createTestSandbox, type TestSandbox } from '../../support/test-app.ts'
 import { createSimulation, FIXED_RATE, MIXED_RATE, simulationInput, SINGLE_BORROWER, type InputOverrides } from './simulation-fixtures.ts'
 

@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { TaxonomyCatalog } from '../../../src/modules/taxonomy/taxonomy.catalog.ts'
 import { createTestSandbox } from '../../support/test-app.ts'
-import { generateProfile, isValidNif, nifCheckDigit } from '../../../src/modules/simulations/simulation-profile.ts'
+import { isValidNif, nifCheckDigit } from '../../../src/domain/identity-numbers.ts'
+import { generateProfile } from '../../../src/modules/simulations/simulation-profile.ts'
 import { simulationInput } from './simulation-fixtures.ts'
 
 let taxonomy: TaxonomyCatalog

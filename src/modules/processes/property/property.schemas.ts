@@ -85,7 +85,7 @@ export const PropertySchema = z
   })
   .openapi('PropertyProcessDetail', {
     description:
-      "The process's property: copied from the simulation at Process Create (typology, district and values; county and parish generated within the district), completed with Property Update. A field without a value is left out.",
+      "The process's property: copied from the simulation at Process Create (typology, district, built area and values; no county or parish: those are set with Property Update), completed with Property Update. A field without a value is left out.",
   })
 
 export const PropertyListSchema = z.object({ propertyList: z.array(PropertySchema) }).openapi('PropertyList')

@@ -15,8 +15,8 @@ const update = (processUniqueId: string, propertyUniqueId: string, body: unknown
 const errorsOf = (res: { json: { errors: Array<{ errorCode: string; errorField: string }> } }) => res.json.errors.map((e) => [e.errorCode, e.errorField])
 
 describe('Property List', () => {
-  it("answers the simulation's property with a location consistent with the reference hierarchy", async () => {
-    for (let i = 0; i < 5; i++) {
+  it("answers what the simulation shows of its property, and no county or parish the partner never chose", async () => {
+    for (let i = 0; i < 3; i++) {
       const { processUniqueId, simulationUniqueId } = await draftProcess(s)
       const simulation = (await s.call('GET', `/v1/simulations/${simulationUniqueId}`)).json.propertySimulationDetail
       const res = await s.call('GET', processPath(processUniqueId, '/property'))
@@ -33,13 +33,18 @@ describe('Property List', () => {
         evaluationEstimatedAmount: 255000,
         sustainabilityCampaign: false,
       })
-      expect(p).not.toHaveProperty('address')
-      expect(p).not.toHaveProperty('matrixArticle')
-      expect(s.services.taxonomy.get('counties', p.countyId)?.parentId).toBe(p.districtId)
-      expect(s.services.taxonomy.get('parishes', p.parishId)?.parentId).toBe(p.countyId)
-      expect(p.countyDescription).toBe(s.services.taxonomy.describe('counties', p.countyId, 'pt-PT'))
-      expect(p.parishDescription).toBe(s.services.taxonomy.describe('parishes', p.parishId, 'pt-PT'))
+      for (const field of ['countyId', 'parishId', 'address', 'zipCode', 'matrixArticle']) expect(p).not.toHaveProperty(field)
     }
+  })
+
+  it('lets Submit list the county and parish as missing until the partner sets them, then takes them as set', async () => {
+    const { processUniqueId } = await draftProcess(s)
+    const fields = async () => (await s.call('POST', processPath(processUniqueId, '/submit'))).json.errors.map((e: { errorField: string }) => e.errorField)
+    expect(await fields()).toEqual(expect.arrayContaining(['property.countyId', 'property.parishId']))
+    const p = await propertyOf(processUniqueId)
+    expect((await update(processUniqueId, p.propertyUniqueId, { countyId: 1106, parishId: 110666, zipCode: '1250-068', zipCodeLocal: 'Lisboa' })).status).toBe(200)
+    expect(await fields()).not.toEqual(expect.arrayContaining(['property.countyId']))
+    expect(await propertyOf(processUniqueId)).toMatchObject({ districtId: 11, countyId: 1106, parishId: 110666 })
   })
 
   it('answers the same property in Process Detail', async () => {

@@ -1,0 +1,10 @@
+import type { AppRouteHandler } from '../../http/app-env.ts'
+import type * as routes from './test-data.routes.ts'
+import type { TestDataService } from './test-data.service.ts'
+
+export const testDataHandlers = (testData: TestDataService) => ({
+  borrowers: ((c) => {
+    const { count, seed } = c.req.valid('query')
+    return c.json(testData.borrowers(c.get('auth').partnerUniqueID, count, seed), 200)
+  }) satisfies AppRouteHandler<typeof routes.borrowers>,
+})

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isIndividualNif, isValidCitizenCardNumber, isValidNiss } from '../../../src/domain/identity-numbers.ts'
+import { createTestSandbox, type TestSandbox } from '../../support/test-app.ts'
+import { borrowerPath, draftProcess } from '../processes/process-fixtures.ts'
+
+// A bucket that does not refill within the test, and a token for every 1 ms of server time.
+const COUNTED = { rateLimit: { perSecond: 0.01, burst: 1_000_000 }, fairShare: { costMs: 1, concurrency: null } }
+
+describe('GET /sandbox/test-data/borrowers', () => {
+  let s: TestSandbox
+  beforeAll(async () => {
+    s = await createTestSandbox(COUNTED)
+  })
+  afterAll(() => s.db.close())
+
+  it('answers 1,000 distinct borrowers whose NIF, NISS and citizen card number are valid by their algorithms', async () => {
+    const res = await s.call('GET', '/sandbox/test-data/borrowers?count=1000')
+    expect(res.status).toBe(200)
+    const people = res.json.borrowers.map((b: any) => b.personalDataBorrowerRequest)
+    expect(people).toHaveLength(1000)
+    for (const field of ['taxId', 'socialSecurityNumber', 'identificationDocumentNumber']) expect(new Set(people.map((p: any) => p[field])).size, field).toBe(1000)
+    const invalid = people.filter(
+      (p: any) =>
+        !isIndividualNif(p.taxId) ||
+        !/^[123]/.test(p.taxId) ||
+        !isValidNiss(p.socialSecurityNumber) ||
+        !/^\d{8}$/.test(p.identificationDocumentNumber) ||
+        !/^\d[A-Z]{2}\d$/.test(p.checkDigit) ||
+        !isValidCitizenCardNumber(p.identificationDocumentNumber, p.checkDigit) ||
+        p.name.trim().split(' ').length < 2,
+    )
+    expect(invalid).toEqual([])
+  })
+
+  it('answers a borrower that Borrower Create accepts as it is (201)', async () => {
+    const { processUniqueId } = await draftProcess(s)
+    const { borrowers } = (await s.call('GET', '/sandbox/test-data/borrowers')).json
+    expect(borrowers).toHaveLength(1)
+    const created = await s.call('POST', borrowerPath(processUniqueId), { body: borrowers[0] })
+    expect([created.status, created.text]).toEqual([201, expect.any(String)])
+  })
+
+  it('answers the same borrowers again for the same seed, and others for another', async () => {
+    const ask = async (seed: number) => (await s.call('GET', `/sandbox/test-data/borrowers?count=3&seed=${seed}`)).json
+    const first = await ask(7)
+    expect(first.seed).toBe(7)
+    expect(await ask(7)).toEqual(first)
+    expect((await ask(8)).borrowers).not.toEqual(first.borrowers)
+  })
+
+  it.each([['0'], ['1001'], ['two'], ['1.5']])('refuses count=%s with 400 naming count', async (count) => {
+    const res = await s.call('GET', `/sandbox/test-data/borrowers?count=${count}`)
+    expect(res.status).toBe(400)
+    expect(res.json.errors.map((e: any) => e.errorField)).toContain('count')
+  })
+
+  it('charges its server time to the partner: 1,000 borrowers cost more than one token', async () => {
+    const remaining = async (path: string) => Number((await s.call('GET', path)).headers.get('ratelimit-remaining'))
+    const before = await remaining('/sandbox/clock')
+    await s.call('GET', '/sandbox/test-data/borrowers?count=1000')
+    expect(before - (await remaining('/sandbox/clock'))).toBeGreaterThan(2)
+  })
+
+  it('stores nothing: the account counts the same usage before and after', async () => {
+    const usage = async () => (await s.call('GET', '/sandbox/account')).json.usage
+    const before = await usage()
+    await s.call('GET', '/sandbox/test-data/borrowers?count=50')
+    expect(await usage()).toEqual(before)
+  })
+
+  it('refuses a caller without a token (401)', async () => {
+    expect((await s.call('GET', '/sandbox/test-data/borrowers', { token: null })).status).toBe(401)
+  })
+})
