@@ -67,6 +67,7 @@ export const ROUTE_BODIES: ReadonlyMap<string, BodyRule> = new Map<string, BodyR
   ['POST /sandbox/simulations/:simulationUniqueId/message', SMALL_JSON],
   ['POST /sandbox/processes/:processUniqueId/message', SMALL_JSON],
   ['POST /sandbox/clock/advance', SMALL_JSON],
+  ['POST /sandbox/clock/return', ANONYMOUS_BODY],
   ['POST /sandbox/certification/runs', SMALL_JSON],
   ['POST /sandbox/reset', ANONYMOUS_BODY],
   ['POST /sandbox/account/brokers', SMALL_JSON],

@@ -97,6 +97,7 @@ export const ACCESS_RULES = {
   'GET /sandbox/jobs': 'broker',
   'GET /sandbox/clock': 'partner',
   'POST /sandbox/clock/advance': 'admin',
+  'POST /sandbox/clock/return': 'admin',
   'POST /sandbox/reset': 'admin',
   // A run reads every broker's journal (its evidence cites their requests): the partner's administrators'.
   'POST /sandbox/certification/runs': 'admin',

@@ -6,7 +6,7 @@ const CheckIdSchema = z.enum(ALL_CHECKS)
 export const StartRunSchema = z
   .object({
     checks: z.array(CheckIdSchema).max(ALL_CHECKS.length).optional().openapi({ description: 'The checks to run; all of them when absent or empty', example: ['receiver-accepts-signed', 'client-reauthenticates'] }),
-    since: z.iso.datetime().optional().openapi({ description: "Start of the journal window the client checks read (the partner's clock); the last 24 hours by default", example: '2026-11-25T09:00:00Z' }),
+    since: z.iso.datetime().optional().openapi({ description: "Start of the journal window the client checks read, in real time (never the partner's test clock); the last 24 hours by default", example: '2026-11-25T09:00:00Z' }),
   })
   .strict()
   .openapi('SandboxCertificationStart')

@@ -17,7 +17,7 @@ import type { ReportSigner } from './report-signature.ts'
 export const ALL_CHECKS = [...RECEIVER_CHECKS, ...CLIENT_CHECKS] as const
 export type CheckId = (typeof ALL_CHECKS)[number]
 
-/** The window a run reads when none is given: the last day of the partner's clock. */
+/** The window a run reads when none is given: the last day, of real time. */
 const DEFAULT_WINDOW_MS = 24 * 3600 * 1000
 
 interface StoredOutcome {
@@ -37,6 +37,15 @@ export interface CertificationDeps {
   signer: ReportSigner
   timeoutMs: number
   version: string
+}
+
+/**
+ * When an attempt really went out: its `webhook-timestamp` (the real time, to the second, floored: a
+ * read after the delivery is never before it), else its date on the partner's clock.
+ */
+function sentAt(attempt: { attemptedAt: string; requestHeaders: Record<string, string> | null }): string {
+  const seconds = Number(attempt.requestHeaders?.['webhook-timestamp'])
+  return Number.isSafeInteger(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : attempt.attemptedAt
 }
 
 const categoryOf = (id: string) => ((RECEIVER_CHECKS as readonly string[]).includes(id) ? 'receiver' : 'client')
@@ -82,6 +91,9 @@ export function createCertificationService(deps: CertificationDeps) {
   const abandoned = new Set<string>()
   const insert = deps.writes.transaction(repository.insert)
   const finish = deps.writes.transaction(repository.finish)
+  // A run judges the integration, not the business: its window, its dates and its report are on the
+  // real time, whatever the partner's test clock reads (docs/decisions/0303-the-clock-moves-business-not-transport.md).
+  const realNow = () => deps.clock.machine.now().toISOString()
 
   // A run the process stopped under cannot be finished: it is failed, and says why.
   for (const run of repository.interrupted()) {
@@ -90,7 +102,8 @@ export function createCertificationService(deps: CertificationDeps) {
 
   function records(partnerUniqueID: string, from: string, to: string): JournalRecord[] {
     // The console's "try it" calls are in the journal too (origin `console`): the checks leave them out.
-    return deps.journal.window(partnerUniqueID, from, to).map((e) => ({ ...e, errors: e.errors as JournalRecord['errors'] }))
+    // Timings are judged on when the requests really came: an advance is no wait for a Retry-After.
+    return deps.journal.window(partnerUniqueID, from, to).map((e) => ({ ...e, at: e.receivedAt, errors: e.errors as JournalRecord['errors'] }))
   }
 
   function decisions(partnerUniqueID: string, from: string): DeliveredDecision[] {
@@ -98,8 +111,10 @@ export function createCertificationService(deps: CertificationDeps) {
     const { entries } = deps.deliveries.deliveries(wholePartner(partnerUniqueID), { lineCount: 100, status: 'delivered', notificationTypeId: 9 })
     return entries.flatMap((n) => {
       const accepted = n.attemptList.filter((a) => a.httpStatus !== null && a.httpStatus >= 200 && a.httpStatus < 300).at(-1)
-      if (!accepted || !n.notification.processUniqueId || accepted.attemptedAt < from) return []
-      return [{ notificationId: n.notificationId, processUniqueId: n.notification.processUniqueId, deliveredAt: accepted.attemptedAt }]
+      if (!accepted || !n.notification.processUniqueId) return []
+      const deliveredAt = sentAt(accepted)
+      if (deliveredAt < from) return []
+      return [{ notificationId: n.notificationId, processUniqueId: n.notification.processUniqueId, deliveredAt }]
     })
   }
 
@@ -107,10 +122,10 @@ export function createCertificationService(deps: CertificationDeps) {
     const receiverAsked = run.checks.filter((c): c is ReceiverCheckId => categoryOf(c) === 'receiver')
     const clientAsked = run.checks.filter((c): c is ClientCheckId => categoryOf(c) === 'client')
     let outcomes: StoredOutcome[]
-    let windowTo = deps.clock.now(run.partnerUniqueID).toISOString()
+    let windowTo = realNow()
     try {
       const receiver = await runReceiverChecks(deps.probe, run.partnerUniqueID, run.runId, receiverAsked, deps.timeoutMs)
-      windowTo = deps.clock.now(run.partnerUniqueID).toISOString()
+      windowTo = realNow()
       const client = runClientChecks(clientAsked, records(run.partnerUniqueID, run.windowFrom, windowTo), decisions(run.partnerUniqueID, run.windowFrom))
       const byId = new Map<string, StoredOutcome>([...receiver, ...client].map((o) => [o.id, o]))
       outcomes = run.checks.map((id) => byId.get(id)!)
@@ -120,7 +135,7 @@ export function createCertificationService(deps: CertificationDeps) {
     }
     const status = outcomes.some((o) => o.evidence.some((e) => e.note === 'interrupted')) ? 'failed' : statusOf(outcomes)
     if (abandoned.delete(run.runId)) return
-    finish({ runId: run.runId, status, windowTo, finishedAt: deps.clock.now(run.partnerUniqueID).toISOString(), results: outcomes })
+    finish({ runId: run.runId, status, windowTo, finishedAt: realNow(), results: outcomes })
   }
 
   const getRun = (partnerUniqueID: string, runId: string) => {
@@ -134,7 +149,7 @@ export function createCertificationService(deps: CertificationDeps) {
     start(auth: AuthContext, request: { checks?: CheckId[] | undefined; since?: string | undefined }): StoredRun {
       const partnerUniqueID = auth.partnerUniqueID
       if (repository.runningOf(partnerUniqueID)) throw new ApiError('CERTIFICATION_RUNNING', { field: 'checks' })
-      const now = deps.clock.now(partnerUniqueID)
+      const now = deps.clock.machine.now()
       const from = request.since ? new Date(request.since) : new Date(now.getTime() - DEFAULT_WINDOW_MS)
       if (from.getTime() > now.getTime()) throw new ApiError('OUT_OF_RANGE', { field: 'since', params: { limit: `<= ${now.toISOString()}` } })
       const checks = request.checks && request.checks.length > 0 ? ALL_CHECKS.filter((c) => request.checks!.includes(c)) : [...ALL_CHECKS]
@@ -186,7 +201,7 @@ export function createCertificationService(deps: CertificationDeps) {
       clearTimeout(timer)
       for (const run of running.values()) {
         abandoned.add(run.runId)
-        const at = deps.clock.now(run.partnerUniqueID).toISOString()
+        const at = realNow()
         finish({ runId: run.runId, status: 'failed', windowTo: at, finishedAt: at, results: run.checks.map((id) => ({ id, status: 'not-exercised', evidence: [{ note: 'interrupted' }] })) })
       }
       running.clear()

@@ -78,7 +78,7 @@ export async function runReceiverChecks(
       notificationTypeId: target.notificationTypeId,
       body,
       webhookId,
-      timestampSeconds: probe.nowSeconds(partnerUniqueID) - (options.ageSeconds ?? 0),
+      timestampSeconds: probe.nowSeconds() - (options.ageSeconds ?? 0),
       signature: options.signature ?? 'valid',
       headers: { [CERTIFICATION_HEADER]: runId },
       timeoutMs,
