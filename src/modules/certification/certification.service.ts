@@ -9,7 +9,7 @@ import type { Lang } from '../../common/language.ts'
 import type { Logger } from '../../logger.ts'
 import type { CallbackProbe, CallbackService } from '../callbacks/index.ts'
 import type { RequestJournalService } from '../request-journal/index.ts'
-import { checkAdvice, checkName, noteText } from './certification-texts.ts'
+import { checkAdvice, checkName, noteText, runSummary, type RunCounts } from './certification-texts.ts'
 import type { CertificationRepository, RunStatus, StoredRun } from './certification.repository.ts'
 import { RECEIVER_CHECKS, runReceiverChecks, type ProbeEvidence, type ReceiverCheckId } from './receiver-checks.ts'
 import type { ReportSigner } from './report-signature.ts'
@@ -52,28 +52,40 @@ const categoryOf = (id: string) => ((RECEIVER_CHECKS as readonly string[]).inclu
 const statusOf = (outcomes: StoredOutcome[]): RunStatus =>
   outcomes.some((o) => o.status === 'failed') ? 'failed' : outcomes.every((o) => o.status === 'passed') ? 'passed' : 'incomplete'
 
-/** A run as the API answers it, in a language: each check's name, evidence sentences and advice. */
+/** The checks a run was not asked for: a run of some checks says which it left out wherever it is shown. */
+const leftOutOf = (run: Pick<StoredRun, 'checksAsked'>) => ALL_CHECKS.filter((id) => !run.checksAsked.includes(id))
+
+/** A run's counts: how many of all the checks it ran, how each ended, which it left out. */
+function runCounts(run: Pick<StoredRun, 'checksAsked'>, statuses: readonly string[]): RunCounts {
+  const count = (status: string) => statuses.filter((s) => s === status).length
+  return { run: run.checksAsked.length, inAll: ALL_CHECKS.length, passed: count('passed'), failed: count('failed'), notExercised: count('not-exercised'), running: count('running'), leftOut: leftOutOf(run) }
+}
+
+/** A run as the API answers it, in a language: each check's name, evidence sentences and advice, and what it left out. */
 export function presentRun(run: StoredRun, lang: Lang) {
   const outcomes = (run.results ?? []) as StoredOutcome[]
   const byId = new Map(outcomes.map((o) => [o.id, o]))
+  const checks = run.checksAsked.map((id) => {
+    const o = byId.get(id as CheckId)
+    const status: StoredOutcome['status'] | 'running' = o?.status ?? (run.status === 'running' ? 'running' : 'not-exercised')
+    return {
+      id: id as CheckId,
+      name: checkName(id, lang),
+      category: categoryOf(id) as 'receiver' | 'client',
+      status,
+      evidence: (o?.evidence ?? []).map(({ note, values, ...rest }) => ({ ...rest, text: noteText(note, values, lang) })),
+      advice: status === 'passed' || status === 'running' ? null : checkAdvice(id, lang),
+    }
+  })
   return {
     runId: run.runId,
     status: run.status,
+    summary: runSummary(runCounts(run, checks.map((c) => c.status)), lang),
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,
     window: { from: run.windowFrom, to: run.windowTo },
-    checks: run.checksAsked.map((id) => {
-      const o = byId.get(id as CheckId)
-      const status: StoredOutcome['status'] | 'running' = o?.status ?? (run.status === 'running' ? 'running' : 'not-exercised')
-      return {
-        id: id as CheckId,
-        name: checkName(id, lang),
-        category: categoryOf(id) as 'receiver' | 'client',
-        status,
-        evidence: (o?.evidence ?? []).map(({ note, values, ...rest }) => ({ ...rest, text: noteText(note, values, lang) })),
-        advice: status === 'passed' || status === 'running' ? null : checkAdvice(id, lang),
-      }
-    }),
+    checks,
+    checksLeftOut: leftOutOf(run).map((id) => ({ id, name: checkName(id, lang) })),
   }
 }
 
@@ -182,6 +194,9 @@ export function createCertificationService(deps: CertificationDeps) {
         startedAt: run.startedAt,
         finishedAt: run.finishedAt,
         checks: outcomes.map((o) => ({ id: o.id, category: categoryOf(o.id), status: o.status })),
+        // A report of some checks says so in what it signs: the bank reads which were not run.
+        checksInAll: ALL_CHECKS.length,
+        checksLeftOut: leftOutOf(run),
       })
     },
     signingKey: () => deps.signer.publicKey,
