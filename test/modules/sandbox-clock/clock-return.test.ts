@@ -47,11 +47,15 @@ describe('POST /sandbox/clock/return', () => {
     expect(runJobsAfter(s, 1)).toBe(1)
   })
 
-  it('is harmless on a clock that is not ahead, and moves no other partner\'s clock', async () => {
+  it('is harmless on a clock that is not ahead, counts against no quota, and moves no other partner\'s clock', async () => {
     expect((await s.call('POST', '/sandbox/clock/advance', { body: { seconds: 60 }, token: s.tokens.b })).status).toBe(200)
+    // It stores nothing, so it counts against no quota: the partner's usage does not move.
+    const usage = () => s.db.prepare('SELECT * FROM partner_usage WHERE partner_unique_id = ?').get(PARTNER_A)
+    const before = usage()
     const res = await returnToRealTime()
     expect(res.status).toBe(200)
     expect(res.json.returnedSeconds).toBe(0)
+    expect(usage()).toEqual(before)
     expect((await clockOf(s.tokens.b)).offsetSeconds).toBe(60)
   })
 
