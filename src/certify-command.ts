@@ -70,22 +70,36 @@ async function request(base: string, path: string, init: { method?: string; toke
 const problem = (answer: { status: number; body: any }) =>
   `HTTP ${answer.status}${answer.body?.errors ? `: ${answer.body.errors.map((e: any) => `${e.errorCode} ${e.errorField} ${e.errorMessage}`).join('; ')}` : ''}`
 
-function print(run: { runId: string; status: string; window: { from: string; to: string | null }; checks: Check[] }, out: (line: string) => void) {
+interface PrintedRun {
+  runId: string
+  status: string
+  summary?: string
+  window: { from: string; to: string | null }
+  checks: Check[]
+  checksLeftOut?: Array<{ id: string; name: string }>
+}
+
+function print(run: PrintedRun, out: (line: string) => void) {
   out(`Certification run ${run.runId}: ${run.status.toUpperCase()} (journal ${run.window.from} to ${run.window.to ?? 'now'})`)
+  // A run of some checks says so first: a PASSED of 16 is not a PASSED of all 17.
+  if (run.summary) out(`  ${run.summary}`)
   for (const check of run.checks) {
     out(`  ${MARK[check.status] ?? check.status}  ${check.id}  ${check.name}`)
     if (check.status === 'passed') continue
     for (const e of check.evidence.slice(0, 4)) out(`        ${e.text}${e.requestId ? ` [request ${e.requestId}]` : ''}${e.notificationId ? ` [webhook-id ${e.notificationId}]` : ''}`)
     if (check.advice) out(`        -> ${check.advice}`)
   }
+  for (const check of run.checksLeftOut ?? []) out(`  LEFT OUT  ${check.id}  ${check.name}`)
 }
 
 /** A local file's failure, told apart from the sandbox being unreachable. */
 class FileProblem extends Error {}
 
-function readReport(file: string): SignedReport<{ runId: string; partnerUniqueID: string; checks: unknown[] }> {
+type ReportBody = { runId: string; partnerUniqueID: string; checks: unknown[]; checksInAll?: number; checksLeftOut?: string[] }
+
+function readReport(file: string): SignedReport<ReportBody> {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as SignedReport<{ runId: string; partnerUniqueID: string; checks: unknown[] }>
+    return JSON.parse(readFileSync(file, 'utf8')) as SignedReport<ReportBody>
   } catch (error) {
     throw new FileProblem(`Cannot read the report ${file}: ${(error as Error).message}`)
   }
@@ -102,7 +116,9 @@ async function checkReport(base: string, file: string, out: (line: string) => vo
     out(`INVALID: ${file} is not a report signed by this sandbox's key ${key.body.keyId}, or it was changed.`)
     return 1
   }
-  out(`VALID: run ${signed.report.runId} of partner ${signed.report.partnerUniqueID}, ${signed.report.checks.length} checks passed, signed by key ${key.body.keyId}.`)
+  const { checks, checksInAll, checksLeftOut } = signed.report
+  const leftOut = checksLeftOut && checksLeftOut.length > 0 ? ` of ${checksInAll ?? checks.length + checksLeftOut.length}; left out: ${checksLeftOut.join(', ')}` : ''
+  out(`VALID: run ${signed.report.runId} of partner ${signed.report.partnerUniqueID}, ${checks.length} checks passed${leftOut}, signed by key ${key.body.keyId}.`)
   return 0
 }
 

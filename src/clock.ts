@@ -35,8 +35,6 @@ export interface PartnerClock {
   now(partnerUniqueID: string): Date
   /** The machine time (ISO) at which something `afterMs` after the partner's now falls due. */
   dueAt(partnerUniqueID: string, afterMs?: number): string
-  /** How far the partner's time is ahead of the machine's, in ms, at this moment. */
-  aheadMs(partnerUniqueID: string): number
   /** A stored due time (machine time, ISO) as the partner's clock will read it then. */
   onPartnerTime(partnerUniqueID: string, machineTime: string): string
 }
@@ -53,7 +51,6 @@ export function createPartnerClock(machine: Clock, offsets: ClockOffsets) {
     machine,
     now: (partner: string) => new Date(nowMs(partner)),
     dueAt: (partner: string, afterMs = 0) => new Date(nowMs(partner) - offsets.offsetMs(partner) + afterMs).toISOString(),
-    aheadMs: (partner: string) => nowMs(partner) - machine.now().getTime(),
     onPartnerTime: (partner: string, machineTime: string) => new Date(Date.parse(machineTime) + offsets.offsetMs(partner)).toISOString(),
     /** Holds the partner's clock at `at` (an advance running a due item); never moves it back. */
     pin(partner: string, at: number): void {

@@ -74,6 +74,7 @@ export const ROUTE_BODIES: ReadonlyMap<string, BodyRule> = new Map<string, BodyR
   ['POST /sandbox/scenarios', SMALL_JSON],
   ['PUT /sandbox/scenarios/:name', SMALL_JSON],
   ['DELETE /sandbox/scenarios/:name', ANONYMOUS_BODY],
+  ['POST /sandbox/clock/return', ANONYMOUS_BODY],
   ['POST /sandbox/certification/runs', SMALL_JSON],
   ['POST /sandbox/reset', ANONYMOUS_BODY],
   ['POST /sandbox/account/brokers', SMALL_JSON],

@@ -106,6 +106,7 @@ export const ACCESS_RULES = {
   'GET /sandbox/clock': 'partner',
   'GET /sandbox/test-data/borrowers': 'partner',
   'POST /sandbox/clock/advance': 'admin',
+  'POST /sandbox/clock/return': 'admin',
   'POST /sandbox/reset': 'admin',
   // A run reads every broker's journal (its evidence cites their requests): the partner's administrators'.
   'POST /sandbox/certification/runs': 'admin',

@@ -73,7 +73,7 @@ export function createCallbackProbe(deps: {
   policy: Pick<AddressPolicy, 'resolveForDelivery'>
   sender: Pick<WebhookSender, 'send'>
   taxonomy: Pick<TaxonomyCatalog, 'get' | 'describe'>
-  clock: Pick<PartnerClock, 'now' | 'aheadMs'>
+  clock: Pick<PartnerClock, 'now' | 'machine'>
   version: string
 }) {
   const userAgent = `mortgage-sandbox/${deps.version} (+webhooks; certification)`
@@ -102,8 +102,8 @@ export function createCallbackProbe(deps: {
         test: true,
       }
     },
-    /** The receiver's wall clock as the sandbox signs for it (moved as far as the partner's test clock). */
-    nowSeconds: (partnerUniqueID: string) => Math.floor((Date.now() + deps.clock.aheadMs(partnerUniqueID)) / 1000),
+    /** The receiver's wall clock as the sandbox signs for it: the machine's (real) time, whatever the partner's test clock reads. */
+    nowSeconds: () => Math.floor(deps.clock.machine.now().getTime() / 1000),
     async send(partnerUniqueID: string, probe: ProbeRequest): Promise<ProbeResult> {
       const configuration = deps.configurations.find(partnerUniqueID, probe.notificationTypeId)
       if (!configuration) throw new Error(`no callback configuration of type ${probe.notificationTypeId}`)

@@ -135,9 +135,9 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     if (!target) outcome = unsent(`no DNS answer within ${timeoutMs / 1000} s`)
     else if (!target.ok) outcome = unsent(describeRefusal(target.refusal))
     else {
-      // The receiver checks the timestamp against its own wall clock (replay window): the wall clock,
-      // moved as far ahead as the partner's test clock is (so an advance's retries carry their spacing).
-      const timestamp = Math.floor((Date.now() + clock.aheadMs(partnerUniqueID)) / 1000)
+      // The receiver checks the timestamp against its own wall clock (the 5-minute replay window): the
+      // machine's, the real time, never the partner's test clock, which moves business, not the transport.
+      const timestamp = Math.floor(clock.machine.now().getTime() / 1000)
       headers = {
         'Content-Type': 'application/json',
         'User-Agent': userAgent,

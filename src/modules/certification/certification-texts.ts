@@ -129,7 +129,14 @@ export const CHECK_TEXTS: Record<string, { name: Localized; advice: Localized }>
 
 /** What each kind of evidence says, with {values}. */
 const NOTES: Record<string, Localized> = {
-  noCallbacks: ['Nenhuma configuração de callback ativa: registe uma com Callback Update.', 'No active callback configuration: register one with Callback Update.'],
+  noCallbacks: [
+    'Nenhuma configuração de callback ativa: sem um endereço do seu servidor não há a quem enviar as notificações de teste. Registe um com Callback Update, ou deixe as verificações do recetor fora da execução (checks).',
+    'No active callback configuration: without an address of your server there is nobody to send the test notifications to. Register one with Callback Update, or leave the receiver checks out of the run (checks).',
+  ],
+  httpAllowedHere: [
+    'O endereço é http:// ({callbackUrl}), que as definições deste sandbox permitem num ensaio local: HTTPS não pode ser verificado aqui. Registe um endereço https:// com um certificado de confiança para o verificar, ou deixe esta verificação fora da execução (checks).',
+    "The address is http:// ({callbackUrl}), which this sandbox's settings allow on a local run: HTTPS cannot be checked here. Register an https:// address with a trusted certificate to check it, or leave this check out of the run (checks).",
+  ],
   signedAccepted: ['Notificação {notificationType} bem assinada: {outcome}.', 'Correctly signed {notificationType} notification: {outcome}.'],
   wrongSignature: ['Assinada com outra chave: {outcome}.', 'Signed with another key: {outcome}.'],
   noSignature: ['Sem cabeçalhos de assinatura: {outcome}.', 'Without signature headers: {outcome}.'],
@@ -182,4 +189,32 @@ export function noteText(note: string, values: Record<string, string | number> |
   const text = NOTES[note]
   if (!text) return note
   return pick(text, lang).replace(/\{(\w+)\}/g, (_m, key: string) => String(values?.[key] ?? ''))
+}
+
+/** How many checks a run ran, of how many there are, and how they ended: what every view of a run shows first. */
+export interface RunCounts {
+  run: number
+  inAll: number
+  passed: number
+  failed: number
+  notExercised: number
+  running: number
+  leftOut: readonly string[]
+}
+
+const COUNT_WORDS = {
+  runOf: ['{run} de {inAll} verificações executadas', '{run} of {inAll} checks run'],
+  passed: ['{n} aprovadas', '{n} passed'],
+  failed: ['{n} falhadas', '{n} failed'],
+  notExercised: ['{n} não exercidas', '{n} not exercised'],
+  running: ['{n} em curso', '{n} running'],
+  leftOut: ['Deixadas de fora: {ids}.', 'Left out: {ids}.'],
+} satisfies Record<string, Localized>
+
+/** "16 of 17 checks run: 16 passed. Left out: receiver-https-timely." — never a bare 16/16 for a subset. */
+export function runSummary(counts: RunCounts, lang: Lang): string {
+  const fill = (text: Localized, values: Record<string, string | number>) => pick(text, lang).replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? ''))
+  const parts = (['passed', 'failed', 'notExercised', 'running'] as const).filter((k) => k === 'passed' || counts[k] > 0).map((k) => fill(COUNT_WORDS[k], { n: counts[k] }))
+  const head = `${fill(COUNT_WORDS.runOf, { run: counts.run, inAll: counts.inAll })}: ${parts.join(', ')}.`
+  return counts.leftOut.length === 0 ? head : `${head} ${fill(COUNT_WORDS.leftOut, { ids: counts.leftOut.join(', ') })}`
 }

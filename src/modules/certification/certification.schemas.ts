@@ -6,7 +6,7 @@ const CheckIdSchema = z.enum(ALL_CHECKS)
 export const StartRunSchema = z
   .object({
     checks: z.array(CheckIdSchema).max(ALL_CHECKS.length).optional().openapi({ description: 'The checks to run; all of them when absent or empty', example: ['receiver-accepts-signed', 'client-reauthenticates'] }),
-    since: z.iso.datetime().optional().openapi({ description: "Start of the journal window the client checks read (the partner's clock); the last 24 hours by default", example: '2026-11-25T09:00:00Z' }),
+    since: z.iso.datetime().optional().openapi({ description: "Start of the journal window the client checks read, in real time (never the partner's test clock); the last 24 hours by default", example: '2026-11-25T09:00:00Z' }),
   })
   .strict()
   .openapi('SandboxCertificationStart')
@@ -40,11 +40,15 @@ const CheckResultSchema = z
 export const RunSchema = z
   .object({
     runId: z.uuid(),
-    status: z.enum(['running', 'passed', 'failed', 'incomplete']).openapi({ description: 'passed: every check passed; failed: one failed; incomplete: none failed, some not exercised' }),
+    status: z.enum(['running', 'passed', 'failed', 'incomplete']).openapi({ description: 'passed: every check asked for passed; failed: one failed; incomplete: none failed, some not exercised' }),
+    summary: z.string().openapi({ description: 'How many of all the checks ran, how they ended and which were left out, in the language of Accept-Language', example: '16 of 17 checks run: 16 passed. Left out: receiver-https-timely.' }),
     startedAt: z.string(),
     finishedAt: z.string().nullable(),
     window: z.object({ from: z.string(), to: z.string().nullable() }).openapi({ description: 'The journal window the client checks read' }),
     checks: z.array(CheckResultSchema),
+    checksLeftOut: z
+      .array(z.object({ id: CheckIdSchema, name: z.string() }))
+      .openapi({ description: 'The checks this run was not asked for (`checks`): empty for a run of every check' }),
   })
   .openapi('SandboxCertificationRun')
 
@@ -66,6 +70,8 @@ export const SignedReportSchema = z
       startedAt: z.string(),
       finishedAt: z.string().nullable(),
       checks: z.array(z.object({ id: z.string(), category: z.string(), status: z.string() })),
+      checksInAll: z.number().int().optional().openapi({ description: 'How many checks the sandbox has; a report of fewer names the others in checksLeftOut' }),
+      checksLeftOut: z.array(z.string()).optional().openapi({ description: 'The checks the run was not asked for, so not certified by this report (absent in reports signed before it was added)' }),
     }),
     signature: z.object({
       algorithm: z.literal('Ed25519'),

@@ -9,7 +9,7 @@ import type { Lang } from '../../common/language.ts'
 import type { Logger } from '../../logger.ts'
 import type { CallbackProbe, CallbackService } from '../callbacks/index.ts'
 import type { RequestJournalService } from '../request-journal/index.ts'
-import { checkAdvice, checkName, noteText } from './certification-texts.ts'
+import { checkAdvice, checkName, noteText, runSummary, type RunCounts } from './certification-texts.ts'
 import type { CertificationRepository, RunStatus, StoredRun } from './certification.repository.ts'
 import { FAULT_CHECKS, runFaultChecks, type FaultCheckId } from './fault-checks.ts'
 import { RECEIVER_CHECKS, runReceiverChecks, type ProbeEvidence, type ReceiverCheckId } from './receiver-checks.ts'
@@ -18,7 +18,7 @@ import type { ReportSigner } from './report-signature.ts'
 export const ALL_CHECKS = [...RECEIVER_CHECKS, ...CLIENT_CHECKS, ...FAULT_CHECKS] as const
 export type CheckId = (typeof ALL_CHECKS)[number]
 
-/** The window a run reads when none is given: the last day of the partner's clock. */
+/** The window a run reads when none is given: the last day, of real time. */
 const DEFAULT_WINDOW_MS = 24 * 3600 * 1000
 
 interface StoredOutcome {
@@ -40,32 +40,53 @@ export interface CertificationDeps {
   version: string
 }
 
+/**
+ * When an attempt really went out: its `webhook-timestamp` (the real time, to the second, floored: a
+ * read after the delivery is never before it), else its date on the partner's clock.
+ */
+function sentAt(attempt: { attemptedAt: string; requestHeaders: Record<string, string> | null }): string {
+  const seconds = Number(attempt.requestHeaders?.['webhook-timestamp'])
+  return Number.isSafeInteger(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : attempt.attemptedAt
+}
+
 const categoryOf = (id: string) => ((RECEIVER_CHECKS as readonly string[]).includes(id) ? 'receiver' : 'client')
 const statusOf = (outcomes: StoredOutcome[]): RunStatus =>
   outcomes.some((o) => o.status === 'failed') ? 'failed' : outcomes.every((o) => o.status === 'passed') ? 'passed' : 'incomplete'
 
-/** A run as the API answers it, in a language: each check's name, evidence sentences and advice. */
+/** The checks a run was not asked for: a run of some checks says which it left out wherever it is shown. */
+const leftOutOf = (run: Pick<StoredRun, 'checksAsked'>) => ALL_CHECKS.filter((id) => !run.checksAsked.includes(id))
+
+/** A run's counts: how many of all the checks it ran, how each ended, which it left out. */
+function runCounts(run: Pick<StoredRun, 'checksAsked'>, statuses: readonly string[]): RunCounts {
+  const count = (status: string) => statuses.filter((s) => s === status).length
+  return { run: run.checksAsked.length, inAll: ALL_CHECKS.length, passed: count('passed'), failed: count('failed'), notExercised: count('not-exercised'), running: count('running'), leftOut: leftOutOf(run) }
+}
+
+/** A run as the API answers it, in a language: each check's name, evidence sentences and advice, and what it left out. */
 export function presentRun(run: StoredRun, lang: Lang) {
   const outcomes = (run.results ?? []) as StoredOutcome[]
   const byId = new Map(outcomes.map((o) => [o.id, o]))
+  const checks = run.checksAsked.map((id) => {
+    const o = byId.get(id as CheckId)
+    const status: StoredOutcome['status'] | 'running' = o?.status ?? (run.status === 'running' ? 'running' : 'not-exercised')
+    return {
+      id: id as CheckId,
+      name: checkName(id, lang),
+      category: categoryOf(id) as 'receiver' | 'client',
+      status,
+      evidence: (o?.evidence ?? []).map(({ note, values, ...rest }) => ({ ...rest, text: noteText(note, values, lang) })),
+      advice: status === 'passed' || status === 'running' ? null : checkAdvice(id, lang),
+    }
+  })
   return {
     runId: run.runId,
     status: run.status,
+    summary: runSummary(runCounts(run, checks.map((c) => c.status)), lang),
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,
     window: { from: run.windowFrom, to: run.windowTo },
-    checks: run.checksAsked.map((id) => {
-      const o = byId.get(id as CheckId)
-      const status: StoredOutcome['status'] | 'running' = o?.status ?? (run.status === 'running' ? 'running' : 'not-exercised')
-      return {
-        id: id as CheckId,
-        name: checkName(id, lang),
-        category: categoryOf(id) as 'receiver' | 'client',
-        status,
-        evidence: (o?.evidence ?? []).map(({ note, values, ...rest }) => ({ ...rest, text: noteText(note, values, lang) })),
-        advice: status === 'passed' || status === 'running' ? null : checkAdvice(id, lang),
-      }
-    }),
+    checks,
+    checksLeftOut: leftOutOf(run).map((id) => ({ id, name: checkName(id, lang) })),
   }
 }
 
@@ -83,6 +104,9 @@ export function createCertificationService(deps: CertificationDeps) {
   const abandoned = new Set<string>()
   const insert = deps.writes.transaction(repository.insert)
   const finish = deps.writes.transaction(repository.finish)
+  // A run judges the integration, not the business: its window, its dates and its report are on the
+  // real time, whatever the partner's test clock reads (docs/decisions/0305-the-clock-moves-business-not-transport.md).
+  const realNow = () => deps.clock.machine.now().toISOString()
 
   // A run the process stopped under cannot be finished: it is failed, and says why.
   for (const run of repository.interrupted()) {
@@ -91,7 +115,8 @@ export function createCertificationService(deps: CertificationDeps) {
 
   function records(partnerUniqueID: string, from: string, to: string): JournalRecord[] {
     // The console's "try it" calls are in the journal too (origin `console`): the checks leave them out.
-    return deps.journal.window(partnerUniqueID, from, to).map((e) => ({ ...e, errors: e.errors as JournalRecord['errors'] }))
+    // Timings are judged on when the requests really came: an advance is no wait for a Retry-After.
+    return deps.journal.window(partnerUniqueID, from, to).map((e) => ({ ...e, at: e.receivedAt, errors: e.errors as JournalRecord['errors'] }))
   }
 
   function decisions(partnerUniqueID: string, from: string): DeliveredDecision[] {
@@ -100,8 +125,10 @@ export function createCertificationService(deps: CertificationDeps) {
     return entries.flatMap((n) => {
       // The partner's receiver, not a developer's laptop (mortgage-sandbox listen).
       const accepted = n.attemptList.filter((a) => a.through === 'address' && a.httpStatus !== null && a.httpStatus >= 200 && a.httpStatus < 300).at(-1)
-      if (!accepted || !n.notification.processUniqueId || accepted.attemptedAt < from) return []
-      return [{ notificationId: n.notificationId, processUniqueId: n.notification.processUniqueId, deliveredAt: accepted.attemptedAt }]
+      if (!accepted || !n.notification.processUniqueId) return []
+      const deliveredAt = sentAt(accepted)
+      if (deliveredAt < from) return []
+      return [{ notificationId: n.notificationId, processUniqueId: n.notification.processUniqueId, deliveredAt }]
     })
   }
 
@@ -110,10 +137,10 @@ export function createCertificationService(deps: CertificationDeps) {
     const clientAsked = run.checks.filter((c): c is ClientCheckId => (CLIENT_CHECKS as readonly string[]).includes(c))
     const faultAsked = run.checks.filter((c): c is FaultCheckId => (FAULT_CHECKS as readonly string[]).includes(c))
     let outcomes: StoredOutcome[]
-    let windowTo = deps.clock.now(run.partnerUniqueID).toISOString()
+    let windowTo = realNow()
     try {
       const receiver = await runReceiverChecks(deps.probe, run.partnerUniqueID, run.runId, receiverAsked, deps.timeoutMs)
-      windowTo = deps.clock.now(run.partnerUniqueID).toISOString()
+      windowTo = realNow()
       const journal = records(run.partnerUniqueID, run.windowFrom, windowTo)
       const client = runClientChecks(clientAsked, journal, decisions(run.partnerUniqueID, run.windowFrom))
       const afterFaults = runFaultChecks(faultAsked, journal)
@@ -125,7 +152,7 @@ export function createCertificationService(deps: CertificationDeps) {
     }
     const status = outcomes.some((o) => o.evidence.some((e) => e.note === 'interrupted')) ? 'failed' : statusOf(outcomes)
     if (abandoned.delete(run.runId)) return
-    finish({ runId: run.runId, status, windowTo, finishedAt: deps.clock.now(run.partnerUniqueID).toISOString(), results: outcomes })
+    finish({ runId: run.runId, status, windowTo, finishedAt: realNow(), results: outcomes })
   }
 
   const getRun = (partnerUniqueID: string, runId: string) => {
@@ -139,7 +166,7 @@ export function createCertificationService(deps: CertificationDeps) {
     start(auth: AuthContext, request: { checks?: CheckId[] | undefined; since?: string | undefined }): StoredRun {
       const partnerUniqueID = auth.partnerUniqueID
       if (repository.runningOf(partnerUniqueID)) throw new ApiError('CERTIFICATION_RUNNING', { field: 'checks' })
-      const now = deps.clock.now(partnerUniqueID)
+      const now = deps.clock.machine.now()
       const from = request.since ? new Date(request.since) : new Date(now.getTime() - DEFAULT_WINDOW_MS)
       if (from.getTime() > now.getTime()) throw new ApiError('OUT_OF_RANGE', { field: 'since', params: { limit: `<= ${now.toISOString()}` } })
       const checks = request.checks && request.checks.length > 0 ? ALL_CHECKS.filter((c) => request.checks!.includes(c)) : [...ALL_CHECKS]
@@ -172,6 +199,9 @@ export function createCertificationService(deps: CertificationDeps) {
         startedAt: run.startedAt,
         finishedAt: run.finishedAt,
         checks: outcomes.map((o) => ({ id: o.id, category: categoryOf(o.id), status: o.status })),
+        // A report of some checks says so in what it signs: the bank reads which were not run.
+        checksInAll: ALL_CHECKS.length,
+        checksLeftOut: leftOutOf(run),
       })
     },
     signingKey: () => deps.signer.publicKey,
@@ -191,7 +221,7 @@ export function createCertificationService(deps: CertificationDeps) {
       clearTimeout(timer)
       for (const run of running.values()) {
         abandoned.add(run.runId)
-        const at = deps.clock.now(run.partnerUniqueID).toISOString()
+        const at = realNow()
         finish({ runId: run.runId, status: 'failed', windowTo: at, finishedAt: at, results: run.checks.map((id) => ({ id, status: 'not-exercised', evidence: [{ note: 'interrupted' }] })) })
       }
       running.clear()

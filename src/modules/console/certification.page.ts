@@ -21,6 +21,8 @@ function runSection(lang: Lang, run: Run) {
   return html`<section id="run" data-status="${run.status}" ${live}>
     <p><span class="${statusClassOf(run.status)}">${t(lang, `run_${run.status}`)}</span> · ${when(run.window.from)} → ${when(run.window.to)} · <code>${run.runId}</code>
       ${run.status === 'passed' ? html` · <a href="/console/certification/${run.runId}/report.json">${t(lang, 'signedReport')}</a>` : ''}</p>
+    <p class="summary">${run.summary}</p>
+    ${run.checksLeftOut.length > 0 ? html`<details class="left-out"><summary>${t(lang, 'checksLeftOut')}</summary><ul>${run.checksLeftOut.map((check) => html`<li data-left-out="${check.id}">${check.name} <code>${check.id}</code></li>`)}</ul></details>` : ''}
     <table class="checks"><thead><tr><th>${t(lang, 'check')}</th><th>${t(lang, 'status')}</th><th>${t(lang, 'evidence')}</th></tr></thead><tbody>
       ${run.checks.map(
         (check) => html`<tr data-check="${check.id}" data-status="${check.status}"><td><strong>${check.name}</strong><br /><code>${check.id}</code></td>
@@ -44,7 +46,7 @@ export function certificationPages(deps: CertificationPageDeps) {
           html`<p>${t(lang, 'certificationExplained')}</p>
             <form method="post" action="/console/certification/runs">${csrfField(c.get('csrf'))}<button>${t(lang, 'startRun')}</button></form>
             <table><thead><tr><th>${t(lang, 'time')}</th><th>${t(lang, 'status')}</th><th></th></tr></thead><tbody>
-              ${runs.map((r) => html`<tr><td>${when(r.startedAt)}</td><td class="${statusClassOf(r.status)}">${t(lang, `run_${r.status}`)}</td><td><a href="/console/certification/${r.runId}">${r.checks.filter((x) => x.status === 'passed').length}/${r.checks.length}</a></td></tr>`)}
+              ${runs.map((r) => html`<tr><td>${when(r.startedAt)}</td><td class="${statusClassOf(r.status)}">${t(lang, `run_${r.status}`)}</td><td><a href="/console/certification/${r.runId}">${r.summary}</a></td></tr>`)}
             </tbody></table>${runs.length === 0 ? html`<p>${t(lang, 'none')}</p>` : ''}`,
         ),
       )

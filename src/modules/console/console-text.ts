@@ -81,6 +81,7 @@ const TEXT = {
     'A run sends test notifications to your callback addresses (well and badly signed) and reads in your Requests of the last 24 hours what your client did: each check with its evidence and what to fix. A passed run has a signed report.',
   ],
   startRun: ['Executar a certificação', 'Run the certification'],
+  checksLeftOut: ['Verificações deixadas de fora desta execução', 'Checks left out of this run'],
   runAlreadyRunning: ['Já há uma execução em curso: aguarde o seu fim.', 'A run is already running: wait for it to end.'],
   run_running: ['Em curso', 'Running'],
   run_passed: ['Aprovada', 'Passed'],

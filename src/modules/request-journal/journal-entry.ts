@@ -6,7 +6,10 @@ export interface JournalEntry {
   partnerUniqueID: string
   brokerId: number
   userId: number
+  /** When, on the partner's test clock. */
   at: string
+  /** When the sandbox really received it: the certification's windows and timings read it, never the test clock. */
+  receivedAt: string
   method: string
   path: string
   query: string | null

@@ -31,7 +31,7 @@ async function requestBody(c: Context) {
  * allowance: what was asked, what was answered, how long it took. The answer's body is the string
  * the handler answered with: nothing is serialized twice.
  */
-export function journalRequests(journal: Pick<RequestJournalService, 'admit' | 'now' | 'record'>): MiddlewareHandler<ScenarioEnv> {
+export function journalRequests(journal: Pick<RequestJournalService, 'admit' | 'now' | 'realNow' | 'record'>): MiddlewareHandler<ScenarioEnv> {
   // Not journaled (past the allowance): straight on, without a promise of its own.
   return (c, next) => {
     const auth = c.get('auth')
@@ -40,9 +40,10 @@ export function journalRequests(journal: Pick<RequestJournalService, 'admit' | '
   }
 }
 
-async function journaled(journal: Pick<RequestJournalService, 'now' | 'record'>, c: Context<ScenarioEnv>, next: Next, auth: AuthContext) {
+async function journaled(journal: Pick<RequestJournalService, 'now' | 'realNow' | 'record'>, c: Context<ScenarioEnv>, next: Next, auth: AuthContext) {
   const started = performance.now()
   const at = journal.now(auth.partnerUniqueID)
+  const receivedAt = journal.realNow()
   await next()
   const durationMs = Math.round((performance.now() - started) * 10) / 10
   const res = c.res
@@ -53,6 +54,7 @@ async function journaled(journal: Pick<RequestJournalService, 'now' | 'record'>,
     brokerId: auth.brokerId,
     userId: auth.userId,
     at,
+    receivedAt,
     method: c.req.method,
     path: c.req.path,
     query: url.search ? redactQuery(url.search.slice(1)) : null,

@@ -6,7 +6,8 @@ import type { RequestJournalService } from './request-journal.service.ts'
 
 type Stored = JournalEntry & { seq: number }
 
-const summary = ({ seq, partnerUniqueID: _p, ...rest }: JournalSummary) => ({
+// `receivedAt` is the certification's: the journal shows the partner's clock, as every other date.
+const summary = ({ seq, partnerUniqueID: _p, receivedAt: _r, ...rest }: JournalSummary) => ({
   entryId: String(seq),
   ...rest,
   errors: rest.errors as Array<{ errorCode: string; errorMessage: string; errorField: string }> | null,

@@ -27,6 +27,7 @@ interface Row {
   broker_id: number
   user_id: number
   at: string
+  received_at: string | null
   method: string
   path: string
   query: string | null
@@ -58,6 +59,7 @@ const toSummary = (r: Row): JournalSummary => ({
   brokerId: r.broker_id,
   userId: r.user_id,
   at: r.at,
+  receivedAt: r.received_at ?? r.at,
   method: r.method,
   path: r.path,
   query: r.query,
@@ -138,9 +140,9 @@ function whereOf(f: JournalFilter): { sql: string; params: Record<string, unknow
 
 /** The request journal (request_journal, request_journal_body): written in batches, read newest first, kept to a ring per partner. */
 export function createRequestJournalRepository(db: Db) {
-  const insert = db.prepare(`INSERT INTO request_journal (request_id, partner_unique_id, broker_id, user_id, at, method, path, query, status,
+  const insert = db.prepare(`INSERT INTO request_journal (request_id, partner_unique_id, broker_id, user_id, at, received_at, method, path, query, status,
       duration_ms, scenario, fault, fault_after_write, errors, token_id, retry_after, bytes, origin)
-    VALUES (@requestId, @partnerUniqueID, @brokerId, @userId, @at, @method, @path, @query, @status, @durationMs, @scenario, @fault, @faultAfterWrite, @errors, @tokenId, @retryAfter, @bytes, @origin)`)
+    VALUES (@requestId, @partnerUniqueID, @brokerId, @userId, @at, @receivedAt, @method, @path, @query, @status, @durationMs, @scenario, @fault, @faultAfterWrite, @errors, @tokenId, @retryAfter, @bytes, @origin)`)
   const insertBody = db.prepare(`INSERT INTO request_journal_body (seq, request_headers, request_body, request_truncated, response_content_type,
       response_body, response_truncated)
     VALUES (@seq, @requestHeaders, @requestBody, @requestTruncated, @responseContentType, @responseBody, @responseTruncated)`)
@@ -179,7 +181,7 @@ export function createRequestJournalRepository(db: Db) {
   // Oldest first, with the bodies: what the certification's client checks read of a window.
   const window = db.prepare(`SELECT j.*, b.request_headers, b.request_body, b.request_truncated, b.response_content_type, b.response_body, b.response_truncated
     FROM request_journal j LEFT JOIN request_journal_body b ON b.seq = j.seq
-    WHERE j.partner_unique_id = @partnerUniqueID AND j.at >= @from AND j.at <= @to ORDER BY j.seq LIMIT @limit`)
+    WHERE j.partner_unique_id = @partnerUniqueID AND j.received_at >= @from AND j.received_at <= @to ORDER BY j.seq LIMIT @limit`)
   const removeOfPartner = db.prepare('DELETE FROM request_journal WHERE partner_unique_id = ?')
   const removeOlder = db.prepare('DELETE FROM request_journal WHERE seq IN (SELECT seq FROM request_journal WHERE at < @cutoff ORDER BY seq LIMIT @limit)')
 
@@ -231,7 +233,7 @@ export function createRequestJournalRepository(db: Db) {
       const rows = prepared(sql).all({ ...where.params, limit, seq: cursor.kind === 'first' ? 0 : cursor.seq }) as Row[]
       return (cursor.kind === 'previous' ? rows.reverse() : rows).map(toSummary)
     },
-    /** The partner's entries of a time window, oldest first, with their headers and bodies (at most `limit`). */
+    /** The partner's entries received in a window of real time, oldest first, with their headers and bodies (at most `limit`). */
     window(partnerUniqueID: string, from: string, to: string, limit: number): Array<JournalEntry & { seq: number }> {
       return (window.all({ partnerUniqueID, from, to, limit }) as Array<Row & Partial<BodyRow>>).map((row) => withBody(row, row.request_headers === undefined || row.request_headers === null ? undefined : (row as BodyRow)))
     },

@@ -69,6 +69,8 @@ export function createRequestJournalService(deps: { writes: Transactions; clock:
     },
     /** The partner's time for an entry's `at`. */
     now: (partnerUniqueID: string) => deps.clock.now(partnerUniqueID).toISOString(),
+    /** The real time for an entry's `receivedAt`. */
+    realNow: () => deps.clock.machine.now().toISOString(),
     record(entry: JournalEntry): void {
       queue.push(entry)
       if (queue.length >= FLUSH_AT_ENTRIES) flush()
@@ -103,7 +105,7 @@ export function createRequestJournalService(deps: { writes: Transactions; clock:
       return entry
     },
 
-    /** The partner's entries between two times of its clock, oldest first, with their bodies (the certification's client checks). */
+    /** The partner's entries received between two real times (never its test clock's), oldest first, with their bodies (the certification's client checks). */
     window(partnerUniqueID: string, from: string, to: string) {
       flush()
       return repository.window(partnerUniqueID, from, to, settings.maxEntries || 10_000)

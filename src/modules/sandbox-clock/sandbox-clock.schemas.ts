@@ -25,3 +25,7 @@ export const AdvanceResultSchema = ClockSchema.extend({
   jobsRun: z.number().int().openapi({ description: 'Scenario jobs that fell due and ran (process steps, bank messages, document requests)', example: 2 }),
   deliveryAttempts: z.number().int().openapi({ description: 'Callback delivery attempts made (first attempts and retries), each really sent', example: 4 }),
 }).openapi('SandboxClockAdvanceResult')
+
+export const ReturnResultSchema = ClockSchema.extend({
+  returnedSeconds: z.number().openapi({ description: 'How far ahead the clock was before it came back (0 when it was not ahead)', example: 86400 }),
+}).openapi('SandboxClockReturnResult')

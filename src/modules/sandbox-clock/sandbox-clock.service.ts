@@ -27,6 +27,12 @@ export interface SandboxClockDeps<Job extends { dueAt: string }, Attempt extends
   deliveries: DueItems<Attempt> & { settle(partnerUniqueID: string): Promise<void>; deliverNow(attempt: Attempt): Promise<void> }
 }
 
+export interface ReturnResult {
+  now: string
+  offsetSeconds: number
+  returnedSeconds: number
+}
+
 export interface AdvanceResult {
   now: string
   offsetSeconds: number
@@ -112,6 +118,18 @@ export function createSandboxClockService<Job extends { dueAt: string }, Attempt
         deliveries.release(partnerUniqueID)
       }
     },
+
+    /**
+     * The partner's clock back to the real time, keeping all its data (docs/decisions/0306-the-clock-returns-to-the-real-time.md):
+     * records keep the dates they were written with; jobs and retries, whose due times are on the
+     * machine's time line, keep their distance from now. @throws ApiError 409 while an advance runs.
+     */
+    returnToRealTime: deps.writes.transaction((partnerUniqueID: string): ReturnResult => {
+      if (advancing.has(partnerUniqueID)) throw new ApiError('CLOCK_ADVANCING', { field: 'partnerUniqueID' })
+      const returnedMs = offsets.offsetMs(partnerUniqueID)
+      offsets.removeOfPartner(partnerUniqueID)
+      return { ...status(partnerUniqueID), returnedSeconds: returnedMs / 1000 }
+    }),
 
     /** The partner's clock back to the machine's (sandbox reset): nothing of its data is left to contradict it. */
     resetOfPartner: (partnerUniqueID: string): number => offsets.removeOfPartner(partnerUniqueID),

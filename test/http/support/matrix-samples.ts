@@ -161,6 +161,7 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /sandbox/clock': {},
   'GET /sandbox/test-data/borrowers': {},
   'POST /sandbox/clock/advance': { json: () => ({ seconds: 1 }) },
+  'POST /sandbox/clock/return': {},
   'POST /sandbox/reset': { prepare: (r) => r.simulation() },
   'POST /sandbox/certification/runs': { json: () => ({ checks: ['client-sends-accept-language'] }), ok: [202], after: idle },
   'GET /sandbox/certification/runs': { prepare: (r) => r.runId() },
