@@ -1,4 +1,4 @@
--- When the sandbox really received each journaled request (docs/decisions/0305-the-clock-moves-business-not-transport.md).
+-- When the sandbox really received each journaled request (docs/decisions/0310-the-clock-moves-business-not-transport.md).
 -- `at` is on the partner's test clock, which an advance moves and a return brings back; the
 -- certification reads its windows and judges a client's timing (Retry-After honoured, a decision
 -- followed) on the real time, which only moves forward.

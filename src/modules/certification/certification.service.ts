@@ -105,7 +105,7 @@ export function createCertificationService(deps: CertificationDeps) {
   const insert = deps.writes.transaction(repository.insert)
   const finish = deps.writes.transaction(repository.finish)
   // A run judges the integration, not the business: its window, its dates and its report are on the
-  // real time, whatever the partner's test clock reads (docs/decisions/0305-the-clock-moves-business-not-transport.md).
+  // real time, whatever the partner's test clock reads (docs/decisions/0310-the-clock-moves-business-not-transport.md).
   const realNow = () => deps.clock.machine.now().toISOString()
 
   // A run the process stopped under cannot be finished: it is failed, and says why.

@@ -120,7 +120,7 @@ export function createSandboxClockService<Job extends { dueAt: string }, Attempt
     },
 
     /**
-     * The partner's clock back to the real time, keeping all its data (docs/decisions/0306-the-clock-returns-to-the-real-time.md):
+     * The partner's clock back to the real time, keeping all its data (docs/decisions/0311-the-clock-returns-to-the-real-time.md):
      * records keep the dates they were written with; jobs and retries, whose due times are on the
      * machine's time line, keep their distance from now. @throws ApiError 409 while an advance runs.
      */
