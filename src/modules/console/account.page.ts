@@ -42,7 +42,7 @@ function accountView(c: Context<ConsoleEnv>, deps: AccountPageDeps, lang: Lang) 
     </dl>
     ${auth.admin ? '' : html`<p class="hint" id="admin-only">${t(lang, 'accountAdminOnly')}</p>`}
     <h2>${t(lang, 'brokers')} · ${t(lang, 'users')}</h2>
-    <div class="scroll"><table class="users">
+    <div class="scroll" tabindex="0"><table class="users">
       <thead><tr><th>${t(lang, 'brokers')}</th><th>${t(lang, 'username')}</th><th>${t(lang, 'name')}</th><th>${t(lang, 'email')}</th><th>${t(lang, 'status')}</th><th></th></tr></thead>
       <tbody>${view.brokers.flatMap((b) =>
         b.users.map(
@@ -64,7 +64,7 @@ function accountView(c: Context<ConsoleEnv>, deps: AccountPageDeps, lang: Lang) 
     <h2>${t(lang, 'configurations')}</h2>
     ${configurationTable(c, lang, deps.callbacks.list(auth, partnerOf(c), lang))}
     <h2>${t(lang, 'quotas')}</h2>
-    <div class="scroll"><table class="quotas"><thead><tr><th>${t(lang, 'quotas')}</th><th>${t(lang, 'used')}</th><th>${t(lang, 'limit')}</th></tr></thead><tbody>
+    <div class="scroll" tabindex="0"><table class="quotas"><thead><tr><th>${t(lang, 'quotas')}</th><th>${t(lang, 'used')}</th><th>${t(lang, 'limit')}</th></tr></thead><tbody>
       ${Object.entries(view.quotas).map(([kind, q]) => html`<tr data-quota="${kind}"><td>${kind}</td><td>${amount(lang, kind, q.used)}</td><td>${amount(lang, kind, q.limit)}</td></tr>`)}
     </tbody></table></div>
     <p class="muted">${when(view.createdAt)}</p>`

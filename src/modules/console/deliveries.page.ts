@@ -46,7 +46,7 @@ function logPage(c: Context<ConsoleEnv>, deps: DeliveryPageDeps, lang: Lang, rev
       <label>${t(lang, 'type')} <select name="type"><option value="">${t(lang, 'all')}</option>${items.map((i) => html`<option value="${i.id}" ${i.id === type ? 'selected' : ''}>${i.id} ${i.description[lang]}</option>`)}</select></label>
       <button>${t(lang, 'filter')}</button>
     </form>
-    <div class="scroll"><table class="deliveries compact">
+    <div class="scroll" tabindex="0"><table class="deliveries compact">
       <thead><tr><th>${t(lang, 'time')}</th><th>${t(lang, 'type')}</th><th>${t(lang, 'record')}</th><th>${t(lang, 'status')}</th><th>${t(lang, 'attempts')}</th><th>${t(lang, 'lastAnswer')}</th></tr></thead>
       <tbody>
       ${log.entries.map((n) => {
@@ -75,7 +75,7 @@ export function configurationTable(
   revealed?: { notificationTypeId: number; signingSecret: string },
 ) {
   const admin = c.get('auth').admin
-  return html`<div class="scroll"><table><thead><tr><th>${t(lang, 'type')}</th><th>${t(lang, 'address')}</th><th>${t(lang, 'status')}</th><th>${t(lang, 'secret')}</th></tr></thead><tbody>
+  return html`<div class="scroll" tabindex="0"><table><thead><tr><th>${t(lang, 'type')}</th><th>${t(lang, 'address')}</th><th>${t(lang, 'status')}</th><th>${t(lang, 'secret')}</th></tr></thead><tbody>
       ${configurations.map(
         (k) => html`<tr><td>${k.notificationType} ${k.notificationTypeDescription}</td><td><code>${k.callbackUrl}</code></td><td>${k.status}</td>
           <td>${revealed && revealed.notificationTypeId === k.notificationType ? html`<code class="secret">${revealed.signingSecret}</code>` : html`<code>${k.signingSecretPrefix}…</code> ${admin ? html`<a href="/console/callbacks/${k.notificationType}/secret">${t(lang, 'reveal')}</a>` : ''}`}</td></tr>`,
@@ -91,14 +91,14 @@ function detailPage(c: Context<ConsoleEnv>, deps: DeliveryPageDeps, lang: Lang, 
       ${n.nextAttemptAt ? html`· ${t(lang, 'nextAttempt')} ${when(n.nextAttemptAt)}` : ''} ${n.statusReason ? html`· ${n.statusReason}` : ''}</p>
     <form method="post" action="/console/deliveries/${n.notificationId}/retry">${csrfField(c.get('csrf'))}<button>${t(lang, 'redeliver')}</button></form>
     <h2>${t(lang, 'attempts')} (${n.attempts})</h2>
-    <div class="scroll"><table class="attempts"><thead><tr><th>#</th><th>${t(lang, 'time')}</th><th>${t(lang, 'address')}</th><th>${t(lang, 'status')}</th><th>${t(lang, 'latency')}</th><th>${t(lang, 'reply')}</th></tr></thead><tbody>
+    <div class="scroll" tabindex="0"><table class="attempts"><thead><tr><th>#</th><th>${t(lang, 'time')}</th><th>${t(lang, 'address')}</th><th>${t(lang, 'status')}</th><th>${t(lang, 'latency')}</th><th>${t(lang, 'reply')}</th></tr></thead><tbody>
       ${n.attemptList.map(
         (a) => html`<tr><td>${a.attemptNumber}</td><td>${when(a.attemptedAt)}</td><td><code>${a.callbackUrl}</code></td><td class="${statusClass(a.httpStatus)}">${a.httpStatus ?? a.error ?? ''}</td><td>${a.latencyMs} ms</td><td><code>${a.responseExcerpt ?? a.error ?? ''}</code></td></tr>
-          ${a.requestHeaders ? html`<tr class="sent"><td></td><td colspan="5"><details><summary>${t(lang, 'headers')}</summary><pre class="attempt-headers">${Object.entries(a.requestHeaders).map(([k, v]) => `${k}: ${v}`).join('\n')}</pre></details></td></tr>` : ''}`,
+          ${a.requestHeaders ? html`<tr class="sent"><td></td><td colspan="5"><details><summary>${t(lang, 'headers')}</summary><pre tabindex="0" class="attempt-headers">${Object.entries(a.requestHeaders).map(([k, v]) => `${k}: ${v}`).join('\n')}</pre></details></td></tr>` : ''}`,
       )}
       ${n.attemptList.length === 0 ? html`<tr><td colspan="6">${t(lang, 'none')}</td></tr>` : ''}
     </tbody></table></div>
-    <h2>${t(lang, 'body')}</h2><pre class="notification-body">${pretty(JSON.stringify(n.notification))}</pre>
+    <h2>${t(lang, 'body')}</h2><pre tabindex="0" class="notification-body">${pretty(JSON.stringify(n.notification))}</pre>
     <p><a href="/console/deliveries">${t(lang, 'back')}</a></p>`
 }
 

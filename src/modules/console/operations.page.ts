@@ -33,7 +33,7 @@ function drivePage(c: Context<ConsoleEnv>, deps: OperationDeps, lang: Lang) {
   if (!c.get('auth').admin) return html`${now}<p class="hint" id="admin-only">${t(lang, 'adminOnly')}</p>`
   return html`${now}
     <form method="post" action="/console/drive/advance">${csrfField(c.get('csrf'))}
-      <input name="seconds" type="number" min="1" max="34560000" value="35" required /> ${t(lang, 'seconds')} <button>${t(lang, 'advance')}</button>
+      <label>${t(lang, 'advance')} <input name="seconds" type="number" min="1" max="34560000" value="35" required /> ${t(lang, 'seconds')}</label> <button>${t(lang, 'advance')}</button>
     </form>
     <h2>${t(lang, 'reset')}</h2>
     <form method="post" action="/console/drive/reset">${csrfField(c.get('csrf'))}

@@ -76,7 +76,7 @@ export function recordPages(deps: RecordPageDeps) {
             </div>
             <h2>${t(lang, 'messages')}</h2>${messageList(lang, messages)}
             ${chartOf(lang, deps.loan, deps.simulations.find(auth(c), id))}
-            ${driveForms(lang, 'simulations', id, c.get('csrf'), { next, echoTypes: ECHO_TYPES.simulations, open: next.length > 0 })}`,
+            ${driveForms(lang, 'simulations', id, c.get('csrf'), { next, echoTypes: ECHO_TYPES.simulations, open: true })}`,
         ),
       )
     })
@@ -109,7 +109,7 @@ export function recordPages(deps: RecordPageDeps) {
                 ${fields(lang, { personal: b.personal, financial: b.financial, professional: b.professional })}</details>`,
             )}
             <h2>${t(lang, 'documents')} (${detail.documents.length})</h2>
-            <div class="scroll"><table class="documents"><thead><tr><th>${t(lang, 'type')}</th><th>${t(lang, 'name')}</th><th>${t(lang, 'time')}</th><th></th></tr></thead><tbody>
+            <div class="scroll" tabindex="0"><table class="documents"><thead><tr><th>${t(lang, 'type')}</th><th>${t(lang, 'name')}</th><th>${t(lang, 'time')}</th><th></th></tr></thead><tbody>
               ${detail.documents.map(
                 (d) => html`<tr id="document-${d.documentUniqueID}"><td>${d.documentTypeDescription}</td><td>${d.fileName} <span class="muted">${Math.ceil(d.size / 1024)} KB</span></td><td>${when(d.uploadDate)}</td>
                   <td><a href="/console/processes/${id}/documents/${d.documentUniqueID}">${t(lang, 'download')}</a></td></tr>`,
@@ -120,7 +120,7 @@ export function recordPages(deps: RecordPageDeps) {
             ${property ? html`<div id="property-${property.propertyUniqueId}">${fields(lang, property as unknown as Record<string, unknown>)}</div>` : html`<p class="muted">${t(lang, 'none')}</p>`}
             <h2>${t(lang, 'messages')}</h2>${messageList(lang, messages)}
             ${chartOf(lang, deps.loan, deps.processes.find(auth(c), id))}
-            ${driveForms(lang, 'processes', id, c.get('csrf'), { next, echoTypes: ECHO_TYPES.processes, open: next.length > 0 })}`,
+            ${driveForms(lang, 'processes', id, c.get('csrf'), { next, echoTypes: ECHO_TYPES.processes, open: true })}`,
         ),
       )
     })

@@ -94,7 +94,7 @@ function fieldsWithErrors(lang: Lang, body: string | null, errors: ErrorItem[]) 
     ? html`<ul class="errors">${elsewhere.map((e) => html`<li>${e.errorField ? html`<code>${e.errorField}</code> ` : ''}<span class="error">${e.errorCode} ${e.errorMessage}</span></li>`)}</ul>`
     : ''
   if (lines.length === 0) return list
-  return html`${list}<div class="scroll"><table class="fields">
+  return html`${list}<div class="scroll" tabindex="0"><table class="fields">
     <thead><tr><th>${t(lang, 'field')}</th><th>${t(lang, 'value')}</th><th>${t(lang, 'errors')}</th></tr></thead>
     <tbody>
       ${lines.map(
@@ -159,7 +159,7 @@ export function requestPages(journal: Pick<RequestJournalService, 'list' | 'rece
               <button>${t(lang, 'filter')}</button>
             </form>
             ${first ? html`<p class="hint">${t(lang, 'live')}</p>` : ''}
-            <div class="scroll"><table class="journal compact">
+            <div class="scroll" tabindex="0"><table class="journal compact">
               <thead><tr><th>${t(lang, 'time')}</th><th>${t(lang, 'method')}</th><th>${t(lang, 'path')}</th><th>${t(lang, 'status')}</th><th>${t(lang, 'duration')}</th><th>${t(lang, 'scenario')}</th></tr></thead>
               <tbody id="journal-rows" ${first ? raw(`hx-get="/console/requests/rows?${new URLSearchParams(kept).toString().replace(/&/g, '&amp;')}" hx-trigger="every 2s" hx-swap="innerHTML"`) : ''}>${rows(lang, list.entries, offsetOf(c))}</tbody>
             </table></div>
@@ -183,20 +183,20 @@ export function requestPages(journal: Pick<RequestJournalService, 'list' | 'rece
           html`<p>${clockTime(lang, e.at, offsetOf(c))} · <span class="${statusClass(e.status)}">${e.status}</span> · ${e.durationMs} ms · <code>${e.requestId}</code>${e.scenario ? html` · ${t(lang, 'scenario')} <code>${e.scenario}</code>` : ''}</p>
             ${errors.length > 0 ? html`<h2>${t(lang, 'errors')}</h2>${fieldsWithErrors(lang, e.requestBody, errors)}` : ''}
             <h2>${t(lang, 'copyCurl')}</h2>
-            <pre class="curl" id="curl">${curlOf(origin, e)}</pre>
+            <pre tabindex="0" class="curl" id="curl">${curlOf(origin, e)}</pre>
             <button type="button" data-copy="curl" data-copied="${t(lang, 'copied')}">${t(lang, 'copyCurl')}</button>
             <h2>${t(lang, 'request')}</h2>
             <h3>${t(lang, 'headers')}</h3>
-            <pre>${JSON.stringify(e.requestHeaders, null, 2)}</pre>
+            <pre tabindex="0">${JSON.stringify(e.requestHeaders, null, 2)}</pre>
             <h3>${t(lang, 'body')} ${e.requestTruncated ? t(lang, 'truncated') : ''}</h3>
-            <pre class="request-body">${pretty(e.requestBody)}</pre>
+            <pre tabindex="0" class="request-body">${pretty(e.requestBody)}</pre>
             <h2>${t(lang, 'answer')} (${e.responseContentType ?? ''})</h2>
             <h3>${t(lang, 'headers')}</h3>
-            <div class="scroll"><table class="response-headers compact"><tbody>
+            <div class="scroll" tabindex="0"><table class="response-headers compact"><tbody>
               ${Object.entries(headers).map(([name, value]) => html`<tr data-header="${name}"><th scope="row"><code>${name}</code></th><td><code>${value}</code></td></tr>`)}
             </tbody></table></div>
             <h3>${t(lang, 'body')}</h3>
-            <pre class="response-body">${pretty(e.responseBody)}</pre>
+            <pre tabindex="0" class="response-body">${pretty(e.responseBody)}</pre>
             <p><a href="/console/requests">${t(lang, 'back')}</a></p>`,
         ),
       )
