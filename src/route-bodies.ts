@@ -103,6 +103,10 @@ export const ROUTE_BODIES: ReadonlyMap<string, BodyRule> = new Map<string, BodyR
   ['POST /console/scenarios/:name/delete', CONSOLE_FORM],
   ['POST /console/certification/runs', CONSOLE_FORM],
   ['POST /console/logout', CONSOLE_FORM],
+  ['POST /console/account/users', CONSOLE_FORM],
+  ['POST /console/account/users/:userId/password', CONSOLE_FORM],
+  ['POST /console/account/users/:userId/revoke-tokens', CONSOLE_FORM],
+  ['POST /console/account/users/:userId/deactivate', CONSOLE_FORM],
 ])
 
 /**

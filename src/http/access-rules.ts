@@ -180,6 +180,16 @@ export const ACCESS_RULES = {
   'GET /console/certification/{runId}': 'admin',
   'GET /console/certification/{runId}/section': 'admin',
   'GET /console/certification/{runId}/report.json': 'admin',
+  // Search opens only what the caller's broker holds; a notification's page is its broker's, as its log is.
+  'GET /console/search': 'broker',
+  'GET /console/deliveries/{notificationId}': 'broker',
+  'GET /console/processes/{id}/documents/{documentUniqueId}': 'broker',
+  // The account: every user reads it (an administrator sees every broker); only an administrator changes it.
+  'GET /console/account': 'partner',
+  'POST /console/account/users': 'admin',
+  'POST /console/account/users/{userId}/password': 'admin',
+  'POST /console/account/users/{userId}/revoke-tokens': 'admin',
+  'POST /console/account/users/{userId}/deactivate': 'admin',
 } as const satisfies Record<string, Access>
 
 const REFERENCE_LIST = /^GET \/v1\/taxonomy\/[\w-]+$/

@@ -106,7 +106,7 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     expect(await page.textContent('.flash')).toContain('2')
     await page.goto(`${base}/console/processes/${processUniqueId}`)
     expect(await page.getAttribute('#process-status', 'data-status')).toBe('4')
-    const steps = await page.locator('.timeline li').allTextContents()
+    const steps = await page.locator('.timeline > li').allTextContents()
     expect(steps.at(-1)).toContain('Aprovado')
     expect(steps.at(-1)).toContain('cenário')
     // The repayment chart: one bar pair a year of the 360-month loan, the capital owed falling to 0.
@@ -134,7 +134,7 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     await page.selectOption('form[action$="/status"] select', '6')
     await Promise.all([page.waitForURL(new RegExp(`/console/processes/${id}$`)), page.click('form[action$="/status"] button')])
     expect(await page.getAttribute('#process-status', 'data-status')).toBe('6')
-    expect((await page.locator('.timeline li').allTextContents()).at(-1)).toContain('controlo do sandbox')
+    expect((await page.locator('.timeline > li').allTextContents()).at(-1)).toContain('controlo do sandbox')
     await page.fill('input[name=messageText]', '   ')
     await page.evaluate("document.querySelector('input[name=messageText]').removeAttribute('required')")
     const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/message')), page.click('form[action$="/message"] button')])
@@ -145,21 +145,28 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     await page.goto(`${base}/console/processes/${id}`)
     await Promise.all([page.waitForURL(/deliveries\?done=/), page.click('form[action$="/echo"] button')])
     const echoed = /msg_\w+/.exec((await page.textContent('.flash')) ?? '')![0]
-    expect(await page.locator(`section.delivery[data-notification-id="${echoed}"]`).textContent()).toContain('"test": true')
+    await page.goto(`${base}/console/deliveries/${echoed}`)
+    expect(await page.textContent('pre.notification-body')).toContain('"test": true')
   })
 
   it("shows a failing delivery's attempts with the partner server's answer, and redelivers it", async () => {
     const page = await loggedIn()
     await page.goto(`${base}/console/deliveries?type=5`)
     // In analysis failed twice within the advance; Approved waits behind it (one resource, in order).
-    const delivery = page.locator('section.delivery', { hasText: 'receiver down for maintenance' }).first()
-    expect(await delivery.locator('table.attempts tbody tr:not(.sent)').count()).toBe(2)
-    expect(await delivery.locator('pre.attempt-headers').first().textContent()).toMatch(/webhook-signature: v1,/)
-    expect(await delivery.textContent()).toContain('receiver down for maintenance')
-    const before = receiverHits
-    await Promise.all([page.waitForURL(/deliveries\?done=/), delivery.locator('form button').click()])
-    await expect.poll(() => receiverHits, { timeout: 5000 }).toBeGreaterThan(before)
+    const row = page.locator('tr[data-notification-id]', { hasText: 'receiver down for maintenance' }).first()
     await page.screenshot({ path: `${SHOTS}/console-deliveries.png`, fullPage: true })
+    await Promise.all([page.waitForURL(/\/console\/deliveries\/msg_/), row.locator('td a').first().click()])
+    expect(await page.locator('table.attempts tbody tr:not(.sent)').count()).toBe(2)
+    expect(await page.locator('pre.attempt-headers').first().textContent()).toMatch(/webhook-signature: v1,/)
+    expect(await page.textContent('table.attempts')).toContain('receiver down for maintenance')
+    // Back to the process the notification is about, whose timeline links the notification.
+    const detailUrl = new URL(page.url()).pathname
+    await page.click('main p a[href^="/console/processes/"]')
+    expect(await page.locator(`.timeline a[href="${detailUrl}"]`).count()).toBe(1)
+    await page.goto(`${base}${detailUrl}`)
+    const before = receiverHits
+    await Promise.all([page.waitForURL(/deliveries\/msg_\w+\?done=/), page.click('form[action$="/retry"] button')])
+    await expect.poll(() => receiverHits, { timeout: 5000 }).toBeGreaterThan(before)
   })
 
   it("shows another partner none of it, and answers 404 for the first partner's process", async () => {
@@ -171,7 +178,9 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     const response = await page.goto(`${base}/console/processes/${processes[0]!.processUniqueID}`)
     expect(response?.status()).toBe(404)
     await page.goto(`${base}/console/deliveries`)
-    expect(await page.locator('section.delivery').count()).toBe(0)
+    expect(await page.locator('tr[data-notification-id]').count()).toBe(0)
+    await page.goto(`${base}/console/search?q=${processes[0]!.processUniqueID}`)
+    expect(await page.textContent('#not-found')).toContain(processes[0]!.processUniqueID)
   })
 
   it('resets the partner data after a confirmation', async () => {
@@ -224,16 +233,30 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}/console-certification.png`, fullPage: true })
   })
 
-  // Seven pages, a live row and Swagger UI's bundle: more than the default 20 s on a loaded machine.
+  // Eleven pages at two widths under axe, a live row and Swagger UI's bundle: more than the default 20 s on a loaded machine.
   it('runs the console and the API reference under their Content-Security-Policy: no violation, live rows still live', { timeout: 60_000 }, async () => {
     const page = await loggedIn()
     const violations: string[] = []
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(`${page.url()}: ${message.text()}`)
     })
-    for (const path of ['/console/requests', '/console/simulations', '/console/processes', '/console/deliveries', '/console/drive', '/console/scenarios', '/console/certification']) {
-      await page.goto(`${base}${path}`)
+    const processes = (await s.call('GET', '/v1/processes')).json.listProcessDetail as Array<{ processUniqueID: string }>
+    const delivery = (await s.call('GET', '/sandbox/deliveries')).json.deliveryList[0].notificationId as string
+    const pages = ['/console/requests', '/console/simulations', '/console/processes', `/console/processes/${processes[0]!.processUniqueID}`, '/console/deliveries', `/console/deliveries/${delivery}`, '/console/drive', '/console/scenarios', '/console/certification', '/console/account', '/console/search?q=nothing']
+    // axe-core evaluated through the browser's protocol, not a script tag: the page's policy stays as it is.
+    const axe = readFileSync('node_modules/axe-core/axe.min.js', 'utf8')
+    const serious: string[] = []
+    for (const width of [1400, 390]) {
+      await page.setViewportSize({ width, height: 1000 })
+      for (const path of pages) {
+        await page.goto(`${base}${path}`)
+        await page.evaluate(axe)
+        const found = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')))")) as string[]
+        serious.push(...found.map((v) => `${width} ${path} ${v}`))
+      }
     }
+    expect(serious, serious.join('\n')).toEqual([])
+    await page.setViewportSize({ width: 1400, height: 1000 })
     await page.goto(`${base}/console/requests`)
     await s.call('GET', '/v1/simulations', { headers: { 'X-Request-Id': 'browser-csp-1' } })
     await page.waitForSelector('tr[data-request-id="browser-csp-1"]', { timeout: 6000 })

@@ -40,3 +40,19 @@ export function setResponseHeader(c: Context, name: string, value: string): void
   if (outgoing && !outgoing.headersSent) outgoing.setHeader(name, value)
   else c.header(name, value)
 }
+
+/**
+ * The headers of an answer as the client receives them: those set on Node's response (the fair
+ * share's, the security headers) merged with the Response's own, names in lower case. Cookies are
+ * left out: they are no one's business in a journal.
+ */
+export function responseHeadersOf(c: Context, res: Response): Record<string, string> {
+  const all: Record<string, string> = {}
+  const outgoing = outgoingOf(c)
+  if (outgoing) for (const [name, value] of Object.entries(outgoing.getHeaders())) if (value !== undefined) all[name] = Array.isArray(value) ? value.join(', ') : String(value)
+  res.headers.forEach((value, name) => {
+    all[name] = value
+  })
+  delete all['set-cookie']
+  return all
+}

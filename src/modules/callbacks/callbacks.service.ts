@@ -137,6 +137,20 @@ export function createCallbackService(deps: CallbackServiceDeps) {
       }
     },
 
+    /** One notification of the delivery log the scope sees, with its body and attempts. @throws ApiError 404 */
+    delivery(scope: BrokerScope, notificationId: string) {
+      const entry = outbox.logEntry(notificationId, scope)
+      if (!entry) throw new ApiError('NOT_FOUND', { field: 'notificationId', params: { resource: 'notification', id: notificationId } })
+      const { seq: _seq, body, ...rest } = entry
+      return { ...rest, nextAttemptAt: rest.nextAttemptAt && deps.clock.onPartnerTime(scope.partnerUniqueID, rest.nextAttemptAt), notification: JSON.parse(body) as NotificationBody }
+    },
+
+    /** The notifications a simulation or a process sent, oldest first (at most 200), without their attempts. */
+    deliveriesOf(scope: BrokerScope, about: { processUniqueId: string } | { simulationUniqueId: string }) {
+      const key = 'processUniqueId' in about ? `process:${about.processUniqueId}` : `simulation:${about.simulationUniqueId}`
+      return outbox.ofResource(key, scope, 200).map(({ seq: _seq, body, ...rest }) => ({ ...rest, notification: JSON.parse(body) as NotificationBody }))
+    },
+
     /**
      * Queues one more attempt of a notification the scope sees, now: another broker's is not found.
      * @throws ApiError 404, 400 (no or disabled configuration).

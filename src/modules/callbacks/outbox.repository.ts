@@ -154,6 +154,8 @@ export function createOutboxRepository(db: Db) {
     request_headers AS requestHeaders, through
     FROM delivery_attempt WHERE notification_seq IN (SELECT value FROM json_each(?))
     ORDER BY notification_seq, attempt_number`)
+  const logEntry = db.prepare(`SELECT ${LOG_COLUMNS} FROM notification WHERE notification_id = @notificationId AND ${inBrokerScope()}`)
+  const ofResource = db.prepare(`SELECT ${LOG_COLUMNS} FROM notification WHERE resource_key = @resourceKey AND ${inBrokerScope()} ORDER BY seq LIMIT @limit`)
   const removeOfPartner = db.prepare('DELETE FROM notification WHERE partner_unique_id = ?')
   const removeOlder = db.prepare(`DELETE FROM notification WHERE seq IN (SELECT seq FROM notification WHERE created_at < @cutoff
     ORDER BY seq LIMIT @limit)`)
@@ -226,6 +228,14 @@ export function createOutboxRepository(db: Db) {
     logPage(filter: DeliveryLogFilter, cursor: KeysetCursor<{ seq: number }>, limit: number): DeliveryLogEntry[] {
       const rows = logPages[cursor.kind].all({ ...logParams(filter), limit, seq: cursor.kind === 'first' ? 0 : cursor.seq }) as Parameters<typeof withAttempts>[0]
       return withAttempts(cursor.kind === 'previous' ? rows.reverse() : rows)
+    },
+    /** One entry of the delivery log the scope sees, with its attempts. */
+    logEntry(notificationId: string, scope: BrokerScope): DeliveryLogEntry | undefined {
+      return withAttempts(logEntry.all({ notificationId, ...scopeParams(scope) }) as Parameters<typeof withAttempts>[0])[0]
+    },
+    /** The first `limit` notifications of one simulation or process (`simulation:<id>`, `process:<id>`), oldest first, without attempts. */
+    ofResource(resourceKey: string, scope: BrokerScope, limit: number): Array<Omit<DeliveryLogEntry, 'attemptList' | 'test'>> {
+      return ofResource.all({ resourceKey, limit, ...scopeParams(scope) }) as Array<Omit<DeliveryLogEntry, 'attemptList' | 'test'>>
     },
     /** Deletes every notification of the partner with its attempts (sandbox reset); returns how many. */
     removeOfPartner: (partnerUniqueID: string): number => removeOfPartner.run(partnerUniqueID).changes,

@@ -3,7 +3,7 @@ import { html } from 'hono/html'
 import { ApiError } from '../../common/api-error.ts'
 import type { Lang } from '../../common/language.ts'
 import { presentRun, type CertificationService } from '../certification/index.ts'
-import { csrfField, page, when } from './console-layout.ts'
+import { csrfField, chrome, page, when } from './console-layout.ts'
 import type { ConsoleEnv } from './console-session-middleware.ts'
 import { t } from './console-text.ts'
 
@@ -42,7 +42,7 @@ export function certificationPages(deps: CertificationPageDeps) {
       const runs = deps.certification.list(c.get('auth').partnerUniqueID).map((r) => presentRun(r, lang))
       return c.html(
         page(
-          { lang, title: t(lang, 'certification'), current: '/console/certification', csrf: c.get('csrf'), flash: c.req.query('done') },
+          { lang, title: t(lang, 'certification'), current: '/console/certification', ...chrome(c), flash: c.req.query('done') },
           html`<p>${t(lang, 'certificationExplained')}</p>
             <form method="post" action="/console/certification/runs">${csrfField(c.get('csrf'))}<button>${t(lang, 'startRun')}</button></form>
             <table><thead><tr><th>${t(lang, 'time')}</th><th>${t(lang, 'status')}</th><th></th></tr></thead><tbody>
@@ -68,6 +68,6 @@ export function certificationPages(deps: CertificationPageDeps) {
     .get('/certification/:runId', (c) => {
       const lang = c.get('consoleLang')
       const run = presentRun(deps.certification.get(c.get('auth').partnerUniqueID, c.req.param('runId')), lang)
-      return c.html(page({ lang, title: t(lang, 'certification'), current: '/console/certification', csrf: c.get('csrf') }, runSection(lang, run)))
+      return c.html(page({ lang, title: t(lang, 'certification'), current: '/console/certification', ...chrome(c) }, runSection(lang, run)))
     })
 }

@@ -15,7 +15,15 @@ const MAX_SESSIONS = 10_000
 
 /** What the console's pages carry: the partner's user, its session's access token, its CSRF token, the page language. */
 export interface ConsoleEnv {
-  Variables: AppEnv['Variables'] & { auth: AuthContext; accessToken: string; csrf: string; consoleLang: Lang }
+  Variables: AppEnv['Variables'] & { auth: AuthContext; accessToken: string; csrf: string; consoleLang: Lang; consoleWho?: ConsoleWho }
+}
+
+/** Who is logged in, as the header shows it. */
+export interface ConsoleWho {
+  partnerName: string
+  username: string
+  admin: boolean
+  mode: 'local' | 'hosted'
 }
 
 interface Session {

@@ -123,6 +123,59 @@ const TEXT = {
   ],
   csrfInvalid: ['Formulário sem o código de segurança (CSRF) certo: recarregue a página.', 'The form lacks its security (CSRF) code: reload the page.'],
   crossSite: ['Pedido recusado: os formulários da consola só se enviam das páginas da própria consola.', "Request refused: the console's forms are sent only from the console's own pages."],
+  account: ['Conta', 'Account'],
+  admin: ['administrador', 'administrator'],
+  apiDocs: ['Documentação da API', 'API reference'],
+  modeExplained: ['local: a sua máquina; hosted: o sandbox partilhado do banco', "local: your machine; hosted: the bank's shared sandbox"],
+  search: ['Procurar', 'Search'],
+  searchPlaceholder: ['id de simulação, processo, pedido, msg_…', 'simulation, process, request id, msg_…'],
+  skip: ['Saltar para o conteúdo', 'Skip to content'],
+  notFound: ['Nada encontrado', 'Nothing found'],
+  notFoundExplained: [
+    'Nenhuma simulação, processo, proponente, documento, imóvel, pedido ou notificação sua tem o id «{q}».',
+    'None of your simulations, processes, borrowers, documents, properties, requests or notifications has the id “{q}”.',
+  ],
+  simulation: ['Simulação', 'Simulation'],
+  process: ['Processo', 'Process'],
+  borrowers: ['Proponentes', 'Borrowers'],
+  documents: ['Documentos', 'Documents'],
+  property: ['Imóvel', 'Property'],
+  messages: ['Mensagens', 'Messages'],
+  fromBank: ['do banco', 'from the bank'],
+  fromBroker: ['do parceiro', 'from the partner'],
+  download: ['Descarregar', 'Download'],
+  cameFrom: ['Criado a partir da', 'Created from'],
+  notifications: ['Notificações', 'Notifications'],
+  noMove: ['Estado final: o fluxo não permite mais mudanças.', 'A final status: the workflow allows no further move.'],
+  notification: ['Notificação', 'Notification'],
+  record: ['Registo', 'Record'],
+  lastAnswer: ['Última resposta', 'Last answer'],
+  sent: ['Enviado', 'Sent'],
+  older: ['Mais antigos', 'Older'],
+  newer: ['Mais recentes', 'Newer'],
+  operation: ['Operação', 'Operation'],
+  from: ['De', 'From'],
+  until: ['Até', 'Until'],
+  realTime: ['hora real', 'real time'],
+  brokers: ['Mediadores', 'Brokers'],
+  users: ['Utilizadores', 'Users'],
+  name: ['Nome', 'Name'],
+  email: ['E-mail', 'E-mail'],
+  addUser: ['Adicionar utilizador', 'Add a user'],
+  resetPassword: ['Nova palavra-passe', 'Reset the password'],
+  revokeTokens: ['Revogar tokens', 'Revoke tokens'],
+  deactivate: ['Desativar', 'Deactivate'],
+  passwordShownOnce: ['Palavra-passe de {username} (mostrada só agora):', 'Password of {username} (shown only now):'],
+  tokensRevoked: ['Tokens revogados.', 'Tokens revoked.'],
+  deactivated: ['Utilizador desativado.', 'User deactivated.'],
+  quotas: ['Quotas', 'Quotas'],
+  used: ['Usado', 'Used'],
+  limit: ['Limite', 'Limit'],
+  rateLimit: ['Limite de pedidos', 'Rate limit'],
+  retention: ['Retenção', 'Retention'],
+  days: ['dias', 'days'],
+  noLimit: ['sem limite', 'no limit'],
+  accountAdminOnly: ['Só um administrador do parceiro muda a conta.', "Only an administrator of the partner changes the account."],
 } satisfies Record<string, [string, string]>
 
 export type TextKey = keyof typeof TEXT
@@ -131,4 +184,28 @@ export type TextKey = keyof typeof TEXT
 export function t(lang: Lang, key: TextKey, values: Record<string, string | number> = {}): string {
   const phrase = TEXT[key][lang === 'en' ? 1 : 0]
   return phrase.replace(/\{(\w+)\}/g, (_m, name: string) => String(values[name] ?? `{${name}}`))
+}
+
+/** The labels of the API's fields the pages show (its names on hover); a field without one shows its name. */
+const LABELS: Record<string, [string, string]> = {
+  loanAmount: ['Montante do empréstimo', 'Loan amount'],
+  loanDurationMonths: ['Prazo', 'Term'],
+  monthlyInstallmentAmount: ['Prestação mensal', 'Monthly instalment'],
+  tan: ['TAN', 'Nominal rate (TAN)'],
+  taeg: ['TAEG', 'APR (TAEG)'],
+  mtic: ['MTIC', 'Total cost (MTIC)'],
+  loanToValue: ['Financiamento/valor (LTV)', 'Loan to value'],
+  dsti: ['Taxa de esforço', 'Effort rate (DSTI)'],
+  propertyValue: ['Valor do imóvel', 'Property value'],
+  name: ['Nome', 'Name'],
+  birthDate: ['Data de nascimento', 'Date of birth'],
+  nif: ['NIF', 'Tax number (NIF)'],
+  email: ['E-mail', 'E-mail'],
+  address: ['Morada', 'Address'],
+  zipCode: ['Código postal', 'Postcode'],
+}
+
+export function fieldLabel(lang: Lang, field: string): string {
+  const label = LABELS[field]
+  return label ? label[lang === 'en' ? 1 : 0] : field
 }

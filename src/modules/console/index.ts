@@ -1,9 +1,12 @@
 import { Hono, type MiddlewareHandler } from 'hono'
-import type { TrustProxy } from '../../config.ts'
+import type { Config, TrustProxy } from '../../config.ts'
 import { adminRoutes } from '../../http/access-rules.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 import { requireAdmin } from '../../http/require-admin.ts'
 import type { AuthService } from '../auth/index.ts'
+import type { CallbackService } from '../callbacks/index.ts'
+import type { PartnerService } from '../partners/index.ts'
+import type { ProcessService } from '../processes/index.ts'
 import type { RequestJournalService } from '../request-journal/index.ts'
 import { assetPages } from './assets.page.ts'
 import { consoleErrorHandler } from './error.page.ts'
@@ -13,12 +16,20 @@ import { operationPages, type OperationDeps } from './operations.page.ts'
 import { certificationPages, type CertificationPageDeps } from './certification.page.ts'
 import { requestPages } from './requests.page.ts'
 import { scenarioPages, type ScenarioPageDeps } from './scenarios.page.ts'
+import { searchPages, type SearchDeps } from './search.page.ts'
+import { deliveryPages } from './deliveries.page.ts'
+import { accountPages, type AccountPageDeps } from './account.page.ts'
+import { recordPages } from './record.page.ts'
 import { sameOriginPosts } from './console-origin-middleware.ts'
 import { createConsoleSession, type ConsoleEnv } from './console-session-middleware.ts'
 
-export interface ConsoleDeps extends JourneyDeps, OperationDeps, ScenarioPageDeps, CertificationPageDeps {
+export interface ConsoleDeps extends JourneyDeps, OperationDeps, ScenarioPageDeps, CertificationPageDeps, AccountPageDeps {
   auth: Pick<AuthService, 'login' | 'authenticate'>
-  journal: Pick<RequestJournalService, 'recent' | 'get'>
+  journal: Pick<RequestJournalService, 'recent' | 'get' | 'list'>
+  callbacks: OperationDeps['callbacks'] & SearchDeps['callbacks'] & Pick<CallbackService, 'deliveriesOf'>
+  processes: JourneyDeps['processes'] & SearchDeps['processes'] & Pick<ProcessService, 'borrowersOf' | 'documents'>
+  partners: AccountPageDeps['partners'] & Pick<PartnerService, 'liveUser'>
+  config: Pick<Config, 'mode'>
   trustProxy: TrustProxy
   /** The partner's fair share (rate limit and concurrency bound), taken by every page behind the login; none without a rate limit. */
   partnerShare?: MiddlewareHandler<AppEnv> | undefined
@@ -34,13 +45,23 @@ export function consoleRouter(deps: ConsoleDeps) {
   pages.use('*', session.required)
   // Behind the session, which names the partner: its pages count against the share its API calls take.
   if (deps.partnerShare) pages.use('*', deps.partnerShare)
+  pages.use('*', async (c, next) => {
+    const auth = c.get('auth')
+    const user = deps.partners.liveUser(auth.userId)
+    if (user) c.set('consoleWho', { partnerName: user.partnerName, username: user.username, admin: auth.admin, mode: deps.config.mode })
+    await next()
+  })
   // The partner-wide pages and forms are an administrator's (http/access-rules.ts), as in the API.
   for (const { method, path } of adminRoutes('/console')) pages.on(method, path, requireAdmin)
-  pages.route('/', requestPages(deps.journal))
+  pages.route('/', requestPages(deps.journal, deps.testClock))
+  pages.route('/', recordPages(deps))
   pages.route('/', journeyPages(deps))
   pages.route('/', operationPages(deps))
   pages.route('/', scenarioPages(deps))
   pages.route('/', certificationPages(deps))
+  pages.route('/', searchPages(deps))
+  pages.route('/', deliveryPages(deps))
+  pages.route('/', accountPages(deps))
   pages.onError(consoleErrorHandler)
   pages.route('/', logoutPage(session))
 

@@ -4,7 +4,7 @@ import { ApiError, renderProblems, type ErrorItem } from '../../common/api-error
 import type { Lang } from '../../common/language.ts'
 import type { ScenarioTrial, ScenarioTrials } from '../sandbox-control/index.ts'
 import type { PartnerScenarios, ScenarioPicks, ScenarioRegistry } from '../sandbox-scenarios/index.ts'
-import { csrfField, page } from './console-layout.ts'
+import { csrfField, chrome, page } from './console-layout.ts'
 import { back, partnerOf } from './operations.page.ts'
 import type { ConsoleEnv } from './console-session-middleware.ts'
 import { t } from './console-text.ts'
@@ -88,7 +88,7 @@ export function scenarioPages(deps: ScenarioPageDeps) {
       const admin = c.get('auth').admin
       return c.html(
         page(
-          { lang, title: t(lang, 'scenarios'), current: '/console/scenarios', csrf: c.get('csrf'), flash: c.req.query('done') },
+          { lang, title: t(lang, 'scenarios'), current: '/console/scenarios', ...chrome(c), flash: c.req.query('done') },
           html`<p id="next-scenario">${picked
               ? html`${t(lang, 'nextCallScenario')} <strong>${picked.name}</strong>
                   ${admin ? html`<form method="post" action="/console/scenarios/next/cancel" class="inline">${csrf}<button>${t(lang, 'cancel')}</button></form>` : ''}`

@@ -4,6 +4,7 @@ import { createBorrowerRepository } from './borrowers/borrowers.repository.ts'
 import { createDocumentRepository } from './documents/documents.repository.ts'
 import { createPropertyRepository } from './property/property.repository.ts'
 import { createProcessListRepository } from './process-list.repository.ts'
+import { createProcessPartsRepository } from './process-parts.repository.ts'
 import { createProcessRepository } from './processes.repository.ts'
 
 /**
@@ -18,6 +19,7 @@ export function createProcessRepositories(db: Db, writes: Pick<Transactions, 'be
     borrowers: createBorrowerRepository(db),
     documents: createDocumentRepository(db),
     properties: createPropertyRepository(db),
+    parts: createProcessPartsRepository(db),
   }
 }
 

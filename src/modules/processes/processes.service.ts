@@ -79,6 +79,12 @@ export function createProcessService(deps: ProcessServiceDeps) {
 
     /** The broker's process. @throws ApiError 404 */
     find: access.owned,
+    /** The broker's process holding a borrower, a document or a property of that id, and which part it is. @throws ApiError 404 */
+    ownerOfPart(auth: AuthContext, partUniqueId: string) {
+      const part = repos.parts.ownerOf(partUniqueId)
+      if (!part) throw new ApiError('NOT_FOUND', { field: 'id', params: { resource: 'record', id: partUniqueId } })
+      return { process: access.owned(auth, part.processUniqueId), kind: part.kind }
+    },
     /** The broker's process, or undefined (never a 404). */
     findOfBroker: (brokerId: number, processUniqueId: string): ProcessRow | undefined => repos.processes.findForBroker(processUniqueId, brokerId),
     /** @throws ApiError 400 (010301) when the status does not allow the operation. */

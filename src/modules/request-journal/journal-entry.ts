@@ -22,6 +22,8 @@ export interface JournalEntry {
   requestBody: string | null
   requestTruncated: boolean
   responseContentType: string | null
+  /** The answer's headers as sent (no cookies); null for entries journaled before they were kept. */
+  responseHeaders: Record<string, string> | null
   responseBody: string | null
   responseTruncated: boolean
   errors: unknown[] | null
@@ -34,4 +36,4 @@ export interface JournalEntry {
 }
 
 /** An entry as a list shows it: without its headers and bodies, with its place in the journal. */
-export type JournalSummary = Omit<JournalEntry, 'requestHeaders' | 'requestBody' | 'requestTruncated' | 'responseContentType' | 'responseBody' | 'responseTruncated'> & { seq: number }
+export type JournalSummary = Omit<JournalEntry, 'requestHeaders' | 'requestBody' | 'requestTruncated' | 'responseContentType' | 'responseHeaders' | 'responseBody' | 'responseTruncated'> & { seq: number }

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler, Next } from 'hono'
 import type { AuthContext } from '../../common/auth-context.ts'
 import { requestOrigin } from '../../http/loopback.ts'
-import { answerJsonText, bodyTextRead } from '../../http/node-adapter/index.ts'
+import { answerJsonText, bodyTextRead, responseHeadersOf } from '../../http/node-adapter/index.ts'
 import type { ScenarioEnv } from '../sandbox-scenarios/index.ts'
 import { errorsOf, redactBody, redactHeaders, redactQuery } from './journal-redaction.ts'
 import type { RequestJournalService } from './request-journal.service.ts'
@@ -76,6 +76,7 @@ async function journaled(journal: Pick<RequestJournalService, 'now' | 'realNow' 
     requestBody: request.body,
     requestTruncated: request.truncated,
     responseContentType: contentType,
+    responseHeaders: responseHeadersOf(c, res),
     responseBody: answer.body,
     responseTruncated: answer.truncated,
     errors: res.status >= 400 ? errorsOf(answer.body) : null,

@@ -13,7 +13,7 @@ const summary = ({ seq, partnerUniqueID: _p, receivedAt: _r, ...rest }: JournalS
   errors: rest.errors as Array<{ errorCode: string; errorMessage: string; errorField: string }> | null,
 })
 
-const full = ({ requestHeaders, requestBody, requestTruncated, responseContentType, responseBody, responseTruncated, ...entry }: Stored) => ({
+const full = ({ requestHeaders, requestBody, requestTruncated, responseContentType, responseHeaders: _kept, responseBody, responseTruncated, ...entry }: Stored) => ({
   ...summary(entry),
   requestHeaders,
   requestBody,

@@ -16,6 +16,10 @@ export interface JournalFilter {
   /** 2, 3, 4 or 5: the status class. */
   statusClass?: number | undefined
   requestId?: string | undefined
+  /** The scenario the request ran with. */
+  scenario?: string | undefined
+  /** A route's path as its rule writes it (`/v1/simulations/{simulationUniqueId}`): every path of that shape. */
+  pathTemplate?: string | undefined
   from?: string | undefined
   to?: string | undefined
 }
@@ -47,6 +51,7 @@ interface BodyRow {
   request_body: string | null
   request_truncated: number
   response_content_type: string | null
+  response_headers: string | null
   response_body: string | null
   response_truncated: number
 }
@@ -79,6 +84,7 @@ const withBody = (row: Row, body: BodyRow | undefined): JournalEntry & { seq: nu
   requestBody: body?.request_body ?? null,
   requestTruncated: body?.request_truncated === 1,
   responseContentType: body?.response_content_type ?? null,
+  responseHeaders: body?.response_headers ? (JSON.parse(body.response_headers) as Record<string, string>) : null,
   responseBody: body?.response_body ?? null,
   responseTruncated: body?.response_truncated === 1,
 })
@@ -127,6 +133,16 @@ function whereOf(f: JournalFilter): { sql: string; params: Record<string, unknow
     parts.push('request_id = @requestId')
     params.requestId = f.requestId
   }
+  if (f.scenario) {
+    parts.push('scenario = @scenario')
+    params.scenario = f.scenario
+  }
+  if (f.pathTemplate) {
+    // Each parameter is one segment: the glob, and as many slashes as the template has.
+    parts.push("path GLOB @pathGlob AND length(path) - length(replace(path, '/', '')) = @slashes")
+    params.pathGlob = f.pathTemplate.replace(/[[\]*?]/g, (c) => `[${c}]`).replace(/\{[^}]+\}/g, '*')
+    params.slashes = f.pathTemplate.split('/').length - 1
+  }
   if (f.from) {
     parts.push('at >= @from')
     params.from = f.from
@@ -144,8 +160,8 @@ export function createRequestJournalRepository(db: Db) {
       duration_ms, scenario, fault, fault_after_write, errors, token_id, retry_after, bytes, origin)
     VALUES (@requestId, @partnerUniqueID, @brokerId, @userId, @at, @receivedAt, @method, @path, @query, @status, @durationMs, @scenario, @fault, @faultAfterWrite, @errors, @tokenId, @retryAfter, @bytes, @origin)`)
   const insertBody = db.prepare(`INSERT INTO request_journal_body (seq, request_headers, request_body, request_truncated, response_content_type,
-      response_body, response_truncated)
-    VALUES (@seq, @requestHeaders, @requestBody, @requestTruncated, @responseContentType, @responseBody, @responseTruncated)`)
+      response_headers, response_body, response_truncated)
+    VALUES (@seq, @requestHeaders, @requestBody, @requestTruncated, @responseContentType, @responseHeaders, @responseBody, @responseTruncated)`)
   // The ring: everything of the partner older than its `keep` newest entries (their bodies go with them).
   const trim = db.prepare(`DELETE FROM request_journal WHERE partner_unique_id = @partnerUniqueID AND seq <= (
     SELECT seq FROM request_journal WHERE partner_unique_id = @partnerUniqueID ORDER BY seq DESC LIMIT 1 OFFSET @keep)`)
@@ -179,7 +195,7 @@ export function createRequestJournalRepository(db: Db) {
   const byRequestId = db.prepare(`SELECT * FROM request_journal WHERE ${OF_SCOPE} AND request_id = @requestId ORDER BY seq DESC LIMIT 1`)
   const bodyOf = db.prepare('SELECT * FROM request_journal_body WHERE seq = ?')
   // Oldest first, with the bodies: what the certification's client checks read of a window.
-  const window = db.prepare(`SELECT j.*, b.request_headers, b.request_body, b.request_truncated, b.response_content_type, b.response_body, b.response_truncated
+  const window = db.prepare(`SELECT j.*, b.request_headers, b.request_body, b.request_truncated, b.response_content_type, b.response_headers, b.response_body, b.response_truncated
     FROM request_journal j LEFT JOIN request_journal_body b ON b.seq = j.seq
     WHERE j.partner_unique_id = @partnerUniqueID AND j.received_at >= @from AND j.received_at <= @to ORDER BY j.seq LIMIT @limit`)
   const removeOfPartner = db.prepare('DELETE FROM request_journal WHERE partner_unique_id = ?')
@@ -193,8 +209,9 @@ export function createRequestJournalRepository(db: Db) {
         partners.add(e.partnerUniqueID)
         const errors = e.errors === null ? null : JSON.stringify(e.errors)
         const requestHeaders = JSON.stringify(e.requestHeaders)
+        const responseHeaders = e.responseHeaders === null ? null : JSON.stringify(e.responseHeaders)
         const bytes =
-          ENTRY_FIXED_BYTES + bytesOf(e.requestId) + bytesOf(e.path) + bytesOf(e.query) + bytesOf(errors) + bytesOf(requestHeaders) + bytesOf(e.requestBody) + bytesOf(e.responseBody)
+          ENTRY_FIXED_BYTES + bytesOf(e.requestId) + bytesOf(e.path) + bytesOf(e.query) + bytesOf(errors) + bytesOf(requestHeaders) + bytesOf(responseHeaders) + bytesOf(e.requestBody) + bytesOf(e.responseBody)
         const seq = insert.run({ ...e, errors, bytes, fault: e.fault?.kind ?? null, faultAfterWrite: e.fault?.afterWrite === true ? 1 : 0 }).lastInsertRowid
         insertBody.run({
           seq,
@@ -202,6 +219,7 @@ export function createRequestJournalRepository(db: Db) {
           requestBody: e.requestBody,
           requestTruncated: e.requestTruncated ? 1 : 0,
           responseContentType: e.responseContentType,
+          responseHeaders,
           responseBody: e.responseBody,
           responseTruncated: e.responseTruncated ? 1 : 0,
         })

@@ -1,0 +1,110 @@
+import { Hono, type Context } from 'hono'
+import { html } from 'hono/html'
+import { ApiError } from '../../common/api-error.ts'
+import type { Lang } from '../../common/language.ts'
+import { zodProblems } from '../../common/zod-problems.ts'
+import type { CallbackService } from '../callbacks/index.ts'
+import type { createPartners } from '../partners/index.ts'
+import { chrome, csrfField, page, when } from './console-layout.ts'
+import type { ConsoleEnv } from './console-session-middleware.ts'
+import { t } from './console-text.ts'
+import { AddUserFormSchema, UserIdParamSchema } from './console.schemas.ts'
+import { configurationTable } from './deliveries.page.ts'
+import { back, partnerOf } from './operations.page.ts'
+
+type Account = ReturnType<typeof createPartners>['account']
+
+export interface AccountPageDeps {
+  partners: { account: Pick<Account, 'view' | 'addUser' | 'resetPassword' | 'revokeTokens' | 'deactivate'> }
+  callbacks: Pick<CallbackService, 'list'>
+}
+
+const MiB = 1024 * 1024
+const amount = (lang: Lang, kind: string, n: number | null) =>
+  n === null || n === 0 ? (n === null ? t(lang, 'noLimit') : '0') : kind === 'storageBytes' ? `${(n / MiB).toLocaleString(lang, { maximumFractionDigits: 1 })} MB` : n.toLocaleString(lang)
+
+/** The partner, its brokers and users, its callbacks, quotas, rate limit and retention; an administrator's forms. */
+function accountView(c: Context<ConsoleEnv>, deps: AccountPageDeps, lang: Lang) {
+  const auth = c.get('auth')
+  const view = deps.partners.account.view(auth)
+  const csrf = c.get('csrf')
+  const userForms = (userId: number, self: boolean) =>
+    auth.admin
+      ? html`<form method="post" action="/console/account/users/${userId}/password" class="inline">${csrfField(csrf)}<button>${t(lang, 'resetPassword')}</button></form>
+          <form method="post" action="/console/account/users/${userId}/revoke-tokens" class="inline">${csrfField(csrf)}<button class="secondary">${t(lang, 'revokeTokens')}</button></form>
+          ${self ? '' : html`<form method="post" action="/console/account/users/${userId}/deactivate" class="inline">${csrfField(csrf)}<button class="danger">${t(lang, 'deactivate')}</button></form>`}`
+      : ''
+  return html`<dl class="figures">
+      <dt>${t(lang, 'title')}</dt><dd><strong>${view.partnerName}</strong> <code>${view.partnerUniqueID}</code></dd>
+      <dt>${t(lang, 'status')}</dt><dd>${view.status} · Sandbox ${view.mode}</dd>
+      <dt>${t(lang, 'rateLimit')}</dt><dd>${view.rateLimit ? `${view.rateLimit}/s` : t(lang, 'noLimit')}</dd>
+      <dt>${t(lang, 'retention')}</dt><dd>${view.retention.days === null ? t(lang, 'noLimit') : `${view.retention.days} ${t(lang, 'days')}`}</dd>
+    </dl>
+    ${auth.admin ? '' : html`<p class="hint" id="admin-only">${t(lang, 'accountAdminOnly')}</p>`}
+    <h2>${t(lang, 'brokers')} · ${t(lang, 'users')}</h2>
+    <div class="scroll" tabindex="0"><table class="users">
+      <thead><tr><th>${t(lang, 'brokers')}</th><th>${t(lang, 'username')}</th><th>${t(lang, 'name')}</th><th>${t(lang, 'email')}</th><th>${t(lang, 'status')}</th><th></th></tr></thead>
+      <tbody>${view.brokers.flatMap((b) =>
+        b.users.map(
+          (u) => html`<tr data-user="${u.username}"><td>${b.name}</td><td><code>${u.username}</code>${u.admin ? html` <span class="muted">(${t(lang, 'admin')})</span>` : ''}</td><td>${u.name}</td><td>${u.email}</td><td>${u.status}</td>
+            <td>${u.status === 'active' ? userForms(u.userId, u.userId === auth.userId) : ''}</td></tr>`,
+        ),
+      )}</tbody>
+    </table></div>
+    ${auth.admin
+      ? html`<h3>${t(lang, 'addUser')}</h3>
+        <form method="post" action="/console/account/users" class="filters">${csrfField(csrf)}
+          <label>${t(lang, 'brokers')} <select name="brokerId">${view.brokers.map((b) => html`<option value="${b.brokerId}">${b.name}</option>`)}</select></label>
+          <label>${t(lang, 'name')} <input name="name" required minlength="2" maxlength="120" /></label>
+          <label>${t(lang, 'email')} <input name="email" type="email" required maxlength="254" /></label>
+          <label><input type="checkbox" name="admin" value="yes" /> ${t(lang, 'admin')}</label>
+          <button>${t(lang, 'addUser')}</button>
+        </form>`
+      : ''}
+    <h2>${t(lang, 'configurations')}</h2>
+    ${configurationTable(c, lang, deps.callbacks.list(auth, partnerOf(c), lang))}
+    <h2>${t(lang, 'quotas')}</h2>
+    <div class="scroll" tabindex="0"><table class="quotas"><thead><tr><th>${t(lang, 'quotas')}</th><th>${t(lang, 'used')}</th><th>${t(lang, 'limit')}</th></tr></thead><tbody>
+      ${Object.entries(view.quotas).map(([kind, q]) => html`<tr data-quota="${kind}"><td>${kind}</td><td>${amount(lang, kind, q.used)}</td><td>${amount(lang, kind, q.limit)}</td></tr>`)}
+    </tbody></table></div>
+    <p class="muted">${when(view.createdAt)}</p>`
+}
+
+/** A user's new password, shown on the answer to the form only: never in a URL, never stored in the clear. */
+const passwordShown = (lang: Lang, shown: { username: string; password: string }) =>
+  html`${t(lang, 'passwordShownOnce', { username: shown.username })} <code id="new-password">${shown.password}</code>`
+
+const userIdOf = (c: Context<ConsoleEnv>) => {
+  const parsed = UserIdParamSchema.safeParse(c.req.param('userId'))
+  if (!parsed.success) throw ApiError.validation(zodProblems(parsed.error, c.req.param('userId'), ['userId']))
+  return parsed.data
+}
+
+/** GET /console/account and an administrator's forms on it (http/access-rules.ts). */
+export function accountPages(deps: AccountPageDeps) {
+  const render = (c: Context<ConsoleEnv>, flash?: ReturnType<typeof passwordShown> | string) => {
+    const lang = c.get('consoleLang')
+    return page({ lang, title: t(lang, 'account'), current: '/console/account', ...chrome(c), flash }, accountView(c, deps, lang))
+  }
+  return new Hono<ConsoleEnv>()
+    .get('/account', (c) => c.html(render(c, c.req.query('done'))))
+    .post('/account/users', async (c) => {
+      const form = await c.req.parseBody()
+      const parsed = AddUserFormSchema.safeParse(form)
+      if (!parsed.success) throw ApiError.validation(zodProblems(parsed.error, form))
+      const created = await deps.partners.account.addUser(c.get('auth'), { ...parsed.data, admin: parsed.data.admin === 'yes' })
+      return c.html(render(c, passwordShown(c.get('consoleLang'), created)), 201)
+    })
+    .post('/account/users/:userId/password', async (c) => {
+      const shown = await deps.partners.account.resetPassword(c.get('auth'), userIdOf(c))
+      return c.html(render(c, passwordShown(c.get('consoleLang'), shown)))
+    })
+    .post('/account/users/:userId/revoke-tokens', (c) => {
+      deps.partners.account.revokeTokens(c.get('auth'), userIdOf(c))
+      return back(c, '/console/account', t(c.get('consoleLang'), 'tokensRevoked'))
+    })
+    .post('/account/users/:userId/deactivate', (c) => {
+      deps.partners.account.deactivate(c.get('auth'), userIdOf(c))
+      return back(c, '/console/account', t(c.get('consoleLang'), 'deactivated'))
+    })
+}
