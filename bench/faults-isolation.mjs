@@ -1,7 +1,7 @@
 // Another partner's latency while one partner holds network faults: the p50/p95/p99 of broker-b's
 // reads (a reference list and Simulation List) with no fault in flight, then with FAULTS `timeout`
 // faults of broker-a held open, rounds alternating. The target: p95 with faults within 1.5 times p95
-// without (docs/decisions/0303-network-faults.md).
+// without (docs/decisions/0305-network-faults.md).
 // Usage: node bench/faults-isolation.mjs [seconds per run] [rounds] [faults in flight]
 //   Build first (npm run build) or let it build. The lead measures on a quiet machine.
 import { ensureBuilt, fmt, startSandbox } from './simulations-support.mjs'
