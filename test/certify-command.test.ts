@@ -43,18 +43,18 @@ describe('mortgage-sandbox certify', () => {
     expect(run.text).toMatch(/^Certification run [0-9a-f-]+: PASSED/)
     expect(run.text).toContain('PASS  journey-simulation-eligible  Journey: an eligible simulation')
     // A run of two checks says so, and names those it left out: never a bare PASSED.
-    expect(run.text).toMatch(/\n  2 of 17 checks run: 2 passed\. Left out: receiver-accepts-signed, /)
+    expect(run.text).toMatch(/\n  2 of 19 checks run: 2 passed\. Left out: receiver-accepts-signed, /)
     expect(run.text).toContain('LEFT OUT  client-pages-lists  The client walks a list with nextRecord')
     const signed = JSON.parse(readFileSync(report, 'utf8')).report
     expect(signed.status).toBe('passed')
-    expect(signed.checksInAll).toBe(17)
-    expect(signed.checksLeftOut).toHaveLength(15)
+    expect(signed.checksInAll).toBe(19)
+    expect(signed.checksLeftOut).toHaveLength(17)
     expect(signed.checksLeftOut).toContain('receiver-https-timely')
 
     const checked = await certify('--check-report', report)
     expect(checked.code, checked.text).toBe(0)
     expect(checked.text).toMatch(/^VALID: run [0-9a-f-]+ of partner 7d1c3f2a/)
-    expect(checked.text).toContain('2 checks passed of 17; left out: receiver-accepts-signed,')
+    expect(checked.text).toContain('2 checks passed of 19; left out: receiver-accepts-signed,')
 
     const forged = JSON.parse(readFileSync(report, 'utf8'))
     forged.report.checks.push({ id: 'client-pages-lists', category: 'client', status: 'passed' })

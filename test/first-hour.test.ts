@@ -93,7 +93,7 @@ describe("a new partner's first hour on a hosted sandbox", () => {
           headers: { ...auth, ...headers, ...(body === undefined || body instanceof FormData ? {} : { 'Content-Type': 'application/json' }) },
           ...(body === undefined ? {} : { body: body instanceof FormData ? body : JSON.stringify(body) }),
         })
-        if (res.status !== 429 || attempt === 3) break
+        if (res.status !== 429 || attempt === 8) break
         await res.arrayBuffer()
         await new Promise((resolve) => setTimeout(resolve, Number(res.headers.get('retry-after') ?? 1) * 1000))
       }
@@ -128,7 +128,8 @@ describe("a new partner's first hour on a hosted sandbox", () => {
     }
     const property = (await call('GET', `${base}/property`)).json.propertyList[0]
     expect((await call('PUT', `${base}/property/${property.propertyUniqueId}`, PROPERTY_COMPLETION)).status).toBe(200)
-    expect((await call('POST', `${base}/submit`, undefined, { 'X-Sandbox-Scenario': 'process-approved' })).status).toBe(200)
+    const submitted = await call('POST', `${base}/submit`, undefined, { 'X-Sandbox-Scenario': 'process-approved' })
+    expect(submitted.status, JSON.stringify(submitted.json)).toBe(200)
 
     // More than a day of the partner's clock: the bank analyses, then approves.
     expect((await call('POST', '/sandbox/clock/advance', { seconds: 26 * 3600 })).status).toBe(200)

@@ -224,7 +224,7 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     await page.goto(`${base}/console/certification`)
     await Promise.all([page.waitForURL(/\/console\/certification\/[0-9a-f-]+$/), page.click('form[action="/console/certification/runs"] button')])
     await page.waitForSelector('#run:not([data-status="running"])')
-    expect(await page.locator('tr[data-check]').count()).toBe(17)
+    expect(await page.locator('tr[data-check]').count()).toBe(19)
     expect(await page.getAttribute('tr[data-check="journey-simulation-eligible"]', 'data-status')).toBe('passed')
     // The test's calls send no Accept-Language: the check fails, citing them, with the advice.
     expect(await page.getAttribute('tr[data-check="client-sends-accept-language"]', 'data-status')).toBe('failed')

@@ -45,7 +45,9 @@ async function callOperation(method: string, path: string, records: Records, hea
     body = JSON.stringify(await sample.json(records))
   }
   const res = await s.request(sample.query ? `${target}?${sample.query}` : target, { method: method.toUpperCase(), headers: send, ...(body === undefined ? {} : { body }) })
-  await res.arrayBuffer()
+  // An event stream (listen) never ends: its headers are what is looked at.
+  if (res.headers.get('content-type')?.startsWith('text/event-stream')) await res.body?.cancel()
+  else await res.arrayBuffer()
   await sample.after?.(s)
   return res
 }

@@ -57,7 +57,8 @@ export function createOutboxPublisher(deps: {
         partnerUniqueID: event.partnerUniqueID,
         ...(processUniqueId ? { processUniqueId } : { simulationUniqueId: simulationUniqueId! }),
         occurredAt: now,
-        data: inPartnerLanguage(event.data, deps.languageOf?.(event.partnerUniqueID) ?? 'pt-PT', deps.taxonomy),
+        // An echo is the partner's own test: its texts stay as it gave them, or in its request's language.
+        data: event.test === true ? event.data : inPartnerLanguage(event.data, deps.languageOf?.(event.partnerUniqueID) ?? 'pt-PT', deps.taxonomy),
         test: event.test === true,
       }
       const configuration = deps.configurations.find(event.partnerUniqueID, event.notificationTypeId)

@@ -24,6 +24,7 @@ const OWN_WORDS = {
   add: ['Juntar um cenário (cole o JSON de um ficheiro de cenário)', 'Add a scenario (paste the JSON of a scenario file)'],
   edit: ['Editar', 'Edit'],
   save: ['Guardar', 'Save'],
+  scenarioDocument: ['O documento do cenário (JSON)', 'The scenario document (JSON)'],
   delete: ['Apagar', 'Delete'],
   saved: ['Cenário guardado:', 'Scenario saved:'],
   deleted: ['Cenário apagado:', 'Scenario deleted:'],
@@ -48,7 +49,8 @@ function editor(lang: Lang, csrf: string, action: string, text: string, errors: 
       ${errors.length > 0
         ? html`<p class="error">${w(lang, 'refused')}</p><ul class="errors">${errors.map((e) => html`<li><code>${e.errorField}</code> <span class="error">${e.errorCode} ${e.errorMessage}</span></li>`)}</ul>`
         : ''}
-      <textarea name="document" rows="16" cols="80" spellcheck="false">${text}</textarea>
+      <label for="scenario-document">${w(lang, 'scenarioDocument')}</label>
+      <textarea id="scenario-document" name="document" rows="16" cols="80" spellcheck="false">${text}</textarea>
       <button>${w(lang, 'save')}</button></form>`
 }
 

@@ -84,11 +84,11 @@ describe('a check that cannot be exercised where the partner stands', () => {
 describe('a run of some of the checks', () => {
   it('says how many of all it ran and names those it left out, in the API answer', async () => {
     const result = await run({ checks: ['journey-simulation-eligible', 'client-sends-accept-language'] })
-    expect(result.summary).toMatch(/^2 of 17 checks run: 2 passed\. Left out: receiver-accepts-signed, /)
-    expect(result.checksLeftOut).toHaveLength(15)
+    expect(result.summary).toMatch(/^2 of 19 checks run: 2 passed\. Left out: receiver-accepts-signed, /)
+    expect(result.checksLeftOut).toHaveLength(17)
     expect(result.checksLeftOut[0]).toEqual({ id: 'receiver-accepts-signed', name: 'The receiver accepts a correctly signed notification of each configured type' })
     const all = await s.call('GET', '/sandbox/certification/runs', { headers: { 'Accept-Language': 'pt-PT' } })
-    expect(all.json.runList.find((r: any) => r.runId === result.runId).summary).toMatch(/^2 de 17 verificações executadas: 2 aprovadas\. Deixadas de fora: /)
+    expect(all.json.runList.find((r: any) => r.runId === result.runId).summary).toMatch(/^2 de 19 verificações executadas: 2 aprovadas\. Deixadas de fora: /)
   })
 
   it('says so on the console, in the list and on the run: never a bare count of the checks it ran', async () => {
@@ -102,10 +102,10 @@ describe('a run of some of the checks', () => {
     const cookie = `sandbox_console=${/sandbox_console=([^;]*)/.exec(login.headers.get('set-cookie') ?? '')![1]}`
     const page = async (path: string) => (await s.request(path, { headers: { Cookie: cookie, 'Accept-Language': 'en' } })).text()
     const list = await page('/console/certification')
-    expect(list).toMatch(new RegExp(`${runId}">2 of 17 checks run: 2 passed\\. Left out: receiver-accepts-signed, `))
+    expect(list).toMatch(new RegExp(`${runId}">2 of 19 checks run: 2 passed\\. Left out: receiver-accepts-signed, `))
     expect(list).not.toMatch(/>\d+\/\d+</)
     const one = await page(`/console/certification/${runId}`)
-    expect(one).toContain('<p class="summary">2 of 17 checks run: 2 passed. Left out:')
+    expect(one).toContain('<p class="summary">2 of 19 checks run: 2 passed. Left out:')
     expect(one).toContain('<li data-left-out="receiver-https-timely">')
   })
 })

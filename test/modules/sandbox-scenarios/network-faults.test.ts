@@ -155,7 +155,8 @@ describe('network faults, as a client meets them on a real connection', () => {
     expect(res.status).toBe(200)
     const plain = await fetch(`${base}${GENDERS}`, { headers: headers() })
     expect(await res.json()).toEqual(await plain.json())
-    expect(performance.now() - started).toBeGreaterThanOrEqual(SLOW_BODY_MS - 20)
+    // Trickled: the last piece leaves a step before the bound, so the whole takes most of it (a plain answer, a few ms).
+    expect(performance.now() - started).toBeGreaterThanOrEqual(SLOW_BODY_MS / 2)
     await expectHealthy()
   })
 

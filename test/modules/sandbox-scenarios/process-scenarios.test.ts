@@ -129,7 +129,8 @@ describe('document-requested', () => {
     const after = notificationsAfter(id, since)
     expect(typesOf(after)).toEqual([7, 2])
     const [message] = (await s.call('GET', processPath(id, '/message'))).json.listMessageDetail
-    expect(message).toMatchObject({ origin: 'BANK', messageText: 'Please send the bank statements of the last three months.' })
+    // The bank writes in the partner's language (pt-PT by default), whatever the request's.
+    expect(message).toMatchObject({ origin: 'BANK', messageText: 'Por favor envie os extratos bancários dos últimos três meses.' })
     expect(after[1]!.body).toMatchObject({
       notificationType: 'DOCUMENT_REQUESTED',
       data: { documentTypeId: 15, documentTypeDescription: expect.any(String), messageUniqueId: message.messageUniqueID },

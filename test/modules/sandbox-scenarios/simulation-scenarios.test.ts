@@ -102,14 +102,14 @@ describe('simulation-expired', () => {
 })
 
 describe('bank-message on a simulation', () => {
-  it('the magic key borrower "Teste Mensagem" has the bank write on the simulation after 2 s (notification 7), in the request language', async () => {
+  it('the magic key borrower "Teste Mensagem" has the bank write on the simulation after 2 s (notification 7), in the partner language (pt-PT by default)', async () => {
     const res = await s.call('POST', '/v1/simulations', { body: withKeyBorrower('Teste Mensagem'), headers: { 'Accept-Language': 'en' } })
     const id = res.json.additionalData.simulationUniqueID
     expect(runJobsAfter(s, 1.9)).toBe(0)
     expect(await bankMessages(s, `/v1/simulations/${id}`)).toEqual([])
     expect(runJobsAfter(s, 0.1)).toBe(1)
-    expect(await bankMessages(s, `/v1/simulations/${id}`)).toEqual(["Good morning. We need to confirm the second borrower's income. Thank you."])
-    expect(simulationNotifications(id).at(-1)).toMatchObject({ type: 7, body: { data: { origin: 'BANK', messageText: expect.stringContaining('Good morning') } } })
+    expect(await bankMessages(s, `/v1/simulations/${id}`)).toEqual(['Bom dia. Precisamos de confirmar os rendimentos do segundo titular. Obrigado.'])
+    expect(simulationNotifications(id).at(-1)).toMatchObject({ type: 7, body: { data: { origin: 'BANK', messageText: expect.stringContaining('Bom dia') } } })
   })
 
   it('the header on Simulation Update schedules the message too', async () => {
