@@ -207,6 +207,21 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     expect(second.json.additionalData.elegibility).toBe(true)
   })
 
+  it("adds the partner's own scenario from the page, refusing a wrong one by field, and its client triggers it", async () => {
+    const page = await loggedIn()
+    await page.goto(`${base}/console/scenarios`)
+    const document = (reasonCode: string) =>
+      JSON.stringify({ name: 'own-dsti-refusal', description: { 'pt-PT': 'Recusa por taxa de esforço', en: 'Refused on DSTI' }, effects: [{ type: 'simulationEligibility', eligible: false, reasonCode }] })
+    await page.fill('#scenario-document', document('NO_SUCH_REASON'))
+    await page.click('form.scenario-editor button')
+    expect(await page.textContent('ul.errors')).toContain('effects.0.reasonCode')
+    await page.fill('#scenario-document', document('DSTI_ABOVE_LIMIT'))
+    await Promise.all([page.waitForURL(/scenarios\?done=/), page.click('form.scenario-editor button')])
+    expect(await page.locator('tr[data-scenario="own-dsti-refusal"]').count()).toBe(1)
+    const refused = await s.call('POST', '/v1/simulations', { body: simulationInput(), headers: { 'X-Sandbox-Scenario': 'own-dsti-refusal' } })
+    expect(refused.json.additionalData.elegibility).toBe(false)
+  })
+
   it('tries a scenario from the catalogue: "process-approved" plays a process to Submit and opens it, its calls in Requests', async () => {
     const page = await loggedIn()
     await page.goto(`${base}/console/scenarios`)
