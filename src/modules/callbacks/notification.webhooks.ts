@@ -14,7 +14,7 @@ const WebhookHeadersSchema = z.object({
   'webhook-signature': z.string().openapi({
     description: '`v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed by the base64-decoded part of the `whsec_` secret',
   }),
-  'user-agent': z.string().openapi({ example: 'mortgage-sandbox/0.3.0 (+webhooks)' }),
+  'user-agent': z.string().openapi({ example: 'mortgage-sandbox/0.4.0 (+webhooks)' }),
 })
 
 /**

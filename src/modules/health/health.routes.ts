@@ -27,5 +27,5 @@ export const version = createRoute({
   // Public: no token (an explicit empty requirement, so that linters and generated clients know).
   security: [],
   description: 'The running version of the service. No token needed.',
-  responses: { 200: text('0.3.0', 'The version') },
+  responses: { 200: text('0.4.0', 'The version') },
 })
