@@ -30,7 +30,8 @@ try {
         setupRequest(request) {
           n += 1
           const body = structuredClone(EXAMPLE)
-          body.loanSimulator.loanAmount = 150000 + (n % 1000) * 50
+          // Odd multiples of 25: never a scenario's magic amount (150 150 is slow-response's 1.5 s).
+          body.loanSimulator.loanAmount = 150025 + (n % 1000) * 50
           body.borrowersSimulator.keyBorrowerName = `Cliente ${n} Martins`
           return { ...request, body: JSON.stringify(body) }
         },

@@ -88,7 +88,8 @@ try {
     switch (kind) {
       case 'simulation create': {
         const body = structuredClone(EXAMPLE)
-        body.loanSimulator.loanAmount = 150000 + (n % 1000) * 50
+        // Odd multiples of 25: never a scenario's magic amount (150 150 is slow-response's 1.5 s).
+        body.loanSimulator.loanAmount = 150025 + (n % 1000) * 50
         return { method: 'POST', path: '/v1/simulations', headers, body: JSON.stringify(body) }
       }
       case 'simulation detail':
