@@ -21,10 +21,13 @@ else
   exit 2
 fi
 
+# The folder is yours only; the files are readable by every user, because Compose mounts a file
+# secret with its host permissions and the image runs as `node` (uid 1000), not as the files' owner.
 mkdir -p secrets
 chmod 700 secrets
 for name in operator_token secrets_key jwt_secret metrics_token; do
   [ -s "secrets/$name" ] || (umask 077 && head -c 48 /dev/urandom | base64 | tr -d '\n/+=' > "secrets/$name")
+  chmod 444 "secrets/$name"
 done
 
 cleanup() { [ "${SMOKE_KEEP:-}" = 1 ] || "${compose[@]}" down --volumes >/dev/null 2>&1 || true; }
@@ -38,7 +41,8 @@ build=(--build)
 [ "${SMOKE_BUILD:-1}" = 0 ] && build=()
 "${compose[@]}" up -d "${build[@]}" "${services[@]}"
 
-in_sandbox() { "${compose[@]}" exec -T sandbox node -e "$1"; }
+# node -e SCRIPT ARG: the script reads ARG as process.argv[1].
+in_sandbox() { "${compose[@]}" exec -T sandbox node -e "$@"; }
 probe() { in_sandbox "fetch('http://127.0.0.1:8080$1',{headers:{Authorization:'Bearer '+(process.argv[1]||'')}}).then(async r=>{console.log(r.status+' $1');process.exit(r.status===$2?0:1)},e=>{console.error(e.message);process.exit(1)})" "${3:-}"; }
 
 echo "waiting for /readyz…"

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util'
-import { loadConfig } from './config.ts'
+import { envSchema } from './config-environment.ts'
 import { backupDatabase, restoreDatabase } from './db/backup.ts'
 
 const BACKUP_USAGE = `Usage: mortgage-sandbox backup --to FILE
@@ -28,11 +28,17 @@ function optionOf(args: string[], name: 'to' | 'from', usage: string): string | 
   return value
 }
 
+/**
+ * The database file, from SANDBOX_DB alone: a backup or a restore runs beside the server (in its
+ * container, from a cron job) without the server's secrets, which a hosted configuration requires.
+ */
+const databasePathOf = (env: Record<string, string | undefined>): string => envSchema.shape.SANDBOX_DB.parse(env.SANDBOX_DB)
+
 /** `mortgage-sandbox backup --to FILE`: exit code 0 on a checked backup, 1 on a failure, 2 on bad usage. */
 export async function runBackupCommand(args: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
   const to = optionOf(args, 'to', BACKUP_USAGE)
   if (typeof to === 'number') return to
-  const { dbPath } = loadConfig(env)
+  const dbPath = databasePathOf(env)
   const result = await backupDatabase(dbPath, to)
   process.stdout.write(`backup of ${dbPath} written to ${result.file} (${result.bytes} bytes, integrity ok, ${Math.round(result.ms)} ms)\n`)
   return 0
@@ -42,7 +48,7 @@ export async function runBackupCommand(args: string[], env: Record<string, strin
 export async function runRestoreCommand(args: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
   const from = optionOf(args, 'from', RESTORE_USAGE)
   if (typeof from === 'number') return from
-  const { dbPath } = loadConfig(env)
+  const dbPath = databasePathOf(env)
   const result = restoreDatabase(from, dbPath)
   process.stdout.write(`restored ${from} to ${result.file} (${result.bytes} bytes, integrity ok); start the server with the SANDBOX_SECRETS_KEY of the backup\n`)
   return 0

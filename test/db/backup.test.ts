@@ -108,6 +108,16 @@ describe('the commands', () => {
     expect(await runRestoreCommand(['--from', join(dir, 'b.db')], { SANDBOX_DB: join(dir, 'new', 'sandbox.db') })).toBe(0)
     expect(integrityProblem(join(dir, 'new', 'sandbox.db'))).toBeNull()
   })
+
+  it("needs only SANDBOX_DB, not a hosted server's secrets, so it runs beside the server", async () => {
+    const dir = tempDir('backup-hosted')
+    const dbPath = join(dir, 'data', 'sandbox.db')
+    prepareDatabase(dbPath).db.close()
+    const hosted = { SANDBOX_DB: dbPath, SANDBOX_MODE: 'hosted' }
+    expect(await runBackupCommand(['--to', join(dir, 'b.db')], hosted)).toBe(0)
+    expect(await runRestoreCommand(['--from', join(dir, 'b.db')], { ...hosted, SANDBOX_DB: join(dir, 'new', 'sandbox.db') })).toBe(0)
+    expect(integrityProblem(join(dir, 'new', 'sandbox.db'))).toBeNull()
+  })
 })
 
 describe('the scheduled backups', () => {
