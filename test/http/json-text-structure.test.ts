@@ -42,7 +42,6 @@ describe('the structure of a JSON body, read from its text', () => {
     [`${MAX_JSON_VALUES + 1} items`, items(MAX_JSON_VALUES + 1), 'JSON_TOO_MANY_VALUES'],
     [`exactly ${MAX_JSON_VALUES} members`, members(MAX_JSON_VALUES), 'within'],
     [`${MAX_JSON_VALUES + 1} members`, members(MAX_JSON_VALUES + 1), 'JSON_TOO_MANY_VALUES'],
-    ['60,000 members', members(60_000), 'JSON_TOO_MANY_VALUES'],
     [`${MAX_JSON_VALUES} values in nested arrays`, `[${items(MAX_JSON_VALUES - 2)},[]]`, 'within'],
     [`${MAX_JSON_VALUES + 1} values in nested arrays`, `[${items(MAX_JSON_VALUES - 1)},[[]]]`, 'JSON_TOO_MANY_VALUES'],
     [`${MAX_JSON_VALUES} values, counting the items of empty arrays' parents`, items(MAX_JSON_VALUES / 2, '[0]'), 'within'],
@@ -50,7 +49,6 @@ describe('the structure of a JSON body, read from its text', () => {
     [`${MAX_JSON_DEPTH + 1} levels of arrays`, nestedArrays(MAX_JSON_DEPTH + 1), 'JSON_TOO_DEEP'],
     [`${MAX_JSON_DEPTH} levels of objects`, nestedObjects(MAX_JSON_DEPTH), 'within'],
     [`${MAX_JSON_DEPTH + 1} levels of objects`, nestedObjects(MAX_JSON_DEPTH + 1), 'JSON_TOO_DEEP'],
-    ['90,000 levels of arrays', nestedArrays(90_000), 'JSON_TOO_DEEP'],
     [`brackets and commas inside ${MAX_JSON_VALUES + 1} keys' strings`, members(MAX_JSON_VALUES, (i) => `[{,${i}"]}\\`), 'within'],
     ['brackets and commas inside a string value', `{"a":${JSON.stringify('[,'.repeat(MAX_JSON_VALUES + 1) + '"\\')}}`, 'within'],
     [`escaped quotes ending in a backslash, ${MAX_JSON_VALUES + 1} items`, items(MAX_JSON_VALUES + 1, '"\\"\\\\"'), 'JSON_TOO_MANY_VALUES'],
@@ -74,7 +72,7 @@ describe('the structure of a JSON body, read from its text', () => {
   it('answers as the walk of the parsed value on thousands of generated texts near the limits, malformed ones too', () => {
     const random = seeded(20_260_101)
     const verdicts = new Set<string>()
-    for (let n = 0; n < 30; n++) {
+    for (let n = 0; n < 24; n++) {
       // One in three holds two: past both limits, the order the walk takes them in decides; an integer
       // key changes that order, a repeated key drops a value.
       const text = n % 3 === 2 ? `{"x":${generatedJson(random)},${['"1"', '"y"', '"x"', '"z"'][n % 4]}:[${generatedJson(random)}]}` : generatedJson(random)
