@@ -4,6 +4,7 @@ import type { AppEnv } from './app-env.ts'
 import { mediaOf } from './body-limit.ts'
 import { keepParsedJson } from './json-body.ts'
 import { jsonStructureProblem } from './json-structure.ts'
+import { jsonTextStructure } from './json-text-structure.ts'
 import { text } from '../common/problems.ts'
 
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i
@@ -62,14 +63,18 @@ export function jsonTextGuard(): MiddlewareHandler<AppEnv> {
       throw new ApiError('UNSUPPORTED_MEDIA_TYPE', { field: 'Content-Type', params: { detail: `${contentType} (JSON bodies are UTF-8)` } })
     }
     const body = await c.req.text()
+    // Read from the text before JSON.parse builds it: a body past a limit is refused unbuilt.
+    const structure = jsonTextStructure(body)
+    // Not JSON: the route's own reader answers it (400, 010109), after its path is checked.
+    if (structure === 'malformed') return next()
+    if (typeof structure === 'object') throw new ApiError(structure.key, structure)
     let parsed: unknown
     try {
       parsed = JSON.parse(body)
     } catch {
-      // Not JSON: the route's own reader answers it (400, 010109), after its path is checked.
       return next()
     }
-    const tooComplex = jsonStructureProblem(parsed)
+    const tooComplex = structure === 'walk' ? jsonStructureProblem(parsed) : null
     if (tooComplex) throw new ApiError(tooComplex.key, tooComplex)
     if (MAYBE_CONTROL.test(body)) {
       const problems: Problem[] = []

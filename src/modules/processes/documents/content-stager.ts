@@ -6,7 +6,7 @@ import { tooLarge } from './multipart-upload.ts'
 const HEAD_BYTES = 1024
 
 /**
- * Writes an uploaded file into SQLite as it arrives: 1 MiB slices through one reused buffer, the
+ * Writes an uploaded file into SQLite as it arrives: slices through one reused buffer, the
  * SHA-256 and size computed on the way, the first bytes kept to recognise the type. Memory stays at
  * one slice whatever the file's size.
  */

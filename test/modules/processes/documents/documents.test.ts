@@ -19,6 +19,7 @@ const SOCKET_SLACK_KIB = 8 * 1024
 const docs = () => processPath(processUniqueId, '/document')
 const docPath = (id: string, rest = '') => processPath(processUniqueId, `/document/${id}${rest}`)
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+const MiB = 1024 * 1024
 const errorsOf = (res: { json: { errors: Array<{ errorCode: string; errorField: string }> } }) => res.json.errors.map((e) => [e.errorCode, e.errorField])
 
 describe('Document Create', () => {
@@ -155,18 +156,28 @@ describe('Document Create', () => {
     expect(errorsOf(res)).toContainEqual([code, field])
   })
 
-  it('stores a file of several 1 MiB slices and streams it back unchanged', async () => {
+  it('stores a file of several slices and streams it back unchanged, as it does one stored in the 1 MiB slices of before', async () => {
     const bytes = Buffer.alloc(3.5 * 1024 * 1024)
     for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 7919) % 251
     PDF.copy(bytes)
     const res = await upload(s, docs(), { file: { bytes, name: 'escritura.pdf' }, documentTypeId: 34 })
     const id = res.json.additionalData.documentUniqueID
-    expect(s.db.prepare('SELECT COUNT(*) FROM process_document_content WHERE document_unique_id = ?').pluck().get(id)).toBe(4)
-    const content = await s.request(docPath(id, '/content'), { headers: { Authorization: `Bearer ${s.tokens.a}` } })
-    const back = Buffer.from(await content.arrayBuffer())
+    const sliceSizes = () => s.db.prepare('SELECT length(content) FROM process_document_content WHERE document_unique_id = ? ORDER BY slice').pluck().all(id)
+    expect(sliceSizes()).toEqual(Array(14).fill(MiB / 4))
+    const readBack = async () => {
+      const content = await s.request(docPath(id, '/content'), { headers: { Authorization: `Bearer ${s.tokens.a}` } })
+      return Buffer.from(await content.arrayBuffer())
+    }
+    expect(sha256(await readBack())).toBe(sha256(bytes))
+    expect((await s.call('GET', docPath(id))).json.sha256).toBe(sha256(bytes))
+
+    s.db.prepare('DELETE FROM process_document_content WHERE document_unique_id = ?').run(id)
+    const put = s.db.prepare('INSERT INTO process_document_content (document_unique_id, slice, content) VALUES (?, ?, ?)')
+    for (let slice = 0; slice * MiB < bytes.length; slice++) put.run(id, slice, bytes.subarray(slice * MiB, (slice + 1) * MiB))
+    expect(sliceSizes()).toEqual([MiB, MiB, MiB, MiB / 2])
+    const back = await readBack()
     expect(back.length).toBe(bytes.length)
     expect(sha256(back)).toBe(sha256(bytes))
-    expect((await s.call('GET', docPath(id))).json.sha256).toBe(sha256(bytes))
   })
 
   it('leaves no content behind when an upload is refused', async () => {
