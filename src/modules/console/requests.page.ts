@@ -183,7 +183,8 @@ export function requestPages(journal: Pick<RequestJournalService, 'list' | 'rece
       return c.html(
         page(
           { lang, title: `${e.method} ${e.path}`, current: '/console/requests', ...chrome(c), flash: c.req.query('done') },
-          html`<p>${clockTime(lang, e.at, offsetOf(c))} · <span class="${statusClass(e.status)}">${e.status}</span> · ${e.durationMs} ms · <code>${e.requestId}</code>${e.scenario ? html` · ${t(lang, 'scenario')} <code>${e.scenario}</code>` : ''}</p>
+          html`<p>${clockTime(lang, e.at, offsetOf(c))} · <span class="${statusClass(e.status)}">${e.status}</span> · ${e.durationMs} ms · <code>${e.requestId}</code>${e.scenario ? html` · ${t(lang, 'scenario')} <code>${e.scenario}</code>` : ''}
+              ${e.fault ? html` · <span id="fault">${t(lang, 'fault')} <code>${e.fault.kind}</code>${e.fault.afterWrite ? ` (${t(lang, 'faultAfterWrite')})` : ''}</span>` : ''}</p>
             ${errors.length > 0 ? html`<h2>${t(lang, 'errors')}</h2>${fieldsWithErrors(lang, e.requestBody, errors)}` : ''}
             <h2>${t(lang, 'copyCurl')}</h2>
             <pre tabindex="0" class="curl" id="curl">${curlOf(origin, e)}</pre>
