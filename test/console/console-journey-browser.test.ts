@@ -176,7 +176,8 @@ describe.skipIf(!available)("a partner's journey through the console in Chromium
     expect(await page.textContent('#delivery-status')).toBeTruthy()
   })
 
-  it("pages back to the journal's 250th entry by its older links, the filter kept on every page", async () => {
+  // Five page loads and axe twice, or three logins' worth of pages: more than the default 20 s beside another browser file on a loaded machine.
+  it("pages back to the journal's 250th entry by its older links, the filter kept on every page", { timeout: 45_000 }, async () => {
     await page.goto(`${base}/console/requests?path=${encodeURIComponent(SEEDED_PATH)}`)
     expect(await page.textContent('nav.pager .muted')).toBe(String(SEEDED))
     for (let n = 0; n < 4; n += 1) await Promise.all([page.waitForURL(new RegExp(`before=\\d+`)), page.click('#older')])
@@ -190,7 +191,7 @@ describe.skipIf(!available)("a partner's journey through the console in Chromium
     expect(await accessibilityProblems()).toEqual([])
   })
 
-  it('adds a user on the account page, resets its password, and the user logs in with the new one', async () => {
+  it('adds a user on the account page, resets its password, and the user logs in with the new one', { timeout: 45_000 }, async () => {
     await page.goto(`${base}/console/account`)
     await page.fill('form[action="/console/account/users"] input[name=name]', 'Marta Lopes')
     await page.fill('form[action="/console/account/users"] input[name=email]', 'marta.lopes@casacerta.example')
