@@ -157,6 +157,8 @@ const TEXT = {
   from: ['De', 'From'],
   until: ['Até', 'Until'],
   realTime: ['hora real', 'real time'],
+  fault: ['falha de rede', 'network fault'],
+  faultAfterWrite: ['depois de a operação correr', 'after the operation ran'],
   brokers: ['Mediadores', 'Brokers'],
   users: ['Utilizadores', 'Users'],
   name: ['Nome', 'Name'],

@@ -121,6 +121,8 @@ function curlOf(origin: string, e: Stored): string {
 }
 
 const PAGE_SIZE = 50
+/** The most entries the pager counts: past it, "1000+". */
+const COUNT_UP_TO = 1000
 
 /** The console's request journal: the whole journal page by page (live on its first), one request with its bodies and errors. */
 export function requestPages(journal: Pick<RequestJournalService, 'list' | 'recent' | 'get'>, clock: Pick<SandboxClockService, 'status'>) {
@@ -131,7 +133,8 @@ export function requestPages(journal: Pick<RequestJournalService, 'list' | 'rece
       const query = c.req.query()
       const filter = filterOf(query, c.get('auth'))
       const cursor = /^\d{1,15}$/.test(query.before ?? '') ? { nextRecord: query.before } : /^\d{1,15}$/.test(query.after ?? '') ? { previousRecord: query.after } : {}
-      const list = journal.list(filter, { lineCount: PAGE_SIZE, ...cursor })
+      // Counted no further than a page could use: a filter over a large journal costs what its page costs.
+      const list = journal.list(filter, { lineCount: PAGE_SIZE, ...cursor }, { countUpTo: COUNT_UP_TO })
       const first = !('nextRecord' in cursor) && !('previousRecord' in cursor)
       const kept = Object.fromEntries(FILTER_NAMES.filter((name) => query[name]).map((name) => [name, query[name]!]))
       const link = (extra: Record<string, string>) => `/console/requests?${new URLSearchParams({ ...kept, ...extra }).toString()}`
@@ -143,7 +146,7 @@ export function requestPages(journal: Pick<RequestJournalService, 'list' | 'rece
         html`<label>${label} <select name="${name}"><option value="">${t(lang, 'all')}</option>${values.map((v) => html`<option ${v === current ? 'selected' : ''}>${v}</option>`)}</select></label>`
       const pager = html`<nav class="pager" aria-label="${t(lang, 'requests')}">
           ${moreNewer && newer ? html`<a href="${link({ after: String(newer.seq) })}" rel="prev">← ${t(lang, 'newer')}</a>` : ''}
-          <span class="muted">${list.totalRecords}</span>
+          <span class="muted" id="total">${list.moreThanTotal ? `${list.totalRecords.toLocaleString(lang)}+` : list.totalRecords}</span>
           ${moreOlder && older ? html`<a href="${link({ before: String(older.seq) })}" rel="next" id="older">${t(lang, 'older')} →</a>` : ''}
         </nav>`
       return c.html(
@@ -180,7 +183,8 @@ export function requestPages(journal: Pick<RequestJournalService, 'list' | 'rece
       return c.html(
         page(
           { lang, title: `${e.method} ${e.path}`, current: '/console/requests', ...chrome(c), flash: c.req.query('done') },
-          html`<p>${clockTime(lang, e.at, offsetOf(c))} · <span class="${statusClass(e.status)}">${e.status}</span> · ${e.durationMs} ms · <code>${e.requestId}</code>${e.scenario ? html` · ${t(lang, 'scenario')} <code>${e.scenario}</code>` : ''}</p>
+          html`<p>${clockTime(lang, e.at, offsetOf(c))} · <span class="${statusClass(e.status)}">${e.status}</span> · ${e.durationMs} ms · <code>${e.requestId}</code>${e.scenario ? html` · ${t(lang, 'scenario')} <code>${e.scenario}</code>` : ''}
+              ${e.fault ? html` · <span id="fault">${t(lang, 'fault')} <code>${e.fault.kind}</code>${e.fault.afterWrite ? ` (${t(lang, 'faultAfterWrite')})` : ''}</span>` : ''}</p>
             ${errors.length > 0 ? html`<h2>${t(lang, 'errors')}</h2>${fieldsWithErrors(lang, e.requestBody, errors)}` : ''}
             <h2>${t(lang, 'copyCurl')}</h2>
             <pre tabindex="0" class="curl" id="curl">${curlOf(origin, e)}</pre>

@@ -229,9 +229,11 @@ export function createRequestJournalRepository(db: Db) {
         trimBytes(partnerUniqueID, bounds.maxBytes)
       }
     },
-    count(filter: JournalFilter): number {
+    /** The entries the filter matches; with `upTo`, counted no further than that many (the newest first). */
+    count(filter: JournalFilter, upTo?: number): number {
       const where = whereOf(filter)
-      return (prepared(`SELECT COUNT(*) AS n FROM request_journal WHERE ${where.sql}`).get(where.params) as { n: number }).n
+      if (upTo === undefined) return (prepared(`SELECT COUNT(*) AS n FROM request_journal WHERE ${where.sql}`).get(where.params) as { n: number }).n
+      return (prepared(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM request_journal WHERE ${where.sql} ORDER BY seq DESC LIMIT @upTo)`).get({ ...where.params, upTo }) as { n: number }).n
     },
     /** The position of an entry the scope sees (`entryId`, its seq), for a paging cursor. */
     positionOf(scope: BrokerScope, entryId: string): { seq: number } | undefined {

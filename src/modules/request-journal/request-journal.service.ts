@@ -105,14 +105,21 @@ export function createRequestJournalService(deps: { writes: Transactions; clock:
     },
     flush,
 
-    /** One page of the journal the filter's scope sees (a broker's requests), newest first, without bodies. @throws ApiError 400 (unknown cursor). */
-    list(filter: JournalFilter, query: PagingQuery) {
+    /**
+     * One page of the journal the filter's scope sees (a broker's requests), newest first, without
+     * bodies. `countUpTo` bounds the count (the console's pager): `totalRecords` is then at most that,
+     * and `moreThanTotal` says there are more. @throws ApiError 400 (unknown cursor).
+     */
+    list(filter: JournalFilter, query: PagingQuery, options: { countUpTo?: number } = {}) {
       flush()
       const { rows, hasMoreResults } = keysetPage(query, {
         positionOf: (id) => repository.positionOf(filter.scope, id),
         rows: (cursor, limit) => repository.page(filter, cursor, limit),
       })
-      return { totalRecords: repository.count(filter), hasMoreResults, entries: rows }
+      const { countUpTo } = options
+      const counted = repository.count(filter, countUpTo === undefined ? undefined : countUpTo + 1)
+      const moreThanTotal = countUpTo !== undefined && counted > countUpTo
+      return { totalRecords: moreThanTotal ? countUpTo : counted, moreThanTotal, hasMoreResults, entries: rows }
     },
 
     /** The newest `limit` entries matching the filter, without their count (the console's live list). */

@@ -143,6 +143,14 @@ describe('requests', () => {
     expect(detail.text).toContain('<ul class="errors">')
     expect(detail.text).not.toContain('(em falta)')
   })
+
+  it('names the network fault a request was answered with, from its scenario', async () => {
+    const res = await s.call('GET', '/v1/taxonomy/genders', { headers: { 'X-Sandbox-Scenario': 'gateway-502', 'X-Request-Id': 'faulted-1' } })
+    expect(res.status).toBe(502)
+    const detail = await browser('GET', '/console/requests/faulted-1', admin)
+    expect(detail.text).toContain('<span id="fault">falha de rede <code>gateway-502</code></span>')
+    expect((await browser('GET', '/console/requests/refused-path-1', admin)).text).not.toContain('id="fault"')
+  })
 })
 
 describe('the account page', () => {
