@@ -21,9 +21,7 @@ const NOT_YET_IN_SHAPE: readonly string[] = [
   'callbacks', // a notification's status from its repository, export * of its events, a wide door, webhook schemas
   'esis', // a renamed factory, schemas in its routes
   'processes', // repository rows at the door, schemas in its routes
-  'sandbox-clock', // renamed factories, repository types at the door
   'loan', // a wide door: the schemas the simulation's and the process's schemas are built from, one by one
-  'sandbox-control', // a wide door: the sample journeys' values the provider states and the console read
   'sandbox-scenarios', // a handler in its door, schemas outside schemas files, a wide door
   'taxonomy', // schemas in its registry and routes
 ]
