@@ -7,8 +7,8 @@ import { seedWhenChanged } from './db/seed.ts'
 import { createWriteBatch } from './db/write-batch.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { createAuth } from './modules/auth/index.ts'
-import { createCallbacks, createEchoService, type HostResolver } from './modules/callbacks/index.ts'
-import { createEsis } from './modules/esis/index.ts'
+import { createCallbacks, type HostResolver } from './modules/callbacks/index.ts'
+import { createEsisService } from './modules/esis/index.ts'
 import { createMailbox, type SmtpRelay } from './modules/mailbox/index.ts'
 import { createMessages } from './modules/messages/index.ts'
 import { createDrainState } from './http/draining.ts'
@@ -187,7 +187,7 @@ export function buildSandbox(options: SandboxOptions) {
     fairShare?.chargeTime(partnerUniqueID, rendered.ms)
     return rendered.pdf
   }
-  const esis = createEsis({
+  const esis = createEsisService({
     clock,
     taxonomy,
     identityOf,
@@ -197,7 +197,7 @@ export function buildSandbox(options: SandboxOptions) {
     renderPdf,
     partnerBusy: (seconds) => partnerRateLimited(config.rateLimit?.perSecond ?? null, seconds),
   })
-  const echo = createEchoService({ writes, taxonomy, callbacks, notifications, findSimulation: (id, brokerId) => simulations.findOfBroker(brokerId, id), findProcess: (id, brokerId) => processes.findOfBroker(brokerId, id) })
+  const echo = callbacks.echo({ findSimulation: (id, brokerId) => simulations.findOfBroker(brokerId, id), findProcess: (id, brokerId) => processes.findOfBroker(brokerId, id) })
   // The console's "try it" calls the API through the HTTP application, attached by createApp.
   const loopback = createLoopback()
   scenarioModule.act({ taxonomy, simulations, processes, messages, notifications })

@@ -33,7 +33,7 @@ export type { PartnerScenarios } from './partner-scenarios.service.ts'
 export type { ScenarioScheduler } from './scenario-scheduler.ts'
 export type { ScenarioTrials } from './scenario-trial.ts'
 
-export interface ScenariosDeps {
+interface ScenariosDeps {
   /** The shipped folder, then the partner's own (which may replace scenarios by name). */
   folders: string[]
   taxonomy: TaxonomyCatalog
@@ -89,8 +89,6 @@ export function createScenarios(deps: ScenariosDeps) {
       createScenarioTrials({ ...through, taxonomy: deps.taxonomy, clock: deps.clock, scenarioHeader: SCENARIO_HEADER }),
   }
 }
-
-export type Scenarios = ReturnType<typeof createScenarios>
 
 /** Sandbox control API: GET /sandbox/scenarios, and the partner's own: POST, GET, PUT and DELETE /sandbox/scenarios/{name}. */
 export function sandboxScenariosRouter(scenarios: Pick<ScenarioRegistry, 'all'>, own: PartnerScenarios) {

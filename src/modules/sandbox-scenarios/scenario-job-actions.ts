@@ -1,6 +1,6 @@
 import type { AuthContext } from '../../common/auth-context.ts'
 import type { Lang } from '../../common/language.ts'
-import { documentRequested, type NotificationPublisher } from '../callbacks/index.ts'
+import type { Notifications } from '../callbacks/index.ts'
 import { PROCESS_STATES, transitionRefusal, type TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { SandboxJob } from './jobs/sandbox-jobs.repository.ts'
 import type { SandboxJobHandler } from './jobs/sandbox-job-worker.ts'
@@ -34,7 +34,7 @@ export interface ScenarioJobDeps<Process extends JobProcess> {
     process: { addBankMessage(auth: Pick<AuthContext, 'brokerId'>, processUniqueId: string, messageText: string): string }
     simulation: { addBankMessage(auth: Pick<AuthContext, 'brokerId'>, simulationUniqueId: string, messageText: string): string }
   }
-  notifications: NotificationPublisher
+  notifications: Pick<Notifications, 'documentRequested'>
 }
 
 /** What the bank does when a scenario's delayed step falls due: one action per kind, given its payload read back. */
@@ -91,17 +91,15 @@ export function scenarioJobActions<Process extends JobProcess>(deps: ScenarioJob
     if (!row) return GONE
     if (statuses.final(row.statusId)) return { skipped: `the process is ${statuses.describe(row.statusId, 'en')}: it takes no more documents` }
     const messageUniqueId = messages.process.addBankMessage(row, row.processUniqueId, payload.messageText)
-    deps.notifications.publish(
-      documentRequested({
-        partnerUniqueID: row.partnerUniqueID,
-        brokerId: row.brokerId,
-        processUniqueId: row.processUniqueId,
-        documentTypeId: payload.documentTypeId,
-        documentTypeDescription: taxonomy.describe('document-types', payload.documentTypeId, 'pt-PT') ?? String(payload.documentTypeId),
-        messageUniqueId,
-        messageText: payload.messageText,
-      }),
-    )
+    deps.notifications.documentRequested({
+      partnerUniqueID: row.partnerUniqueID,
+      brokerId: row.brokerId,
+      processUniqueId: row.processUniqueId,
+      documentTypeId: payload.documentTypeId,
+      documentTypeDescription: taxonomy.describe('document-types', payload.documentTypeId, 'pt-PT') ?? String(payload.documentTypeId),
+      messageUniqueId,
+      messageText: payload.messageText,
+    })
     return `document type ${payload.documentTypeId} requested on process ${row.processNumber}`
   }
 
