@@ -8,17 +8,18 @@ import type { NotificationPublisher } from './notification-publisher.ts'
  * transaction of the change, and returns the notification id.
  */
 export function typedNotifications(publisher: NotificationPublisher) {
-  const publish = (event: Parameters<NotificationPublisher['publish']>[0]) => publisher.publish(event)
-  return {
-    publish,
-    processCreated: (e: Parameters<typeof processCreated>[0]) => publish(processCreated(e)),
-    processStatusChanged: (e: Parameters<typeof processStatusChanged>[0]) => publish(processStatusChanged(e)),
-    processDecision: (e: Parameters<typeof processDecision>[0]) => publish(processDecision(e)),
-    simulationStatusChanged: (e: Parameters<typeof simulationStatusChanged>[0]) => publish(simulationStatusChanged(e)),
-    simulationExpired: (e: Parameters<typeof simulationExpired>[0]) => publish(simulationExpired(e)),
-    newMessage: (e: Parameters<typeof newMessage>[0]) => publish(newMessage(e)),
-    documentRequested: (e: Parameters<typeof documentRequested>[0]) => publish(documentRequested(e)),
+  // Every method goes through this object's own `publish`: one point where every notification passes.
+  const notifications = {
+    publish: (event: Parameters<NotificationPublisher['publish']>[0]): string => publisher.publish(event),
+    processCreated: (e: Parameters<typeof processCreated>[0]): string => notifications.publish(processCreated(e)),
+    processStatusChanged: (e: Parameters<typeof processStatusChanged>[0]): string => notifications.publish(processStatusChanged(e)),
+    processDecision: (e: Parameters<typeof processDecision>[0]): string => notifications.publish(processDecision(e)),
+    simulationStatusChanged: (e: Parameters<typeof simulationStatusChanged>[0]): string => notifications.publish(simulationStatusChanged(e)),
+    simulationExpired: (e: Parameters<typeof simulationExpired>[0]): string => notifications.publish(simulationExpired(e)),
+    newMessage: (e: Parameters<typeof newMessage>[0]): string => notifications.publish(newMessage(e)),
+    documentRequested: (e: Parameters<typeof documentRequested>[0]): string => notifications.publish(documentRequested(e)),
   }
+  return notifications
 }
 
 export type Notifications = ReturnType<typeof typedNotifications>

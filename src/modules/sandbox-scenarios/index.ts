@@ -33,6 +33,7 @@ export type { PartnerScenarios } from './partner-scenarios.service.ts'
 export type { ScenarioScheduler } from './scenario-scheduler.ts'
 export type { ScenarioTrials } from './scenario-trial.ts'
 
+// Not exported: the door's names are for callers; the composition root passes an object literal.
 interface ScenariosDeps {
   /** The shipped folder, then the partner's own (which may replace scenarios by name). */
   folders: string[]
@@ -55,7 +56,8 @@ interface ScenariosDeps {
  * The scenarios of this sandbox (docs/design.md "Scenarios and sandbox control"): the files,
  * validated at start with their reference-list codes checked against the catalogue; each partner's
  * own, stored through the API and found only for that partner's requests; the console's
- * picks; the delayed steps they schedule and the job worker that runs them when due.
+ * picks; the delayed steps they schedule, the job worker that runs them when due and what each
+ * does (`act`), and the console's trials of a scenario's journey (`trials`).
  * @throws ScenarioFileError naming the file or scenario and the problem.
  */
 export function createScenarios(deps: ScenariosDeps) {
