@@ -11,7 +11,9 @@ import { chromium } from 'playwright-core'
 import { testConfig } from '../src/config.ts'
 import { fromRoot } from '../src/package-root.ts'
 import { openSandbox } from '../src/server.ts'
-import { ELIGIBLE_SIMULATION } from '../src/modules/sandbox-control/index.ts'
+import { SAMPLE_JOURNEY } from '../src/modules/sandbox-control/index.ts'
+
+const ELIGIBLE_SIMULATION = SAMPLE_JOURNEY.eligibleSimulation
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const OUT = fromRoot('docs/console')

@@ -39,7 +39,7 @@ export interface PartnerClock {
   onPartnerTime(partnerUniqueID: string, machineTime: string): string
 }
 
-/** Where the partners' offsets come from (kept by the sandbox-clock module). */
+/** Where the partners' offsets come from (kept by the sandbox-control module's test clock). */
 export interface ClockOffsets {
   offsetMs(partnerUniqueID: string): number
 }

@@ -7,18 +7,15 @@ import { seedWhenChanged } from './db/seed.ts'
 import { createWriteBatch } from './db/write-batch.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { createAuth } from './modules/auth/index.ts'
-import { createCallbacks, createEchoService, type HostResolver } from './modules/callbacks/index.ts'
-import { createEsis } from './modules/esis/index.ts'
-import { createHealthProbe } from './modules/health/index.ts'
+import { createCallbacks, type HostResolver } from './modules/callbacks/index.ts'
+import { createEsisService } from './modules/esis/index.ts'
 import { createMailbox, type SmtpRelay } from './modules/mailbox/index.ts'
 import { createMessages } from './modules/messages/index.ts'
 import { createDrainState } from './http/draining.ts'
 import { createPartners, identitiesSeedFile, seedIdentities, type PasswordVerifier } from './modules/partners/index.ts'
 import { createProcesses } from './modules/processes/index.ts'
 import { createRequestJournal } from './modules/request-journal/index.ts'
-import { createClockOffsets, createSandboxClock } from './modules/sandbox-clock/index.ts'
-import { createTestDataService } from './modules/test-data/index.ts'
-import { createSandboxControl } from './modules/sandbox-control/index.ts'
+import { createClockOffsets, createSandboxControl, SAMPLE_JOURNEY } from './modules/sandbox-control/index.ts'
 import { createHousekeeping } from './modules/housekeeping/index.ts'
 import { createAudit } from './modules/audit/index.ts'
 import { createScenarios } from './modules/sandbox-scenarios/index.ts'
@@ -31,7 +28,7 @@ import { createFairShare, partnerRateLimited } from './http/rate-limit.ts'
 import type { EsisDocument } from './esis-pdf/esis-document.ts'
 import { createEsisRenderPool, type EsisRenderPool } from './esis-pdf/esis-render-pool.ts'
 import { createCertification } from './modules/certification/index.ts'
-import { createOperations } from './modules/operations/index.ts'
+import { createHealthProbe, createOperations } from './modules/operations/index.ts'
 
 export const SEEDS_DIR = fromRoot('seeds')
 
@@ -190,7 +187,7 @@ export function buildSandbox(options: SandboxOptions) {
     fairShare?.chargeTime(partnerUniqueID, rendered.ms)
     return rendered.pdf
   }
-  const esis = createEsis({
+  const esis = createEsisService({
     clock,
     taxonomy,
     identityOf,
@@ -200,15 +197,13 @@ export function buildSandbox(options: SandboxOptions) {
     renderPdf,
     partnerBusy: (seconds) => partnerRateLimited(config.rateLimit?.perSecond ?? null, seconds),
   })
-  const echo = createEchoService({ writes, taxonomy, callbacks, notifications, findSimulation: (id, brokerId) => simulations.findOfBroker(brokerId, id), findProcess: (id, brokerId) => processes.findOfBroker(brokerId, id) })
+  const echo = callbacks.echo({ findSimulation: (id, brokerId) => simulations.findOfBroker(brokerId, id), findProcess: (id, brokerId) => processes.findOfBroker(brokerId, id) })
   // The console's "try it" calls the API through the HTTP application, attached by createApp.
   const loopback = createLoopback()
-  const control = createSandboxControl({ taxonomy, simulations, processes, messages, notifications, dispatch: loopback.fetch, clock, version, scenarioHeader: scenarioModule.header })
-  scenarioModule.act(control.jobActions)
-  const { trials } = control
+  scenarioModule.act({ taxonomy, simulations, processes, messages, notifications })
+  const trials = scenarioModule.trials({ dispatch: loopback.fetch, version, samples: SAMPLE_JOURNEY })
   const journal = createRequestJournal({ db, writes, clock, logger, settings: config.journal, metrics })
-  const testClock = createSandboxClock({ writes, clock, offsets: clockOffsets, logger, jobs, deliveries: callbacks.advancing })
-  const testData = createTestDataService({ clock })
+  const { testClock, testData } = createSandboxControl({ writes, clock, offsets: clockOffsets, logger, jobs, deliveries: callbacks.advancing })
   const certification = createCertification({
     db,
     secrets,

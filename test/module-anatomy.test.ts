@@ -3,7 +3,6 @@ import { assert, describe, expect, it } from 'vitest'
 import { readRepo, type RepoSnapshot, snapshotOf } from './support/import-graph.ts'
 import {
   DOOR_CEILING,
-  doorWidths,
   findHandlersOutsideHandlerFiles,
   findMisshapenDoors,
   findSchemasOutsideSchemaFiles,
@@ -13,29 +12,12 @@ import {
 
 const repo = readRepo(fileURLToPath(new URL('..', import.meta.url)))
 
-/**
- * Modules other engineers are reshaping at the same time: each entry is a to-do, not an exception.
- * The rules skip them until their reshaping lands; the lead then deletes the entry, and this list ends empty.
- */
-const NOT_YET_IN_SHAPE: readonly string[] = [
-  'callbacks', // a notification's status from its repository, export * of its events, a wide door, webhook schemas
-  'esis', // a renamed factory, schemas in its routes
-  'processes', // repository rows at the door, schemas in its routes
-  'sandbox-clock', // renamed factories, repository types at the door
-  'loan', // a wide door: the schemas the simulation's and the process's schemas are built from, one by one
-  'sandbox-control', // a wide door: the sample journeys' values the provider states and the console read
-  'sandbox-scenarios', // a handler in its door, schemas outside schemas files, a wide door
-  'taxonomy', // schemas in its registry and routes
-]
-
 /** A tracker's numbered item, built here so this file does not cite one itself. */
 const item = (n: number | string, word = 'issue') => `${word} ${n}`
 
 function expectNone(offenders: readonly string[], problem: string): void {
   if (offenders.length > 0) assert.fail(`${problem} (${offenders.length}):\n  ${offenders.join('\n  ')}\n`)
 }
-
-const inShape = (offenders: string[]) => offenders.filter((line) => !NOT_YET_IN_SHAPE.some((module) => line.startsWith(`src/modules/${module}/`)))
 
 // Every rule once, on the whole repository, when the file is collected: the tests below only read the results.
 const found = {
@@ -47,28 +29,19 @@ const found = {
 
 describe('the shape of every module (docs/architecture.md "Modules")', () => {
   it('has doors that name each export once by its own name, and no repository row', () => {
-    expectNone(inShape(found.doors), "Doors with export *, a renamed re-export, or a repository's row type")
+    expectNone(found.doors, "Doors with export *, a renamed re-export, or a repository's row type")
   })
 
   it('writes route handlers only in *.handlers.ts files (the console in its *.page.ts files)', () => {
-    expectNone(inShape(found.handlers), 'Module files answering a request that are not handlers files')
+    expectNone(found.handlers, 'Module files answering a request that are not handlers files')
   })
 
   it('builds zod schemas only in *.schemas.ts files', () => {
-    expectNone(inShape(found.schemas), 'Module files building zod schemas that are not schemas files')
+    expectNone(found.schemas, 'Module files building zod schemas that are not schemas files')
   })
 
   it(`keeps every door at ${DOOR_CEILING} names or fewer`, () => {
-    expectNone(inShape(found.widths), `Doors wider than ${DOOR_CEILING} names (see npx tsx scripts/door-report.ts)`)
-  })
-
-  it('lists only modules that exist, and only those still out of shape', () => {
-    const offenders = [...found.doors, ...found.handlers, ...found.schemas, ...found.widths]
-    const widths = doorWidths(repo)
-    expectNone(
-      NOT_YET_IN_SHAPE.filter((module) => !(module in widths) || !offenders.some((line) => line.startsWith(`src/modules/${module}/`))),
-      'NOT_YET_IN_SHAPE names modules that are gone or already in shape: delete them from the list',
-    )
+    expectNone(found.widths, `Doors wider than ${DOOR_CEILING} names (see npx tsx scripts/door-report.ts)`)
   })
 })
 

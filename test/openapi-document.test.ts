@@ -1,7 +1,7 @@
 import { compileErrors, dereference, validate } from '@readme/openapi-parser'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { LISTS } from '../src/modules/taxonomy/taxonomy.registry.ts'
+import { LISTS } from '../src/modules/taxonomy/taxonomy.schemas.ts'
 import { openApiDocument, openApiDocuments } from '../src/openapi-document.ts'
 import { createTestSandbox } from './support/test-app.ts'
 

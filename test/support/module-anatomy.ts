@@ -101,10 +101,10 @@ const ANSWERS = new Set(['json', 'body', 'html', 'text', 'redirect', 'newRespons
  * through its context, named `c` throughout the code, so an inline `.openapi(route, (c) => …)` is
  * caught by the answer it returns.
  */
-export function findHandlersOutsideHandlerFiles(repo: RepoSnapshot, notYet: readonly string[] = []): string[] {
+export function findHandlersOutsideHandlerFiles(repo: RepoSnapshot): string[] {
   return [...repo.files.keys()].sort().flatMap((path) => {
     const module = moduleOf(path)
-    if (module === undefined || notYet.includes(module) || !path.endsWith('.ts') || MAY_ANSWER.test(path)) return []
+    if (module === undefined || !path.endsWith('.ts') || MAY_ANSWER.test(path)) return []
     return callsOn(path, repo.files.get(path)!, 'c')
       .filter(({ method }) => ANSWERS.has(method))
       .map(({ method, line }) => `${path}:${line}: answers a request (c.${method}) outside a *.handlers.ts file`)
@@ -120,10 +120,10 @@ const ZOD_READERS = new Set(['toJSONSchema', 'prettifyError', 'treeifyError', 'f
  * since a schema written elsewhere is the one the OpenAPI document and the tests miss. Reading a
  * schema (`z.infer<…>`, `z.ZodError`, `schema.parse(…)`, the functions of ZOD_READERS) is not building one.
  */
-export function findSchemasOutsideSchemaFiles(repo: RepoSnapshot, notYet: readonly string[] = []): string[] {
+export function findSchemasOutsideSchemaFiles(repo: RepoSnapshot): string[] {
   return [...repo.files.keys()].sort().flatMap((path) => {
     const module = moduleOf(path)
-    if (module === undefined || notYet.includes(module) || !path.endsWith('.ts') || path.endsWith('.schemas.ts')) return []
+    if (module === undefined || !path.endsWith('.ts') || path.endsWith('.schemas.ts')) return []
     const builders = callsOn(path, repo.files.get(path)!, 'z').filter(({ method }) => !ZOD_READERS.has(method))
     return builders.length === 0 ? [] : [`${path}:${builders[0]!.line}: builds zod schemas (${[...new Set(builders.map(({ method }) => `z.${method}`))].join(', ')}) outside a *.schemas.ts file`]
   })
@@ -141,9 +141,9 @@ export const doorWidths = (repo: RepoSnapshot): Record<string, number> =>
   Object.fromEntries(modulesOf(repo).map((module) => [module, doorExports(repo.files.get(doorOf(module))!).length]))
 
 // Rule 12
-export function findWideDoors(repo: RepoSnapshot, notYet: readonly string[] = []): string[] {
+export function findWideDoors(repo: RepoSnapshot): string[] {
   return Object.entries(doorWidths(repo)).flatMap(([module, width]) =>
-    width > DOOR_CEILING && !notYet.includes(module) ? [`${doorOf(module)}: ${width} names (at most ${DOOR_CEILING})`] : [],
+    width > DOOR_CEILING ? [`${doorOf(module)}: ${width} names (at most ${DOOR_CEILING})`] : [],
   )
 }
 

@@ -13,8 +13,9 @@ import * as routes from './callbacks.routes.ts'
 import { createCallbackService, type CallbackService } from './callbacks.service.ts'
 import { createCallbackConfigurationRepository } from './callback-configuration.repository.ts'
 import { createDeliveryWorker, DELIVERY_TIMEOUT_MS } from './delivery-worker.ts'
-import type { EchoService } from './echo.service.ts'
+import { createEchoService, type EchoResourceLookup, type EchoService } from './echo.service.ts'
 import { registerNotificationWebhooks } from './notification.webhooks.ts'
+import { typedNotifications } from './notifications.ts'
 import { createOutboxPublisher } from './outbox-publisher.ts'
 import { createOutboxRepository } from './outbox.repository.ts'
 import { createWebhookSender } from './webhook-sender.ts'
@@ -30,15 +31,11 @@ import { createListenService, type ListenService } from './listen/listen.service
 import { createListenWorker } from './listen/listen-worker.ts'
 import type { Metrics } from '../../common/metrics.ts'
 
-export type { CallbackService, DeliveryQuery } from './callbacks.service.ts'
-export { createEchoService, type EchoResourceLookup, type EchoService } from './echo.service.ts'
-export type { NotificationEvent, NotificationPublisher } from './notification-publisher.ts'
-export { NotificationSchema } from './notification.webhooks.ts'
-export type { NotificationBody } from './outbox-publisher.ts'
-export type { NotificationStatus } from './outbox.repository.ts'
-export type { HostResolver, ResolvedAddress } from './address-policy.ts'
-export type { CallbackProbe, ProbeResult, ProbeSignature, ProbeTarget } from './callback-probe.ts'
-export * from './notification-events.ts'
+export type { CallbackService } from './callbacks.service.ts'
+export type { EchoService } from './echo.service.ts'
+export type { Notifications } from './notifications.ts'
+export type { HostResolver } from './address-policy.ts'
+export type { CallbackProbe } from './callback-probe.ts'
 
 export interface CallbacksDeps {
   db: Db
@@ -106,7 +103,7 @@ export function createCallbacks(deps: CallbacksDeps) {
     timeoutMs: deps.timeoutMs ?? DELIVERY_TIMEOUT_MS,
   })
   const listen = createListenService({ writes: deps.writes, clock, taxonomy: deps.taxonomy, repo: listenRepo, hub, wake: listenWorker.wake, heartbeatMs: deps.listenHeartbeatMs ?? 15_000 })
-  const publisher = createOutboxPublisher({ outbox, configurations, taxonomy: deps.taxonomy, clock, onPending: worker.wake, onPublished: listen.offer, ...(deps.languageOf ? { languageOf: deps.languageOf } : {}) })
+  const publisher = typedNotifications(createOutboxPublisher({ outbox, configurations, taxonomy: deps.taxonomy, clock, onPending: worker.wake, onPublished: listen.offer, ...(deps.languageOf ? { languageOf: deps.languageOf } : {}) }))
   const service = createCallbackService({ writes: deps.writes, clock, taxonomy: deps.taxonomy, configurations, outbox, policy, worker, assertRoom: deps.assertRoom })
   return {
     ...service,
@@ -123,6 +120,12 @@ export function createCallbacks(deps: CallbacksDeps) {
     },
     /** `mortgage-sandbox listen`: the listeners' streams and reports. */
     listen: { open: listen.open, report: listen.report, connected: hub.count, closeAll: hub.closeAll, shutdown: hub.shutdown, settle: listenWorker.settle },
+    /**
+     * Callback Echo, on the broker's simulations and processes: their modules stand on the
+     * callbacks, so the composition root gives their lookups once they are built.
+     */
+    echo: (lookups: { findSimulation: EchoResourceLookup; findProcess: EchoResourceLookup }): EchoService =>
+      createEchoService({ writes: deps.writes, taxonomy: deps.taxonomy, callbacks: service, notifications: publisher, ...lookups }),
     /** Test notifications sent on purpose, outside the outbox (the certification's receiver checks). */
     probe: createCallbackProbe({ configurations, policy, sender, taxonomy: deps.taxonomy, clock, version: deps.version }),
     /** What the clock advance drives: the partner's due attempts, made one at a time in due order. */
@@ -140,8 +143,6 @@ export function createCallbacks(deps: CallbacksDeps) {
     },
   }
 }
-
-export type Callbacks = ReturnType<typeof createCallbacks>
 
 /** Partner callbacks: Update, List, Delete (without /v1, as in the interface document) and Echo, with the notifications as OpenAPI webhooks. */
 export function callbacksRouter(callbacks: CallbackService, echo: EchoService) {

@@ -27,6 +27,24 @@ interface Common {
   test?: boolean
 }
 
+/** Type 1: the process, its number and status, and the simulation it came from. */
+export function processCreated(e: Common & {
+  processUniqueId: string
+  processNumber: number
+  simulationUniqueId: string
+  processStatusId: number
+  processStatusDescription: string
+}): NotificationEvent {
+  return {
+    partnerUniqueID: e.partnerUniqueID,
+    brokerId: e.brokerId,
+    notificationTypeId: NOTIFICATION_TYPE.PROCESS_CREATED,
+    processUniqueId: e.processUniqueId,
+    data: { processNumber: e.processNumber, simulationUniqueId: e.simulationUniqueId, processStatusId: e.processStatusId, processStatusDescription: e.processStatusDescription },
+    ...(e.test ? { test: true } : {}),
+  }
+}
+
 /** Type 5. */
 export function processStatusChanged(e: Common & {
   processUniqueId: string

@@ -94,3 +94,13 @@ export const NotificationPayloadSchema = z
     payload(12, 'VALUATION_COMPLETED', 'ValuationCompleted', processId, OtherDataSchema),
   ])
   .openapi('PartnerNotification', { description: 'What the sandbox POSTs to a callback address: one shape per notificationType' })
+
+/** The headers of every delivery (Standard Webhooks), as the OpenAPI webhooks document them. */
+export const WebhookHeadersSchema = z.object({
+  'webhook-id': z.string().openapi({ description: 'The notification id: deduplicate on it (delivery is at-least-once)' }),
+  'webhook-timestamp': z.string().openapi({ description: 'Unix seconds of this attempt; refuse ones far from your clock' }),
+  'webhook-signature': z.string().openapi({
+    description: '`v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed by the base64-decoded part of the `whsec_` secret',
+  }),
+  'user-agent': z.string().openapi({ example: 'mortgage-sandbox/0.4.0 (+webhooks)' }),
+})

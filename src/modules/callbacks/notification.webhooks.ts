@@ -1,5 +1,5 @@
-import { z, type OpenAPIHono } from '@hono/zod-openapi'
-import { NotificationPayloadSchema } from './notification-payload.schemas.ts'
+import type { OpenAPIHono, z } from '@hono/zod-openapi'
+import { NotificationPayloadSchema, WebhookHeadersSchema } from './notification-payload.schemas.ts'
 import type { NotificationBody } from './outbox-publisher.ts'
 
 /**
@@ -7,15 +7,6 @@ import type { NotificationBody } from './outbox-publisher.ts'
  * codes it reads from notification-types at run time (the delivery log answers those bodies).
  */
 export const NotificationSchema = NotificationPayloadSchema as unknown as z.ZodType<NotificationBody>
-
-const WebhookHeadersSchema = z.object({
-  'webhook-id': z.string().openapi({ description: 'The notification id: deduplicate on it (delivery is at-least-once)' }),
-  'webhook-timestamp': z.string().openapi({ description: 'Unix seconds of this attempt; refuse ones far from your clock' }),
-  'webhook-signature': z.string().openapi({
-    description: '`v1,` + base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}` keyed by the base64-decoded part of the `whsec_` secret',
-  }),
-  'user-agent': z.string().openapi({ example: 'mortgage-sandbox/0.4.0 (+webhooks)' }),
-})
 
 /**
  * Documents what the sandbox POSTs to a partner's callback address (OpenAPI 3.1 `webhooks`),

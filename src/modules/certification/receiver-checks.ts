@@ -1,5 +1,9 @@
 import type { CheckStatus, Evidence } from './client-checks.ts'
-import type { CallbackProbe, ProbeResult, ProbeSignature, ProbeTarget } from '../callbacks/index.ts'
+import type { CallbackProbe } from '../callbacks/index.ts'
+
+type ProbeTarget = ReturnType<CallbackProbe['targets']>[number]
+type ProbeResult = Awaited<ReturnType<CallbackProbe['send']>>
+type ProbeSignature = Parameters<CallbackProbe['send']>[1]['signature']
 
 export const RECEIVER_CHECKS = [
   'receiver-accepts-signed',

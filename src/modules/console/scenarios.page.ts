@@ -2,8 +2,9 @@ import { Hono, type Context } from 'hono'
 import { html } from 'hono/html'
 import { ApiError, renderProblems, type ErrorItem } from '../../common/api-error.ts'
 import type { Lang } from '../../common/language.ts'
-import type { ScenarioTrial, ScenarioTrials } from '../sandbox-control/index.ts'
-import type { PartnerScenarios, ScenarioPicks, ScenarioRegistry } from '../sandbox-scenarios/index.ts'
+import type { PartnerScenarios, ScenarioPicks, ScenarioRegistry, ScenarioTrials } from '../sandbox-scenarios/index.ts'
+
+type ScenarioTrial = Awaited<ReturnType<ScenarioTrials['run']>>
 import { csrfField, chrome, page } from './console-layout.ts'
 import { back, partnerOf } from './operations.page.ts'
 import type { ConsoleEnv } from './console-session-middleware.ts'

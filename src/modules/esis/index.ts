@@ -5,7 +5,7 @@ import * as processRoutes from './process-esis.routes.ts'
 import * as simulationRoutes from './simulation-esis.routes.ts'
 import { createRouter } from '../../http/create-router.ts'
 
-export { createEsisService as createEsis, type EsisService, type EsisServiceDeps } from './esis.service.ts'
+export { createEsisService, type EsisService, type EsisServiceDeps } from './esis.service.ts'
 
 /** Simulation ESIS Get and Email. */
 export function simulationEsisRouter(esis: EsisService) {

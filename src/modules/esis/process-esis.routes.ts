@@ -1,13 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { createRoute } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi-schemas.ts'
 import { ProcessParamsSchema } from '../processes/index.ts'
-import { EMAIL_RULES, EsisEmailResultSchema } from './simulation-esis.routes.ts'
+import { EsisEmailResultSchema, EsisPdfSchema, ProcessEsisEmailQuerySchema } from './esis.schemas.ts'
+import { EMAIL_RULES } from './simulation-esis.routes.ts'
 
 const tags = ['ProcessesESIS']
-
-const ProcessEsisEmailQuerySchema = z.object({
-  email: z.email().max(254).optional().openapi({ description: "Where to send the ESIS; without it, the key borrower's e-mail (400 when neither exists)", example: 'ana.martins@example.pt' }),
-})
 
 const ABOUT = `The ESIS (European Standardised Information Sheet, FINE in Portuguese) of the process: Directive 2014/17/EU Annex II, the 15 sections, built by the same code as the simulation ESIS from the figures Process Detail answers (the process's loan, every borrower as consumer, the broker as credit intermediary), in the language of Accept-Language. Not issued for a Rejected or Cancelled process (400, 010301). An unknown processUniqueId, or one of another broker, is a 404.`
 
@@ -21,7 +18,7 @@ export const esis = createRoute({
   security: bearerSecurity,
   request: { params: ProcessParamsSchema },
   responses: {
-    200: { description: 'The ESIS as a PDF', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } },
+    200: { description: 'The ESIS as a PDF', content: { 'application/pdf': { schema: EsisPdfSchema } } },
     ...authedErrors(400, 404),
   },
 })

@@ -1,29 +1,13 @@
-import { createRoute, z } from '@hono/zod-openapi'
-import { authedErrors, bearerSecurity, envelopeSchema, jsonContent } from '../../http/openapi-schemas.ts'
+import { createRoute } from '@hono/zod-openapi'
+import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi-schemas.ts'
 import { SimulationParamsSchema } from '../simulations/index.ts'
+import { EsisEmailQuerySchema, EsisEmailResultSchema, EsisPdfSchema } from './esis.schemas.ts'
 
 const tags = ['SimulationsESIS']
-
-export const EsisEmailQuerySchema = z.object({
-  email: z.email().max(254).openapi({ description: 'Where to send the ESIS (required: a simulation holds no e-mail address)', example: 'ana.martins@example.com' }),
-})
 
 /** What ESIS Email says of the relay and the day's allowance, for both ESIS Email operations. */
 export const EMAIL_RULES =
   "Captured in the partner's sandbox mailbox; with SANDBOX_SMTP_URL also relayed over SMTP, but only to the partner's contact address and the addresses it verified (POST /sandbox/account/mail-recipients): to any other address it stays in the mailbox, and the answer says `relayStatus: withheld`. Each e-mail counts against the partner's e-mails a day (409, 010605, `mailsPerDay`, with Retry-After) and its storage quota (409, 010605, `storageBytes`)."
-
-export const EsisEmailResultSchema = envelopeSchema(
-  z
-    .object({
-      emailUniqueID: z.uuid().openapi({ description: 'The captured e-mail in the sandbox mailbox (sandbox control API)' }),
-      relayStatus: z.enum(['captured', 'relayed', 'failed', 'withheld']).openapi({
-        description:
-          "captured: kept in the mailbox only (no SANDBOX_SMTP_URL); relayed: also accepted by the SMTP server; failed: the relay failed (the mailbox keeps it); withheld: kept in the mailbox only, because the address is neither the partner's contact address nor one it verified (POST /sandbox/account/mail-recipients)",
-      }),
-    })
-    .openapi('EsisEmailResult'),
-  'EsisEmailResultEnvelope',
-)
 
 const ABOUT = `The ESIS (European Standardised Information Sheet, FINE in Portuguese) of the simulation: Directive 2014/17/EU Annex II, the 15 sections, filled with the same figures Simulation Detail answers and the engine's repayment table, in the language of Accept-Language (pt-PT by default, en), marked as a sandbox document. Issued for Simulated and Completed simulations (400, 010301, otherwise). An unknown simulationUniqueId, or one of another broker, is a 404.`
 
@@ -37,7 +21,7 @@ export const esis = createRoute({
   security: bearerSecurity,
   request: { params: SimulationParamsSchema },
   responses: {
-    200: { description: 'The ESIS as a PDF', content: { 'application/pdf': { schema: z.string().openapi({ format: 'binary' }) } } },
+    200: { description: 'The ESIS as a PDF', content: { 'application/pdf': { schema: EsisPdfSchema } } },
     ...authedErrors(400, 404),
   },
 })

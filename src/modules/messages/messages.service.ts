@@ -4,7 +4,7 @@ import type { Transactions } from '../../db/write-batch.ts'
 import { withoutNulls } from '../../common/answer-fields.ts'
 import type { AuthContext } from '../../common/auth-context.ts'
 import { keysetPage, type PagingQuery } from '../../common/pagination.ts'
-import { newMessage, type NotificationPublisher } from '../callbacks/index.ts'
+import type { Notifications } from '../callbacks/index.ts'
 import type { ProcessService } from '../processes/index.ts'
 import type { SimulationService } from '../simulations/index.ts'
 import type { MessageRepository, MessageRow, Thread } from './messages.repository.ts'
@@ -37,7 +37,7 @@ export interface MessageServiceDeps {
   repositories: Record<Thread, MessageRepository>
   writes: Transactions
   clock: PartnerClock
-  notifications: NotificationPublisher
+  notifications: Pick<Notifications, 'newMessage'>
   simulations: Pick<SimulationService, 'find' | 'statuses' | 'assertStatus'>
   processes: Pick<ProcessService, 'find' | 'assertOpen'>
   /** @throws ApiError 409 when the partner may store no more bytes (its storage quota). */
@@ -71,7 +71,7 @@ export function createMessageService(deps: MessageServiceDeps) {
       deps.assertRoom?.(partnerUniqueID, storedSize(messageText))
       const messageUniqueId = randomUUID()
       repo.insert(ownerUniqueId, { messageUniqueId, origin: 'BANK', userId: null, messageText, createdAt: deps.clock.now(partnerUniqueID).getTime() })
-      deps.notifications.publish(newMessage({ partnerUniqueID, brokerId, ...target(ownerUniqueId), messageUniqueId, messageText, origin: 'BANK' }))
+      deps.notifications.newMessage({ partnerUniqueID, brokerId, ...target(ownerUniqueId), messageUniqueId, messageText, origin: 'BANK' })
       return messageUniqueId
     })
 

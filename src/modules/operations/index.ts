@@ -2,6 +2,10 @@ import type { Db } from '../../db/connection.ts'
 import type { Metrics } from '../../common/metrics.ts'
 import { NO_METRICS } from '../../common/metrics.ts'
 import { createRouter } from '../../http/create-router.ts'
+import { healthHandlers } from './health/health.handlers.ts'
+import { createHealthRepository } from './health/health.repository.ts'
+import * as healthRoutes from './health/health.routes.ts'
+import { createHealthProbe as createProbe, type HealthProbe } from './health/health.service.ts'
 import { createBackupSchedule, type BackupSettings } from './backup-schedule.ts'
 import { metricsToken, type MetricsExposure } from './metrics-token-middleware.ts'
 import { operationsHandlers } from './operations.handlers.ts'
@@ -15,6 +19,7 @@ export { requestMetrics } from './request-metrics-middleware.ts'
 export type { MetricsExposure } from './metrics-token-middleware.ts'
 export type { Readiness } from './readiness.service.ts'
 export type { BackupSettings } from './backup-schedule.ts'
+export type { HealthProbe } from './health/health.service.ts'
 
 export interface OperationsDeps {
   db: Db
@@ -57,4 +62,13 @@ export function operationsRouter(operations: Operations) {
   const router = createRouter()
   router.use('/metrics', metricsToken(operations.exposure))
   return router.openapi(routes.livez, handlers.livez).openapi(routes.readyz, handlers.readyz).openapi(routes.metrics, handlers.metrics)
+}
+
+/** Health (the bank's operation group): the database answers a query. */
+export const createHealthProbe = (db: Db, version: string): HealthProbe => createProbe({ repo: createHealthRepository(db), version })
+
+/** Health and Version: no token. */
+export function healthRouter(probe: HealthProbe) {
+  const handlers = healthHandlers(probe)
+  return createRouter().openapi(healthRoutes.health, handlers.health).openapi(healthRoutes.version, handlers.version)
 }

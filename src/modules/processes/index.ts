@@ -18,8 +18,6 @@ import { PropertyUpdateRequestSchema } from './property/property.schemas.ts'
 import { createRouter } from '../../http/create-router.ts'
 
 export type { ProcessService } from './processes.service.ts'
-export type { ProcessRow } from './processes.repository.ts'
-export type { BorrowerRecord } from './borrowers/borrowers.repository.ts'
 export type { UploadRequest } from './documents/documents.service.ts'
 export { MAX_UPLOAD_BODY_BYTES } from './documents/documents.schemas.ts'
 export { ProcessListQuerySchema, ProcessParamsSchema } from './processes.schemas.ts'

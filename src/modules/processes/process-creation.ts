@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { PartnerClock } from '../../clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { AuthContext } from '../../common/auth-context.ts'
-import { NOTIFICATION_TYPE, type NotificationPublisher } from '../callbacks/index.ts'
+import type { Notifications } from '../callbacks/index.ts'
 import type { Scenario } from '../sandbox-scenarios/index.ts'
 import type { BorrowersSimulator, LoanInput, LoanService } from '../loan/index.ts'
 import type { SimulationProfile, StoredSimulation, SimulationService } from '../simulations/index.ts'
@@ -73,7 +73,7 @@ export interface ProcessCreationDeps {
   clock: PartnerClock
   taxonomy: TaxonomyCatalog
   loan: LoanService
-  notifications: NotificationPublisher
+  notifications: Pick<Notifications, 'processCreated'>
   simulations: Pick<SimulationService, 'find' | 'statuses' | 'assertStatus' | 'changeStatus'>
   assertRoom?: { processes(partnerUniqueID: string): void } | undefined
 }
@@ -116,12 +116,14 @@ export function createProcessCreation(deps: ProcessCreationDeps) {
       if (created.scenario) repos.processes.setScenario(processUniqueId, created.scenario)
       for (const b of borrowers) repos.borrowers.insert(processUniqueId, b.borrowerUniqueId, b, b.createdAt, auth.userId)
       repos.properties.insert({ propertyUniqueId: created.propertyUniqueId, processUniqueId, data: property, updatedAt: at, updatedByUserId: auth.userId })
-      deps.notifications.publish({
+      deps.notifications.processCreated({
         partnerUniqueID: auth.partnerUniqueID,
         brokerId: auth.brokerId,
-        notificationTypeId: NOTIFICATION_TYPE.PROCESS_CREATED,
         processUniqueId,
-        data: { processNumber, simulationUniqueId: simulation.simulationUniqueId, processStatusId: draft, processStatusDescription: processStatuses(taxonomy).describe(draft, 'pt-PT') },
+        processNumber,
+        simulationUniqueId: simulation.simulationUniqueId,
+        processStatusId: draft,
+        processStatusDescription: processStatuses(taxonomy).describe(draft, 'pt-PT'),
       })
       deps.transitions.record({ processUniqueId, partnerUniqueID: auth.partnerUniqueID, brokerId: auth.brokerId }, null, draft, at, 'api', auth.userId)
       simulations.changeStatus(auth.brokerId, simulation.simulationUniqueId, completed, 'process', auth.userId, { processUniqueId, processNumber })

@@ -4,12 +4,14 @@ import type { AuthContext } from '../../common/auth-context.ts'
 import { mergePatch } from '../../common/json-merge-patch.ts'
 import { missing, notAllowed, text } from '../../common/problems.ts'
 import { zodProblems } from '../../common/zod-problems.ts'
-import { LoanSimulatorSchema, type LoanService, type LoanSimulator } from '../loan/index.ts'
+import { LoanSchemas, type LoanService, type LoanSimulator } from '../loan/index.ts'
 import type { ProcessAccess } from './process-access.ts'
 import { eligibilityProblems } from './process-eligibility.ts'
 import { evaluateProcess, evaluationColumns, propertyValues } from './process-evaluation.ts'
 import type { ProcessRepositories } from './process-repositories.ts'
 import type { ProcessRow } from './processes.repository.ts'
+
+const { LoanSimulatorSchema } = LoanSchemas
 
 export const LOAN_GROUP = 'loanProcessRequest'
 

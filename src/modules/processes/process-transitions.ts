@@ -3,7 +3,7 @@ import type { Transactions } from '../../db/write-batch.ts'
 import { ApiError } from '../../common/api-error.ts'
 import type { AuthContext } from '../../common/auth-context.ts'
 import { localizedProblem, text } from '../../common/problems.ts'
-import { processDecision, processStatusChanged, type NotificationPublisher } from '../callbacks/index.ts'
+import type { Notifications } from '../callbacks/index.ts'
 import { assertTransition, PROCESS_STATES, type TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { ProcessAccess } from './process-access.ts'
 import { processNotFound } from './process-access.ts'
@@ -29,7 +29,7 @@ export interface ProcessTransitionsDeps {
   writes: Transactions
   clock: PartnerClock
   taxonomy: TaxonomyCatalog
-  notifications: NotificationPublisher
+  notifications: Pick<Notifications, 'processStatusChanged' | 'processDecision'>
 }
 
 /**
@@ -46,13 +46,11 @@ export function createProcessTransitions(deps: ProcessTransitionsDeps) {
   function record(row: Transitioned, from: number | null, to: number, at: number, origin: ProcessStatusOrigin, userId: number | null, rejectReasonId: number | null = null): void {
     processes.insertHistory(row.processUniqueId, { statusId: to, previousStatusId: from, changedAt: at, origin, userId })
     const status = { partnerUniqueID: row.partnerUniqueID, brokerId: row.brokerId, processUniqueId: row.processUniqueId, processStatusId: to, processStatusDescription: statuses.describe(to, 'pt-PT') }
-    deps.notifications.publish(processStatusChanged({ ...status, previousProcessStatusId: from }))
+    deps.notifications.processStatusChanged({ ...status, previousProcessStatusId: from })
     const decision = taxonomy.get('workflow-states-proposal', to)?.code
     if (decision === 'APPROVED' || decision === 'REJECTED') {
       const reasonId = decision === 'REJECTED' ? rejectReasonId : null
-      deps.notifications.publish(
-        processDecision({ ...status, decision, rejectReasonId: reasonId, rejectReasonDescription: taxonomy.describe('proposal-reject-reasons', reasonId, 'pt-PT') }),
-      )
+      deps.notifications.processDecision({ ...status, decision, rejectReasonId: reasonId, rejectReasonDescription: taxonomy.describe('proposal-reject-reasons', reasonId, 'pt-PT') })
     }
   }
 

@@ -4,21 +4,17 @@ import { pagingQuerySchema } from '../../common/pagination.ts'
 import { BorrowerListItemSchema } from './borrowers/borrowers.schemas.ts'
 import { DocumentSchema } from './documents/documents.schemas.ts'
 import { PropertySchema } from './property/property.schemas.ts'
-import { BankChargeSchema, InsuranceSimulationDetailSchema, LoanSimulationDetailSchema, LoanSimulatorSchema } from '../loan/index.ts'
+import { LoanSchemas } from '../loan/index.ts'
 import { STATUS_DATE_FILTERS } from '../../common/status-date-filter.ts'
+
+const { BankChargeSchema, InsuranceSimulationDetailSchema, LoanSimulationDetailSchema, LoanSimulatorSchema } = LoanSchemas
 
 /**
  * The Processes operations, known by name only in the interface document: payloads in its style
  * (`…Id` in requests and detail sections, `…ID` in list items and additionalData, envelopes).
  */
 
-export const ProcessParamsSchema = z.object({
-  processUniqueId: z.guid().openapi({
-    param: { name: 'processUniqueId', in: 'path' },
-    description: 'Any 8-4-4-4-12 hexadecimal identifier; an unknown one, or one of another broker, is a 404 (a 400, 010201, on the borrower operations)',
-    example: '6f0c8a52-1f7e-4c1b-9a56-2d7e0c3b9f10',
-  }),
-})
+export { ProcessParamsSchema } from './process-params.schemas.ts'
 
 export const ProcessCreateRequestSchema = z
   .strictObject({

@@ -3,7 +3,7 @@ import type { Transactions } from '../../db/write-batch.ts'
 import { ApiError } from '../../common/api-error.ts'
 import type { AuthContext } from '../../common/auth-context.ts'
 import type { Lang } from '../../common/language.ts'
-import type { NotificationPublisher } from '../callbacks/index.ts'
+import type { Notifications } from '../callbacks/index.ts'
 import type { ScenarioRegistry, ScenarioScheduler } from '../sandbox-scenarios/index.ts'
 import type { SimulationService } from '../simulations/index.ts'
 import type { LoanService } from '../loan/index.ts'
@@ -28,7 +28,7 @@ export interface ProcessServiceDeps {
   clock: PartnerClock
   taxonomy: TaxonomyCatalog
   loan: LoanService
-  notifications: NotificationPublisher
+  notifications: Notifications
   simulations: SimulationService
   scenarios?: ScenarioRegistry | undefined
   scheduler?: ScenarioScheduler | undefined

@@ -1,22 +1,34 @@
+import type { Db } from '../../db/connection.ts'
 import { createRouter } from '../../http/create-router.ts'
+import type { Logger } from '../../logger.ts'
+import { createClockOffsetRepository } from './clock/clock-offsets.repository.ts'
+import { sandboxClockHandlers } from './clock/sandbox-clock.handlers.ts'
+import * as clockRoutes from './clock/sandbox-clock.routes.ts'
+import { createSandboxClockService, type SandboxClockDeps, type SandboxClockService } from './clock/sandbox-clock.service.ts'
 import { sandboxControlHandlers, type SandboxControlDeps } from './sandbox-control.handlers.ts'
 import * as routes from './sandbox-control.routes.ts'
-import { scenarioJobActions, type ScenarioJobDeps } from './scenario-job-actions.ts'
-import { createScenarioTrials, type TrialDeps } from './scenario-trial.ts'
+import { testDataHandlers } from './test-data/test-data.handlers.ts'
+import * as testDataRoutes from './test-data/test-data.routes.ts'
+import { createTestDataService, type TestDataService } from './test-data/test-data.service.ts'
 
+export type { SandboxClockService } from './clock/sandbox-clock.service.ts'
 export { BankMessageRequestSchema } from './sandbox-control.schemas.ts'
-export type { ScenarioTrial, ScenarioTrials } from './scenario-trial.ts'
-export type { MandatoryDocument } from './sample-data.ts'
-// The sample records are data, not code: the Pact provider states and the tests build the same journeys from them.
-export { coBorrowerCompletion, ELIGIBLE_SIMULATION, keyBorrowerCompletion, mandatoryDocuments, NOT_ELIGIBLE_SIMULATION, PROPERTY_COMPLETION, SAMPLE_PDF } from './sample-data.ts'
+// The sample records are data, not code: the Pact provider states, the scenarios' trials and the tests build the same journeys from them.
+export { SAMPLE_JOURNEY, type SampleJourney } from './sample-data.ts'
 
 /**
- * The bank's side of the sandbox, above the simulations and processes it moves: what a scenario's
- * delayed step does when due (given to the scenarios' job worker), and the console's "try it",
- * which plays a scenario's journey through the sandbox's own API.
+ * Each partner's test clock offset, held in memory and written through: the partners' clock reads it,
+ * so the composition root builds it before every service whose data is dated.
  */
-export function createSandboxControl(deps: ScenarioJobDeps & TrialDeps) {
-  return { jobActions: scenarioJobActions(deps), trials: createScenarioTrials(deps) }
+export const createClockOffsets = (db: Db, logger?: Pick<Logger, 'warn'>) => createClockOffsetRepository(db, logger)
+
+/**
+ * The sandbox's controls of the bank's side, above the simulations and processes they move: the
+ * partners' test clocks (advance and return, driving the scenario jobs and the callback retries) and
+ * the test data (valid identities); the bank's statuses and messages are its router's.
+ */
+export function createSandboxControl<Job extends { dueAt: string }, Attempt extends { nextAttemptAt: string | null }>(deps: SandboxClockDeps<Job, Attempt>) {
+  return { testClock: createSandboxClockService(deps), testData: createTestDataService({ clock: deps.clock }) }
 }
 
 /** Sandbox control API: the bank's side of simulations and processes (statuses, messages). */
@@ -27,4 +39,15 @@ export function sandboxControlRouter(deps: SandboxControlDeps) {
     .openapi(routes.processStatus, handlers.processStatus)
     .openapi(routes.simulationMessage, handlers.simulationMessage)
     .openapi(routes.processMessage, handlers.processMessage)
+}
+
+/** Sandbox control API: GET /sandbox/clock, POST /sandbox/clock/advance and /return, the caller partner's test clock. */
+export function sandboxClockRouter(clocks: Pick<SandboxClockService, 'status' | 'advance' | 'returnToRealTime'>) {
+  const handlers = sandboxClockHandlers(clocks)
+  return createRouter().openapi(clockRoutes.status, handlers.status).openapi(clockRoutes.advance, handlers.advance).openapi(clockRoutes.returnToRealTime, handlers.returnToRealTime)
+}
+
+/** Sandbox control API: GET /sandbox/test-data/borrowers, valid identities to test with. */
+export function testDataRouter(testData: TestDataService) {
+  return createRouter().openapi(testDataRoutes.borrowers, testDataHandlers(testData).borrowers)
 }

@@ -94,3 +94,16 @@ export function mandatoryDocuments(taxonomy: Pick<TaxonomyCatalog, 'items'>, bor
       return type.attributes.scope === 'borrower' ? borrowerUniqueIds.map((borrowerUniqueId) => ({ documentTypeId: type.id, borrowerUniqueId, fileName })) : [{ documentTypeId: type.id, fileName }]
     })
 }
+
+/** The sample journey's records as one value: what the scenarios' trials are given and the Pact provider states read. */
+export const SAMPLE_JOURNEY = {
+  eligibleSimulation: ELIGIBLE_SIMULATION,
+  notEligibleSimulation: NOT_ELIGIBLE_SIMULATION,
+  keyBorrowerCompletion,
+  coBorrowerCompletion,
+  propertyCompletion: PROPERTY_COMPLETION,
+  pdf: SAMPLE_PDF,
+  mandatoryDocuments,
+}
+
+export type SampleJourney = typeof SAMPLE_JOURNEY

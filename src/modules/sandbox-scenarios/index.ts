@@ -8,9 +8,7 @@ import { createRouter } from '../../http/create-router.ts'
 import { sandboxJobsHandlers } from './jobs/sandbox-jobs.handlers.ts'
 import * as jobRoutes from './jobs/sandbox-jobs.routes.ts'
 import { createSandboxJobs, type SandboxJobs } from './jobs/sandbox-jobs.service.ts'
-import { JOB_KIND, JobPayloadSchemas, type BankMessagePayload, type DocumentRequestedPayload, type ProcessStatusPayload } from './jobs/scenario-jobs.schemas.ts'
-import type { SandboxJob } from './jobs/sandbox-jobs.repository.ts'
-import type { SandboxJobHandler } from './jobs/sandbox-job-worker.ts'
+import { JOB_KIND, JobPayloadSchemas } from './jobs/scenario-jobs.schemas.ts'
 import { partnerScenariosHandlers } from './partner-scenarios.handlers.ts'
 import * as partnerRoutes from './partner-scenarios.routes.ts'
 import { createPartnerScenarios, type PartnerScenarios, type ScenarioQuotaKind } from './partner-scenarios.service.ts'
@@ -24,26 +22,19 @@ import { createScenarioPicks } from './scenario-picks.ts'
 import { checkScenarioReferences } from './scenario-references.ts'
 import { createScenarioRegistry, type ScenarioRegistry } from './scenario-registry.ts'
 import { createScenarioScheduler } from './scenario-scheduler.ts'
+import { scenarioJobActions, type JobProcess, type ScenarioJobDeps } from './scenario-job-actions.ts'
+import { createScenarioTrials, type TrialDeps } from './scenario-trial.ts'
 
-export { scenarioMiddleware, type NetworkFaults, type ScenarioEnv } from './scenario-middleware.ts'
+export { scenarioMiddleware, type ScenarioEnv } from './scenario-middleware.ts'
 export { effectOf, type Scenario } from './scenario.schemas.ts'
 export type { ScenarioPicks } from './scenario-picks.ts'
 export type { ScenarioRegistry } from './scenario-registry.ts'
 export type { PartnerScenarios } from './partner-scenarios.service.ts'
 export type { ScenarioScheduler } from './scenario-scheduler.ts'
-export type { NewSandboxJob, SandboxJob } from './jobs/sandbox-jobs.repository.ts'
-export type { SandboxJobHandler } from './jobs/sandbox-job-worker.ts'
-export type { JobScheduler, SandboxJobs } from './jobs/sandbox-jobs.service.ts'
-export type { BankMessagePayload, DocumentRequestedPayload, ProcessStatusPayload } from './jobs/scenario-jobs.schemas.ts'
+export type { ScenarioTrials } from './scenario-trial.ts'
 
-/** What the bank does when a scenario's delayed step falls due: one action per kind, given its payload read back. */
-export interface ScenarioJobActions {
-  processStatus(job: SandboxJob, payload: ProcessStatusPayload): ReturnType<SandboxJobHandler>
-  bankMessage(job: SandboxJob, payload: BankMessagePayload): ReturnType<SandboxJobHandler>
-  documentRequested(job: SandboxJob, payload: DocumentRequestedPayload): ReturnType<SandboxJobHandler>
-}
-
-export interface ScenariosDeps {
+// Not exported: the door's names are for callers; the composition root passes an object literal.
+interface ScenariosDeps {
   /** The shipped folder, then the partner's own (which may replace scenarios by name). */
   folders: string[]
   taxonomy: TaxonomyCatalog
@@ -65,7 +56,8 @@ export interface ScenariosDeps {
  * The scenarios of this sandbox (docs/design.md "Scenarios and sandbox control"): the files,
  * validated at start with their reference-list codes checked against the catalogue; each partner's
  * own, stored through the API and found only for that partner's requests; the console's
- * picks; the delayed steps they schedule and the job worker that runs them when due.
+ * picks; the delayed steps they schedule, the job worker that runs them when due and what each
+ * does (`act`), and the console's trials of a scenario's journey (`trials`).
  * @throws ScenarioFileError naming the file or scenario and the problem.
  */
 export function createScenarios(deps: ScenariosDeps) {
@@ -85,18 +77,20 @@ export function createScenarios(deps: ScenariosDeps) {
     /** The request header that names a scenario. */
     header: SCENARIO_HEADER,
     /**
-     * Gives the job worker what each kind of step does. The actions are the bank's side, built
-     * above the simulations and processes that stand on the scenarios, hence given after.
+     * Gives the job worker what each kind of step does, on the records it moves. The simulations,
+     * processes and messages stand on the scenarios, hence given after they are built.
      */
-    act(actions: ScenarioJobActions): void {
+    act<Process extends JobProcess>(records: ScenarioJobDeps<Process>): void {
+      const actions = scenarioJobActions(records)
       jobs.handle(JOB_KIND.processStatus, (job) => actions.processStatus(job, JobPayloadSchemas.processStatus.parse(job.payload)))
       jobs.handle(JOB_KIND.bankMessage, (job) => actions.bankMessage(job, JobPayloadSchemas.bankMessage.parse(job.payload)))
       jobs.handle(JOB_KIND.documentRequested, (job) => actions.documentRequested(job, JobPayloadSchemas.documentRequested.parse(job.payload)))
     },
+    /** The console's "try it": a scenario's journey played through the sandbox's own HTTP application. */
+    trials: (through: Pick<TrialDeps, 'dispatch' | 'version' | 'samples'>) =>
+      createScenarioTrials({ ...through, taxonomy: deps.taxonomy, clock: deps.clock, scenarioHeader: SCENARIO_HEADER }),
   }
 }
-
-export type Scenarios = ReturnType<typeof createScenarios>
 
 /** Sandbox control API: GET /sandbox/scenarios, and the partner's own: POST, GET, PUT and DELETE /sandbox/scenarios/{name}. */
 export function sandboxScenariosRouter(scenarios: Pick<ScenarioRegistry, 'all'>, own: PartnerScenarios) {

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { ScenarioSchema } from './scenario.schemas.ts'
+import { MagicValueSchema, ScenarioEffectSchema, ScenarioSchema } from './scenario.schemas.ts'
 
 export const ScenarioNameParamsSchema = z.object({
   name: z
@@ -21,3 +21,16 @@ export const ScenarioDocumentSchema = z
     scenario: ScenarioSchema,
   })
   .openapi('ScenarioDocument')
+
+export const ScenarioItemSchema = z
+  .object({
+    name: z.string().openapi({ example: 'simulation-not-eligible' }),
+    owner: ScenarioOwnerSchema,
+    description: z.string().openapi({ description: 'In the language of Accept-Language' }),
+    header: z.boolean().openapi({ description: 'Whether X-Sandbox-Scenario: <name> triggers it' }),
+    magicValues: z.array(MagicValueSchema),
+    effects: z.array(ScenarioEffectSchema),
+  })
+  .openapi('ScenarioItem')
+
+export const ScenarioListSchema = z.object({ scenarioList: z.array(ScenarioItemSchema) }).openapi('ScenarioList')

@@ -1,18 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { createRoute } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi-schemas.ts'
-import { ScenarioOwnerSchema } from './partner-scenarios.schemas.ts'
-import { MagicValueSchema, ScenarioEffectSchema } from './scenario.schemas.ts'
-
-export const ScenarioItemSchema = z
-  .object({
-    name: z.string().openapi({ example: 'simulation-not-eligible' }),
-    owner: ScenarioOwnerSchema,
-    description: z.string().openapi({ description: 'In the language of Accept-Language' }),
-    header: z.boolean().openapi({ description: 'Whether X-Sandbox-Scenario: <name> triggers it' }),
-    magicValues: z.array(MagicValueSchema),
-    effects: z.array(ScenarioEffectSchema),
-  })
-  .openapi('ScenarioItem')
+import { ScenarioListSchema } from './partner-scenarios.schemas.ts'
 
 export const listScenarios = createRoute({
   method: 'get',
@@ -24,7 +12,7 @@ export const listScenarios = createRoute({
     "Sandbox control API, not part of the bank's API. The scenarios the caller may use: the sandbox's, then its partner's own (POST /sandbox/scenarios; `owner` says whose). Send `X-Sandbox-Scenario: <name>` on any operation, or put one of its magic values in a request, to force its effects. Effects that do not apply to an operation (a simulation effect on a process operation) are ignored there.",
   security: bearerSecurity,
   responses: {
-    200: jsonContent(z.object({ scenarioList: z.array(ScenarioItemSchema) }).openapi('ScenarioList'), 'The scenarios'),
+    200: jsonContent(ScenarioListSchema, 'The scenarios'),
     ...authedErrors(),
   },
 })

@@ -4,7 +4,7 @@ import type { Transactions } from '../../db/write-batch.ts'
 import { createAnswerCache, type AnswerCache } from '../../http/answer-cache.ts'
 import type { AppEnv } from '../../http/app-env.ts'
 import type { UserIdentity } from '../partners/index.ts'
-import type { NotificationPublisher } from '../callbacks/index.ts'
+import type { Notifications } from '../callbacks/index.ts'
 import type { ScenarioEnv, ScenarioRegistry, ScenarioScheduler } from '../sandbox-scenarios/index.ts'
 import type { LoanService } from '../loan/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
@@ -30,7 +30,7 @@ export interface SimulationsDeps {
   taxonomy: TaxonomyCatalog
   loan: LoanService
   identityOf(userId: number): UserIdentity | undefined
-  notifications: NotificationPublisher
+  notifications: Notifications
   scenarios?: ScenarioRegistry
   scheduler?: ScenarioScheduler
   /** @throws ApiError 409 when the partner may store no more simulations (its quota). */

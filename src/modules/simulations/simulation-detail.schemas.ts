@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi'
-import { BankChargeSchema, InsuranceSimulationDetailSchema, LoanSimulationDetailSchema, MONTHLY_FIELDS, type MonthlyField } from '../loan/index.ts'
+import { LoanSchemas, MONTHLY_FIELDS, type MonthlyField } from '../loan/index.ts'
+
+const { BankChargeSchema, InsuranceSimulationDetailSchema, LoanSimulationDetailSchema } = LoanSchemas
 
 /**
  * Simulation Detail: the six sections of the interface document, names and JSON types as written

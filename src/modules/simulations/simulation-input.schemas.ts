@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi'
-import { BorrowersSimulatorSchema, LoanSimulatorSchema, PropertySimulatorSchema } from '../loan/index.ts'
+import { LoanSchemas } from '../loan/index.ts'
+
+const { BorrowersSimulatorSchema, LoanSimulatorSchema, PropertySimulatorSchema } = LoanSchemas
 
 /**
  * The body of Simulation Create and Validate, and of Simulation Update (a merge patch): the loan's

@@ -4,7 +4,7 @@ import { ApiError } from '../../common/api-error.ts'
 import type { AuthContext } from '../../common/auth-context.ts'
 import type { Lang } from '../../common/language.ts'
 import { localizedProblem, text } from '../../common/problems.ts'
-import { simulationExpired, simulationStatusChanged, type NotificationPublisher } from '../callbacks/index.ts'
+import type { Notifications } from '../callbacks/index.ts'
 import { assertTransition, SIMULATION_STATES, type TaxonomyCatalog } from '../taxonomy/index.ts'
 import { DEFAULT_REJECT_REASON, rejectReasonIdOf } from './simulation-scenario.ts'
 import { simulationStatuses, type StatusOrigin } from './simulation-status.ts'
@@ -16,7 +16,7 @@ export interface SimulationLifecycleDeps {
   writes: Transactions
   clock: PartnerClock
   taxonomy: TaxonomyCatalog
-  notifications: NotificationPublisher
+  notifications: Pick<Notifications, 'simulationStatusChanged' | 'simulationExpired'>
 }
 
 export const simulationNotFound = (id: string) =>
@@ -49,8 +49,8 @@ export function createSimulationLifecycle(deps: SimulationLifecycleDeps) {
       simulationStatusDescription: describeStatus(to),
       previousSimulationStatusId: from,
     }
-    deps.notifications.publish(simulationStatusChanged(event))
-    if (to === EXPIRED) deps.notifications.publish(simulationExpired(event))
+    deps.notifications.simulationStatusChanged(event)
+    if (to === EXPIRED) deps.notifications.simulationExpired(event)
   }
 
   /** @throws ApiError 400 (010301) naming the current status when it does not allow the operation. */

@@ -7,7 +7,7 @@ import { mergePatch } from '../../common/json-merge-patch.ts'
 import type { Lang } from '../../common/language.ts'
 import { timeOrderedUuid } from '../../ids/time-ordered-uuid.ts'
 import type { UserIdentity } from '../partners/index.ts'
-import type { NotificationPublisher } from '../callbacks/index.ts'
+import type { Notifications } from '../callbacks/index.ts'
 import type { Scenario, ScenarioRegistry, ScenarioScheduler } from '../sandbox-scenarios/index.ts'
 import type { LoanService } from '../loan/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
@@ -32,7 +32,7 @@ export interface SimulationServiceDeps {
   loan: LoanService
   /** The user a token names, with its branch (a simulation records the branch of its user). */
   identityOf(userId: number): UserIdentity | undefined
-  notifications: NotificationPublisher
+  notifications: Notifications
   /** Sandbox scenarios; without them none applies. */
   scenarios?: ScenarioRegistry | undefined
   /** Where scenarios schedule their delayed effects (bank messages). */

@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { AppEnv } from '../../http/app-env.ts'
 import { pageOf, type PagingQuery } from '../../common/pagination.ts'
 import type { TaxonomyCatalog } from './taxonomy.catalog.ts'
-import type { ListDefinition, NestedList, StoredList } from './taxonomy.registry.ts'
+import type { ListDefinition, NestedList, StoredList } from './taxonomy.schemas.ts'
 
 type Handler = (c: Context<AppEnv>) => Response
 

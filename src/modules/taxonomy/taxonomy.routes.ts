@@ -1,32 +1,23 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { createRoute } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi-schemas.ts'
 import { pagingQuerySchema } from '../../common/pagination.ts'
 import {
-  componentName,
+  itemListSchema,
+  listPageSchema,
   LISTS,
   nestedItemSchema,
+  parentFilterSchema,
   responseItemSchema,
   storedList,
   type ListDefinition,
   type NestedList,
   type StoredList,
-} from './taxonomy.registry.ts'
-
-const parentFilter = (key: string) =>
-  z.object({
-    [key]: z.coerce.number().int().positive().optional().openapi({ description: `Only the items of this ${key.replace(/Id$/, '')}` }),
-  })
+} from './taxonomy.schemas.ts'
 
 function storedRoute(list: StoredList) {
   const item = responseItemSchema(list)
   if (list.paginated) {
-    const body = z
-      .object({
-        totalRecords: z.number().int(),
-        hasMoreResults: z.boolean(),
-        notificationTypeList: z.array(item),
-      })
-      .openapi(componentName(list.name, 'Page'))
+    const body = listPageSchema(list, item)
     return createRoute({
       method: 'get',
       path: `/v1/taxonomy/${list.name}`,
@@ -47,8 +38,8 @@ function storedRoute(list: StoredList) {
     operationId: operationIdOf(list.name),
     description: `Reference list "${list.title}", descriptions in the language of Accept-Language.`,
     security: bearerSecurity,
-    request: list.parentKey ? { query: parentFilter(list.parentKey) } : {},
-    responses: { 200: jsonContent(z.array(item), list.title), ...authedErrors(400) },
+    request: list.parentKey ? { query: parentFilterSchema(list.parentKey) } : {},
+    responses: { 200: jsonContent(itemListSchema(item), list.title), ...authedErrors(400) },
   })
 }
 
@@ -62,8 +53,8 @@ function nestedRoute(list: NestedList) {
     operationId: operationIdOf(list.name),
     description: `The ${parent.title.toLowerCase()} with their ${list.childrenKey} nested; \`${list.filterKey}\` keeps one.`,
     security: bearerSecurity,
-    request: { query: parentFilter(list.filterKey) },
-    responses: { 200: jsonContent(z.array(nestedItemSchema(list)), list.title), ...authedErrors(400) },
+    request: { query: parentFilterSchema(list.filterKey) },
+    responses: { 200: jsonContent(itemListSchema(nestedItemSchema(list)), list.title), ...authedErrors(400) },
   })
 }
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Db } from '../../db/connection.ts'
 import { join } from 'node:path'
-import { STORED_LISTS, seedFileSchema } from './taxonomy.registry.ts'
+import { STORED_LISTS, seedFileSchema } from './taxonomy.schemas.ts'
 import { createTaxonomyRepository, type TaxonomyRow } from './taxonomy.repository.ts'
 
 interface SeedItem {

@@ -1,12 +1,12 @@
 import type { UploadRequest } from '../../modules/processes/index.ts'
-import { SAMPLE_PDF } from '../../modules/sandbox-control/index.ts'
+import { SAMPLE_JOURNEY } from '../../modules/sandbox-control/index.ts'
 import { webBodySource } from '../../common/body-source.ts'
 
 /** A multipart upload as Document Create reads it from a request, built in memory. */
 export function pdfUpload(fields: Record<string, string>, fileName: string): UploadRequest {
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) form.append(name, value)
-  form.append('file', new Blob([SAMPLE_PDF], { type: 'application/pdf' }), fileName)
+  form.append('file', new Blob([SAMPLE_JOURNEY.pdf], { type: 'application/pdf' }), fileName)
   const request = new Request('http://fixture.invalid/', { method: 'POST', body: form })
   return { contentType: request.headers.get('content-type'), contentLength: null, source: webBodySource(request.body) }
 }

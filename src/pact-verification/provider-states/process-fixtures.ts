@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
-import { coBorrowerCompletion, keyBorrowerCompletion, mandatoryDocuments, PROPERTY_COMPLETION } from '../../modules/sandbox-control/index.ts'
+import { SAMPLE_JOURNEY } from '../../modules/sandbox-control/index.ts'
 import { pdfUpload } from './fixture-data.ts'
 import { defineFixture, partnerParam, type FixtureContext } from './fixture.ts'
 import { createSimulation } from './simulation-fixtures.ts'
+
+const { coBorrowerCompletion, keyBorrowerCompletion, mandatoryDocuments, propertyCompletion: PROPERTY_COMPLETION } = SAMPLE_JOURNEY
 
 const processParams = z.strictObject({
   processUniqueId: z.uuid(),

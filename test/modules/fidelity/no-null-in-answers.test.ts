@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { LISTS } from '../../../src/modules/taxonomy/taxonomy.registry.ts'
+import { LISTS } from '../../../src/modules/taxonomy/taxonomy.schemas.ts'
 import { openApiDocument } from '../../../src/openapi-document.ts'
 import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../support/test-app.ts'
 import { borrowerIds, borrowerPath, completeProcess, draftProcess, PDF, processPath, upload } from '../processes/process-fixtures.ts'

@@ -1,6 +1,6 @@
 import { SIMULATION_INPUT_EXAMPLE } from '../../../src/modules/simulations/simulation-input.schemas.ts'
 import type { TestSandbox } from '../../support/test-app.ts'
-import { coBorrowerCompletion, SAMPLE_PDF as FIXTURE_PDF, keyBorrowerCompletion, PROPERTY_COMPLETION } from '../../../src/modules/sandbox-control/index.ts'
+import { coBorrowerCompletion, SAMPLE_PDF as FIXTURE_PDF, keyBorrowerCompletion, PROPERTY_COMPLETION } from '../../../src/modules/sandbox-control/sample-data.ts'
 
 /** An eligible simulation of the broker of `token` (broker A by default), its id. */
 export async function eligibleSimulation(sandbox: TestSandbox, token?: string, input: unknown = SIMULATION_INPUT_EXAMPLE): Promise<string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LISTS, STORED_LISTS } from '../../../src/modules/taxonomy/taxonomy.registry.ts'
+import { LISTS, STORED_LISTS } from '../../../src/modules/taxonomy/taxonomy.schemas.ts'
 import { createTestSandbox } from '../../support/test-app.ts'
 
 const { call } = await createTestSandbox()

@@ -1,7 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi'
-import { authedErrors, bearerSecurity, envelopeSchema, EnvelopeSchema, jsonContent, serviceValidatedJsonBody } from '../../../http/openapi-schemas.ts'
-import { ProcessParamsSchema } from '../processes.schemas.ts'
-import { BorrowerListSchema, BorrowerSchema } from './borrowers.schemas.ts'
+import { createRoute } from '@hono/zod-openapi'
+import { authedErrors, bearerSecurity, EnvelopeSchema, jsonContent, serviceValidatedJsonBody } from '../../../http/openapi-schemas.ts'
+import { BorrowerParamsSchema, ProcessParamsSchema } from '../process-params.schemas.ts'
+import { BorrowerCreatedSchema, BorrowerListSchema, BorrowerSchema } from './borrowers.schemas.ts'
 import { BORROWER_REQUEST_EXAMPLE, CO_BORROWER_COMPLETION_EXAMPLE, KEY_BORROWER_COMPLETION_EXAMPLE } from './borrower-request.schemas.ts'
 
 const tags = ['ProcessesBorrower']
@@ -10,10 +10,6 @@ const CHECKS =
   'As the interface document says, the process must exist for the current broker (else 400, 010201: a process of another broker is not told apart from an unknown one).'
 const BORROWER_CHECK = 'The borrower must belong to the process (else 400, 010202).'
 const CHANGES = 'Taken while the process is in Draft (400, 010301, otherwise); the change is attributed to the token\'s user and re-runs the loan evaluation.'
-
-const BorrowerParamsSchema = ProcessParamsSchema.extend({
-  borrowerUniqueId: z.guid().openapi({ param: { name: 'borrowerUniqueId', in: 'path' }, example: '0b9e4d2c-7a1f-4e3b-8c5d-6f7a8b9c0d1e' }),
-})
 
 /** The borrower request, validated by the service (every problem at once): documented, not validated by the route. */
 const body = (example: unknown, named?: Parameters<typeof serviceValidatedJsonBody>[2]) => serviceValidatedJsonBody('BorrowerRequest', example, named)
@@ -24,8 +20,6 @@ const UPDATE_EXAMPLES = {
   keyBorrowerComplete: { summary: 'What the key borrower copied from the simulation lacks for Submit', value: KEY_BORROWER_COMPLETION_EXAMPLE },
   coBorrowerComplete: { summary: 'What the co-borrower copied from the simulation lacks for Submit', value: CO_BORROWER_COMPLETION_EXAMPLE },
 }
-
-export const BorrowerCreatedSchema = envelopeSchema(z.object({ borrowerUniqueID: z.uuid() }).openapi('BorrowerCreated'), 'BorrowerCreatedEnvelope')
 
 export const get = createRoute({
   method: 'get',

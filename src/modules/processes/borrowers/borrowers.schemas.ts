@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { envelopeSchema } from '../../../http/openapi-schemas.ts'
 import { ACADEMIC_LEVELS_TEXT } from './academic-levels.ts'
 
 /**
@@ -106,3 +107,5 @@ export const BorrowerListSchema = z
 
 export type BorrowerResponse = z.infer<typeof BorrowerSchema>
 export type BorrowerListItem = z.infer<typeof BorrowerListItemSchema>
+
+export const BorrowerCreatedSchema = envelopeSchema(z.object({ borrowerUniqueID: z.uuid() }).openapi('BorrowerCreated'), 'BorrowerCreatedEnvelope')

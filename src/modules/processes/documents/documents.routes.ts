@@ -1,16 +1,12 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { createRoute } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, EnvelopeSchema, jsonContent } from '../../../http/openapi-schemas.ts'
-import { ProcessParamsSchema } from '../processes.schemas.ts'
-import { DOCUMENT_FORM_SCHEMA, DocumentCreatedSchema, DocumentListSchema, DocumentSchema } from './documents.schemas.ts'
+import { DocumentParamsSchema, ProcessParamsSchema } from '../process-params.schemas.ts'
+import { DOCUMENT_FORM_SCHEMA, DocumentCreatedSchema, DocumentFileSchema, DocumentListSchema, DocumentSchema } from './documents.schemas.ts'
 
 const tags = ['ProcessesDocument']
 const PATH = '/v1/processes/{processUniqueId}/document'
 const NOT_FOUND = 'An unknown processUniqueId or documentUniqueId, or a process of another broker, is a 404.'
 const UPLOAD = `multipart/form-data with the parts \`file\` (PDF, JPEG or PNG, recognised by its content: 415 otherwise), \`documentTypeId\` (document-types), \`borrowerUniqueId\` (required for the types of scope "borrower", refused for the others) and \`description\`. At most 10 MiB: a larger Content-Length is refused with 413 before the body is read, and a body without Content-Length is refused as soon as it passes the limit. The content is stored with its size and SHA-256. Past the partner's stored-data quotas (\`documentBytes\`, \`storageBytes\`): 409 (010605) naming the quota, before the body is read when Content-Length says the file cannot fit the room left, else as soon as the file passes it, nothing of it kept. Taken until the process reaches a final status (400, 010301).`
-
-const DocumentParamsSchema = ProcessParamsSchema.extend({
-  documentUniqueId: z.guid().openapi({ param: { name: 'documentUniqueId', in: 'path' }, example: '5c2d9e7f-3a1b-4c6d-8e9f-0a1b2c3d4e5f' }),
-})
 
 // Not a zod schema on purpose: no validator parses (and buffers) the upload before the handler streams it.
 const form = { required: true, content: { 'multipart/form-data': { schema: DOCUMENT_FORM_SCHEMA as never } } }
@@ -63,7 +59,7 @@ export const content = createRoute({
   responses: {
     200: {
       description: 'The file',
-      content: Object.fromEntries(['application/pdf', 'image/jpeg', 'image/png'].map((type) => [type, { schema: z.string().openapi({ format: 'binary' }) }])),
+      content: Object.fromEntries(['application/pdf', 'image/jpeg', 'image/png'].map((type) => [type, { schema: DocumentFileSchema }])),
     },
     ...authedErrors(400, 404),
   },

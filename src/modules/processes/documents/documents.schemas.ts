@@ -53,3 +53,6 @@ export const DOCUMENT_FORM_SCHEMA = {
 } as const
 
 export type ProcessDocument = z.infer<typeof DocumentSchema>
+
+/** A document's bytes, as Document Content answers them. */
+export const DocumentFileSchema = z.string().openapi({ format: 'binary' })

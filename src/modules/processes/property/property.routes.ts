@@ -1,6 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi'
+import { createRoute } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, EnvelopeSchema, jsonContent, serviceValidatedJsonBody } from '../../../http/openapi-schemas.ts'
-import { ProcessParamsSchema } from '../processes.schemas.ts'
+import { ProcessParamsSchema, PropertyParamsSchema } from '../process-params.schemas.ts'
 import { PropertyListSchema } from './property.schemas.ts'
 
 const tags = ['ProcessesProperty']
@@ -27,9 +27,7 @@ export const update = createRoute({
   description: `Changes the property of a Draft process (400, 010301, in another status) and evaluates the loan again. ${NOT_FOUND}`,
   security: bearerSecurity,
   request: {
-    params: ProcessParamsSchema.extend({
-      propertyUniqueId: z.guid().openapi({ param: { name: 'propertyUniqueId', in: 'path' }, example: '8e7d6c5b-4a39-4281-9f0e-1d2c3b4a5f6e' }),
-    }),
+    params: PropertyParamsSchema,
     // The service validates the body (every problem at once); the example is the schema's own.
     body: serviceValidatedJsonBody('PropertyUpdateRequest', undefined),
   },

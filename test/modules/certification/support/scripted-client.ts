@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import { createPartnerClient, PartnerApiError } from '../../../../contracts/consumer/partner-client.ts'
 import { resilientFetch } from '../../../../contracts/consumer/resilient-fetch.ts'
-import { coBorrowerCompletion, ELIGIBLE_SIMULATION, keyBorrowerCompletion, mandatoryDocuments, PROPERTY_COMPLETION, SAMPLE_PDF } from '../../../../src/modules/sandbox-control/index.ts'
+import { coBorrowerCompletion, ELIGIBLE_SIMULATION, keyBorrowerCompletion, mandatoryDocuments, PROPERTY_COMPLETION, SAMPLE_PDF } from '../../../../src/modules/sandbox-control/sample-data.ts'
 import { PARTNER_A, type TestSandbox } from '../../../support/test-app.ts'
 
 /** How a scripted client strays from the reference client; the reference makes none of these mistakes. */

@@ -1,10 +1,11 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createLogger } from '../../../src/logger.ts'
-import { MAX_ADVANCE_SECONDS, MAX_OFFSET_SECONDS } from '../../../src/modules/sandbox-clock/index.ts'
-import { PARTNER_A, createTestSandbox } from '../../support/test-app.ts'
-import { simulationInput } from '../simulations/simulation-fixtures.ts'
+import { createLogger } from '../../../../src/logger.ts'
+import { MAX_OFFSET_SECONDS } from '../../../../src/modules/sandbox-control/clock/clock-offsets.repository.ts'
+import { MAX_ADVANCE_SECONDS } from '../../../../src/modules/sandbox-control/clock/sandbox-clock.service.ts'
+import { PARTNER_A, createTestSandbox } from '../../../support/test-app.ts'
+import { simulationInput } from '../../simulations/simulation-fixtures.ts'
 
 const closers: Array<() => Promise<void>> = []
 afterEach(async () => {

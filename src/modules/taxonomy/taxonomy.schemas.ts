@@ -183,3 +183,22 @@ export function nestedItemSchema(list: NestedList): z.ZodObject {
   }
   return schema
 }
+
+/** The query filter of a list with a parent: only the items of one parent item. */
+export const parentFilterSchema = (key: string) =>
+  z.object({
+    [key]: z.coerce.number().int().positive().optional().openapi({ description: `Only the items of this ${key.replace(/Id$/, '')}` }),
+  })
+
+/** A paginated list's page, paged like Simulation List (notification-types: the only one, its items named as the interface document names them). */
+export const listPageSchema = (list: StoredList, item: z.ZodType) =>
+  z
+    .object({
+      totalRecords: z.number().int(),
+      hasMoreResults: z.boolean(),
+      notificationTypeList: z.array(item),
+    })
+    .openapi(componentName(list.name, 'Page'))
+
+/** A list's answer: its items. */
+export const itemListSchema = <T extends z.ZodType>(item: T) => z.array(item)

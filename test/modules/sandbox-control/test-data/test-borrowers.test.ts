@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isIndividualNif, isValidCitizenCardNumber, isValidNiss } from '../../../src/domain/identity-numbers.ts'
-import { createTestSandbox, type TestSandbox } from '../../support/test-app.ts'
-import { borrowerPath, draftProcess } from '../processes/process-fixtures.ts'
+import { isIndividualNif, isValidCitizenCardNumber, isValidNiss } from '../../../../src/domain/identity-numbers.ts'
+import { createTestSandbox, type TestSandbox } from '../../../support/test-app.ts'
+import { borrowerPath, draftProcess } from '../../processes/process-fixtures.ts'
 
 // A bucket that does not refill within the test, and a token for every 1 ms of server time.
 const COUNTED = { rateLimit: { perSecond: 0.01, burst: 1_000_000 }, fairShare: { costMs: 1, concurrency: null } }

@@ -1,7 +1,7 @@
 // pt_PT's own entry point, not the package root: the root loads every locale.
 import { faker as ptFaker } from '@faker-js/faker/locale/pt_PT'
 import type { Faker } from '@faker-js/faker'
-import { generateCitizenCard, generateIndividualNif, generateNiss, type RandomSource } from '../../domain/identity-numbers.ts'
+import { generateCitizenCard, generateIndividualNif, generateNiss, type RandomSource } from '../../../domain/identity-numbers.ts'
 import type { TestBorrower } from './test-data.schemas.ts'
 
 const FakerClass = ptFaker.constructor as typeof Faker

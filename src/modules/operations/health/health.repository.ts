@@ -1,4 +1,4 @@
-import type { Db } from '../../db/connection.ts'
+import type { Db } from '../../../db/connection.ts'
 
 /** The one query Health asks the database: that it answers at all. */
 export function createHealthRepository(db: Db) {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { createTestSandbox } from '../../support/test-app.ts'
+import { createTestSandbox } from '../../../support/test-app.ts'
 
 describe('health and version', () => {
   it('health answers the plain string Healthy while the database answers', async () => {

@@ -1,18 +1,47 @@
-import { documentRequested, type NotificationPublisher } from '../callbacks/index.ts'
-import type { MessageService } from '../messages/index.ts'
-import type { ProcessRow, ProcessService } from '../processes/index.ts'
-import type { BankMessagePayload, DocumentRequestedPayload, ProcessStatusPayload, SandboxJob, SandboxJobHandler, ScenarioJobActions } from '../sandbox-scenarios/index.ts'
-import type { SimulationService } from '../simulations/index.ts'
+import type { AuthContext } from '../../common/auth-context.ts'
+import type { Lang } from '../../common/language.ts'
+import type { Notifications } from '../callbacks/index.ts'
 import { PROCESS_STATES, transitionRefusal, type TaxonomyCatalog } from '../taxonomy/index.ts'
+import type { SandboxJob } from './jobs/sandbox-jobs.repository.ts'
+import type { SandboxJobHandler } from './jobs/sandbox-job-worker.ts'
+import type { BankMessagePayload, DocumentRequestedPayload, ProcessStatusPayload } from './jobs/scenario-jobs.schemas.ts'
 
 const GONE = { skipped: 'the process no longer exists (cancelled by a sandbox reset or never committed)' }
 
-export interface ScenarioJobDeps {
+/** What a job reads of a process: whose it is, its number and its status. */
+export interface JobProcess {
+  partnerUniqueID: string
+  brokerId: number
+  processUniqueId: string
+  processNumber: number
+  statusId: number
+}
+
+/**
+ * The records a scenario's delayed steps move, given by the composition root: the simulations,
+ * processes and messages stand on the scenarios (they apply them), so this module names only what it
+ * calls of them, and their door is never imported here (docs/decisions/0403-fewer-modules.md).
+ */
+export interface ScenarioJobDeps<Process extends JobProcess> {
   taxonomy: TaxonomyCatalog
-  simulations: Pick<SimulationService, 'findOfBroker'>
-  processes: Pick<ProcessService, 'findOfBroker' | 'statuses' | 'transition'>
-  messages: MessageService
-  notifications: NotificationPublisher
+  simulations: { findOfBroker(brokerId: number, simulationUniqueId: string): { partnerUniqueID: string; simulationNumber: number } | undefined }
+  processes: {
+    findOfBroker(brokerId: number, processUniqueId: string): Process | undefined
+    statuses: { id(code: ProcessStatusPayload['status']): number; final(statusId: number): boolean; describe(statusId: number, lang: Lang): string }
+    transition(row: Process, to: number, origin: 'scenario', rejectReasonId?: number): unknown
+  }
+  messages: {
+    process: { addBankMessage(auth: Pick<AuthContext, 'brokerId'>, processUniqueId: string, messageText: string): string }
+    simulation: { addBankMessage(auth: Pick<AuthContext, 'brokerId'>, simulationUniqueId: string, messageText: string): string }
+  }
+  notifications: Pick<Notifications, 'documentRequested'>
+}
+
+/** What the bank does when a scenario's delayed step falls due: one action per kind, given its payload read back. */
+export interface ScenarioJobActions {
+  processStatus(job: SandboxJob, payload: ProcessStatusPayload): ReturnType<SandboxJobHandler>
+  bankMessage(job: SandboxJob, payload: BankMessagePayload): ReturnType<SandboxJobHandler>
+  documentRequested(job: SandboxJob, payload: DocumentRequestedPayload): ReturnType<SandboxJobHandler>
 }
 
 /**
@@ -20,11 +49,11 @@ export interface ScenarioJobDeps {
  * sandbox control"), run by the job worker in the job's own transaction, through the same services
  * as the sandbox control API. A step that no longer applies when due is skipped with the reason.
  */
-export function scenarioJobActions(deps: ScenarioJobDeps): ScenarioJobActions {
+export function scenarioJobActions<Process extends JobProcess>(deps: ScenarioJobDeps<Process>): ScenarioJobActions {
   const { taxonomy, processes, messages } = deps
   const { statuses } = processes
 
-  function ownProcess(job: SandboxJob, payload: { processUniqueId: string; brokerId: number }): ProcessRow | undefined {
+  function ownProcess(job: SandboxJob, payload: { processUniqueId: string; brokerId: number }): Process | undefined {
     const row = processes.findOfBroker(payload.brokerId, payload.processUniqueId)
     return row && row.partnerUniqueID === job.partnerUniqueID ? row : undefined
   }
@@ -62,17 +91,15 @@ export function scenarioJobActions(deps: ScenarioJobDeps): ScenarioJobActions {
     if (!row) return GONE
     if (statuses.final(row.statusId)) return { skipped: `the process is ${statuses.describe(row.statusId, 'en')}: it takes no more documents` }
     const messageUniqueId = messages.process.addBankMessage(row, row.processUniqueId, payload.messageText)
-    deps.notifications.publish(
-      documentRequested({
-        partnerUniqueID: row.partnerUniqueID,
-        brokerId: row.brokerId,
-        processUniqueId: row.processUniqueId,
-        documentTypeId: payload.documentTypeId,
-        documentTypeDescription: taxonomy.describe('document-types', payload.documentTypeId, 'pt-PT') ?? String(payload.documentTypeId),
-        messageUniqueId,
-        messageText: payload.messageText,
-      }),
-    )
+    deps.notifications.documentRequested({
+      partnerUniqueID: row.partnerUniqueID,
+      brokerId: row.brokerId,
+      processUniqueId: row.processUniqueId,
+      documentTypeId: payload.documentTypeId,
+      documentTypeDescription: taxonomy.describe('document-types', payload.documentTypeId, 'pt-PT') ?? String(payload.documentTypeId),
+      messageUniqueId,
+      messageText: payload.messageText,
+    })
     return `document type ${payload.documentTypeId} requested on process ${row.processNumber}`
   }
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../support/test-app.ts'
-import { runJobsAfter, scenarioHeader, submittedProcess } from '../sandbox-scenarios/support/scenario-journeys.ts'
-import { simulationInput } from '../simulations/simulation-fixtures.ts'
+import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../../support/test-app.ts'
+import { runJobsAfter, scenarioHeader, submittedProcess } from '../../sandbox-scenarios/support/scenario-journeys.ts'
+import { simulationInput } from '../../simulations/simulation-fixtures.ts'
 
 let s: TestSandbox
 beforeAll(async () => {

@@ -1,8 +1,7 @@
 import type { PartnerClock } from '../../clock.ts'
 import type { Lang } from '../../common/language.ts'
-import type { Scenario } from '../sandbox-scenarios/index.ts'
+import type { Scenario } from './scenario.schemas.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
-import { coBorrowerCompletion, ELIGIBLE_SIMULATION, keyBorrowerCompletion, mandatoryDocuments, PROPERTY_COMPLETION, SAMPLE_PDF } from './sample-data.ts'
 
 /** What a trial needs to know of a scenario: the journey that shows it and how it is triggered. */
 export type TrialJourney = 'request' | 'simulation' | 'process'
@@ -25,7 +24,21 @@ export interface ScenarioTrial {
   failedCall?: TrialCall
 }
 
+/**
+ * The records of the sample journey a trial sends (the sandbox control's sample data, given by the
+ * composition root: the trials stand below the simulations and processes those records are typed by).
+ */
+export interface TrialSamples {
+  eligibleSimulation: object
+  keyBorrowerCompletion(now: Date): object
+  coBorrowerCompletion(now: Date): object
+  propertyCompletion: object
+  pdf: Uint8Array<ArrayBuffer>
+  mandatoryDocuments(taxonomy: Pick<TaxonomyCatalog, 'items'>, borrowerUniqueIds: readonly string[]): { documentTypeId: number; borrowerUniqueId?: string; fileName: string }[]
+}
+
 export interface TrialDeps {
+  samples: TrialSamples
   /** The sandbox's own HTTP application: the trial's calls go through everything a partner's calls do. */
   dispatch: (request: Request) => Promise<Response>
   taxonomy: Pick<TaxonomyCatalog, 'items'>
@@ -55,8 +68,8 @@ export const canTry = (scenario: Scenario): boolean =>
   scenario.triggers.header || scenario.triggers.magicValues.some((m) => SIMULATION_FIELDS.test(m.field))
 
 /** The sample simulation with the scenario's magic values of Simulation Create written in. */
-function simulationBody(scenario: Scenario, withMagicValues: boolean): Record<string, unknown> {
-  const body = structuredClone(ELIGIBLE_SIMULATION) as Record<string, Record<string, unknown>>
+function simulationBody(samples: TrialSamples, scenario: Scenario, withMagicValues: boolean): Record<string, unknown> {
+  const body = structuredClone(samples.eligibleSimulation) as Record<string, Record<string, unknown>>
   if (!withMagicValues) return body
   for (const { field, equals } of scenario.triggers.magicValues) {
     if (!SIMULATION_FIELDS.test(field)) continue
@@ -111,11 +124,11 @@ export function createScenarioTrials(deps: TrialDeps) {
         if (trial.journey === 'request') {
           // An answer scenario answers as it says (a 401, a 503, a slow 200): any status shows it.
           if (byHeader) await call('GET', '/v1/simulations?lineCount=1', { headers: named })
-          else await call('POST', '/v1/simulations', { json: simulationBody(scenario, true) })
+          else await call('POST', '/v1/simulations', { json: simulationBody(deps.samples, scenario, true) })
           return trial
         }
         const created = await call('POST', '/v1/simulations', {
-          json: simulationBody(scenario, !byHeader),
+          json: simulationBody(deps.samples, scenario, !byHeader),
           headers: trial.journey === 'simulation' ? named : {},
           expect: 201,
         })
@@ -144,18 +157,18 @@ async function completeProcess(call: TrialCallFn, deps: TrialDeps, processUnique
   const { borrowerList } = await call('GET', `${base}/borrower`, { expect: 200 })
   const borrowers = (borrowerList as Array<{ borrowerUniqueID: string }>).map((b) => b.borrowerUniqueID)
   for (const [index, id] of borrowers.entries()) {
-    await call('PUT', `${base}/borrower/${id}`, { json: index === 0 ? keyBorrowerCompletion(now) : coBorrowerCompletion(now), expect: 200 })
+    await call('PUT', `${base}/borrower/${id}`, { json: index === 0 ? deps.samples.keyBorrowerCompletion(now) : deps.samples.coBorrowerCompletion(now), expect: 200 })
   }
-  for (const { documentTypeId, borrowerUniqueId, fileName } of mandatoryDocuments(deps.taxonomy, borrowers)) {
+  for (const { documentTypeId, borrowerUniqueId, fileName } of deps.samples.mandatoryDocuments(deps.taxonomy, borrowers)) {
     const form = new FormData()
     form.append('documentTypeId', String(documentTypeId))
     if (borrowerUniqueId) form.append('borrowerUniqueId', borrowerUniqueId)
-    form.append('file', new Blob([SAMPLE_PDF], { type: 'application/pdf' }), fileName)
+    form.append('file', new Blob([deps.samples.pdf], { type: 'application/pdf' }), fileName)
     await call('POST', `${base}/document`, { form, expect: 201 })
   }
   const { propertyList } = await call('GET', `${base}/property`, { expect: 200 })
   const property = (propertyList as Array<{ propertyUniqueId: string }>)[0]!
-  await call('PUT', `${base}/property/${property.propertyUniqueId}`, { json: PROPERTY_COMPLETION, expect: 200 })
+  await call('PUT', `${base}/property/${property.propertyUniqueId}`, { json: deps.samples.propertyCompletion, expect: 200 })
 }
 
 export type ScenarioTrials = ReturnType<typeof createScenarioTrials>

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { simulationStatusChanged } from '../../../src/modules/callbacks/notification-events.ts'
-import { RETRY_SCHEDULE_MS } from '../../../src/modules/callbacks/retry-schedule.ts'
-import { signWebhook } from '../../../src/modules/callbacks/webhook-signature.ts'
-import { createCallbackSandbox, eventually, PARTNER_A, PARTNER_B, type CallbackSandbox } from '../callbacks/support/callback-sandbox.ts'
-import { createThrowawayCa, type ThrowawayCa } from '../callbacks/support/throwaway-ca.ts'
-import { startWebhookReceiver, type WebhookReceiver } from '../callbacks/support/webhook-receiver.ts'
+import { simulationStatusChanged } from '../../../../src/modules/callbacks/notification-events.ts'
+import { RETRY_SCHEDULE_MS } from '../../../../src/modules/callbacks/retry-schedule.ts'
+import { signWebhook } from '../../../../src/modules/callbacks/webhook-signature.ts'
+import { createCallbackSandbox, eventually, PARTNER_A, PARTNER_B, type CallbackSandbox } from '../../callbacks/support/callback-sandbox.ts'
+import { createThrowawayCa, type ThrowawayCa } from '../../callbacks/support/throwaway-ca.ts'
+import { startWebhookReceiver, type WebhookReceiver } from '../../callbacks/support/webhook-receiver.ts'
 
 let ca: ThrowawayCa
 let receiver: WebhookReceiver

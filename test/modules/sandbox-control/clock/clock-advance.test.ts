@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest'
-import { PARTNER_A, createTestSandbox, type TestSandbox } from '../../support/test-app.ts'
+import { PARTNER_A, createTestSandbox, type TestSandbox } from '../../../support/test-app.ts'
 import {
   notificationsOf,
   processDetail,
@@ -9,8 +9,8 @@ import {
   scenarioHeader,
   submittedProcess,
   typesOf,
-} from '../sandbox-scenarios/support/scenario-journeys.ts'
-import { simulationInput } from '../simulations/simulation-fixtures.ts'
+} from '../../sandbox-scenarios/support/scenario-journeys.ts'
+import { simulationInput } from '../../simulations/simulation-fixtures.ts'
 
 let s: TestSandbox
 beforeEach(async () => {
