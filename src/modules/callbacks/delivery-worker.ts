@@ -7,13 +7,12 @@ import { describeRefusal, type AddressPolicy } from './address-policy.ts'
 import type { CallbackConfiguration, CallbackConfigurationRepository } from './callback-configuration.repository.ts'
 import type { OutboxNotification, OutboxRepository } from './outbox.repository.ts'
 import { MAX_ATTEMPTS, parseRetryAfter, retryDelayMs } from './retry-schedule.ts'
+import { createPump } from './delivery-pump.ts'
 import { signWebhook } from './webhook-signature.ts'
 import type { WebhookOutcome, WebhookSender } from './webhook-sender.ts'
 
 export const DELIVERY_TIMEOUT_MS = 15_000
 const DEFAULT_CONCURRENCY = 8
-const MAX_TIMER_MS = 2 ** 31 - 1
-const CRASH_PAUSE_MS = 1000
 
 export interface DeliveryWorkerOptions {
   writes: Transactions
@@ -45,68 +44,21 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS
   const userAgent = `mortgage-sandbox/${options.version} (+webhooks)`
 
-  let running = false
-  let wakeQueued = false
-  let timer: NodeJS.Timeout | undefined
-  // After an unexpected error the pump pauses, so a broken row or database cannot make it spin.
-  let pausedUntil = 0
-  let abort = new AbortController()
-  const inFlight = new Map<number, { resourceKey: string; partnerUniqueID: string; done: Promise<void> }>()
-  const idleWaiters: Array<() => void> = []
   // Partners whose clock an advance is moving: their notifications are delivered by the advance.
   const held = new Set<string>()
   const machineNow = () => clock.machine.now().toISOString()
 
-  const busyKeys = () => new Set([...inFlight.values()].map((f) => f.resourceKey))
-
-  function pump(): void {
-    if (!running) return
-    if (Date.now() < pausedUntil) {
-      clearTimeout(timer)
-      timer = setTimeout(pump, pausedUntil - Date.now())
-      timer.unref()
-      return
-    }
-    const busy = busyKeys()
-    if (inFlight.size < concurrency) {
-      for (const notification of outbox.dueHeads(machineNow(), concurrency + inFlight.size, [...held])) {
-        if (inFlight.size >= concurrency) break
-        if (inFlight.has(notification.seq) || busy.has(notification.resourceKey)) continue
-        busy.add(notification.resourceKey)
-        launch(notification)
-      }
-    }
-    armTimer(busy)
-    if (idleWaiters.length > 0 && inFlight.size === 0 && outbox.dueHeads(machineNow(), 1, [...held]).length === 0) {
-      for (const resolve of idleWaiters.splice(0)) resolve()
-    }
-  }
-
-  /** Sleeps until the earliest head that could start; a full pool is woken by a finishing delivery instead. */
-  function armTimer(busy: Set<string>): void {
-    clearTimeout(timer)
-    timer = undefined
-    if (inFlight.size >= concurrency) return
-    const next = outbox.earliestHeads(inFlight.size + 1, [...held]).find((n) => !busy.has(n.resourceKey))
-    if (!next?.nextAttemptAt) return
-    const delay = Math.max(0, Date.parse(next.nextAttemptAt) - clock.machine.now().getTime())
-    timer = setTimeout(pump, Math.min(delay, MAX_TIMER_MS))
-    timer.unref()
-  }
-
-  function launch(notification: OutboxNotification): Promise<void> {
-    const done = deliver(notification)
-      .catch((error: unknown) => {
-        pausedUntil = Date.now() + CRASH_PAUSE_MS
-        logger.error('callback delivery crashed', { notificationId: notification.notificationId, error: String(error) })
-      })
-      .finally(() => {
-        inFlight.delete(notification.seq)
-        wake()
-      })
-    inFlight.set(notification.seq, { resourceKey: notification.resourceKey, partnerUniqueID: notification.partnerUniqueID, done })
-    return done
-  }
+  const pump = createPump<OutboxNotification>({
+    concurrency,
+    dueHeads: (limit) => outbox.dueHeads(machineNow(), limit, [...held]),
+    nextDueAt(busy, inFlight) {
+      const next = outbox.earliestHeads(inFlight + 1, [...held]).find((n) => !busy.has(n.resourceKey))
+      return next?.nextAttemptAt ? Date.parse(next.nextAttemptAt) : undefined
+    },
+    now: () => clock.machine.now().getTime(),
+    run: (notification) => deliver(notification),
+    crashed: (notification, error) => logger.error('callback delivery crashed', { notificationId: notification.notificationId, error: String(error) }),
+  })
 
   async function deliver(notification: OutboxNotification): Promise<void> {
     const { seq, partnerUniqueID } = notification
@@ -150,12 +102,12 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
         address: target.address,
         body: notification.body,
         timeoutMs: Math.max(1, timeoutMs - (performance.now() - started)),
-        signal: abort.signal,
+        signal: pump.signal,
         headers,
       })
     }
     // Cut short by stop(): nothing is recorded, the notification stays pending for the next start.
-    if (abort.signal.aborted) return
+    if (pump.signal.aborted) return
     log(notification, outcome, record(notification, configuration, attemptedAt, outcome, headers))
   }
 
@@ -218,47 +170,17 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     else logger.warn('callback attempt failed', { ...fields, error: outcome.error ?? `HTTP ${outcome.httpStatus}` })
   }
 
-  /** Runs the pump once the current synchronous work (the publisher's transaction) is over. */
-  function wake(): void {
-    if (!running || wakeQueued) return
-    wakeQueued = true
-    setImmediate(() => {
-      wakeQueued = false
-      pump()
-    })
-  }
-
   return {
-    wake,
+    wake: pump.wake,
     /**
      * Resolves once the worker has nothing to do now: no delivery in flight and no notification due.
      * What a test awaits before it checks that nothing was sent.
      */
-    idle(): Promise<void> {
-      if (!running) return Promise.resolve()
-      const idle = new Promise<void>((resolve) => idleWaiters.push(resolve))
-      wake()
-      return idle
-    },
-    start(): void {
-      if (running) return
-      running = true
-      abort = new AbortController()
-      pump()
-    },
+    idle: pump.idle,
+    start: pump.start,
     /** Stops taking work, lets deliveries in flight finish for `graceMs`, then cuts them short. */
     async stop(graceMs = 3000): Promise<void> {
-      if (!running) return
-      running = false
-      clearTimeout(timer)
-      for (const resolve of idleWaiters.splice(0)) resolve()
-      const pending = [...inFlight.values()].map((f) => f.done)
-      let graceTimer: NodeJS.Timeout | undefined
-      await Promise.race([Promise.all(pending), new Promise((resolve) => (graceTimer = setTimeout(resolve, graceMs)))])
-      clearTimeout(graceTimer)
-      abort.abort()
-      await Promise.all(pending)
-      sender.close()
+      if (await pump.stop(graceMs)) sender.close()
     },
     /** Leaves the partner's notifications alone until `release` (its clock is being advanced). */
     hold(partnerUniqueID: string): void {
@@ -266,29 +188,25 @@ export function createDeliveryWorker(options: DeliveryWorkerOptions) {
     },
     release(partnerUniqueID: string): void {
       held.delete(partnerUniqueID)
-      wake()
+      pump.wake()
     },
     /** Resolves once the partner's deliveries in flight are over. */
-    async settle(partnerUniqueID: string): Promise<void> {
-      await Promise.all([...inFlight.values()].filter((f) => f.partnerUniqueID === partnerUniqueID).map((f) => f.done))
-    },
+    settle: (partnerUniqueID: string): Promise<void> => pump.settle((n) => n.partnerUniqueID === partnerUniqueID),
     /** Makes one attempt at the notification now, as the pump would; resolves once it is recorded (the clock advance). */
-    async deliverNow(notification: OutboxNotification): Promise<void> {
-      await (inFlight.get(notification.seq)?.done ?? launch(notification))
-    },
+    deliverNow: (notification: OutboxNotification): Promise<void> => pump.runNow(notification),
     /** Control API: send again now (one more attempt for a finished notification), one the scope sees. */
     redeliver(notificationId: string, scope: BrokerScope): RedeliveryResult {
       const notification = outbox.byId(notificationId, scope)
       if (!notification) return 'not-found'
       const { partnerUniqueID } = notification
-      if (inFlight.has(notification.seq)) return 'in-flight'
+      if (pump.isOut(notification.seq)) return 'in-flight'
       const configuration = configurations.find(partnerUniqueID, notification.notificationTypeId)
       if (!configuration) return 'no-configuration'
       if (configuration.status === 'disabled') return 'disabled'
       const now = clock.now(partnerUniqueID).toISOString()
       const retryStep = notification.status === 'pending' ? notification.retryStep : MAX_ATTEMPTS - 1
       outbox.reschedule({ seq: notification.seq, retryStep, nextAttemptAt: clock.dueAt(partnerUniqueID), reason: 'redelivery requested', now })
-      wake()
+      pump.wake()
       return 'scheduled'
     },
   }

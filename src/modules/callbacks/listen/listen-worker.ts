@@ -2,6 +2,7 @@ import type { PartnerClock } from '../../../clock.ts'
 import type { Transactions } from '../../../db/write-batch.ts'
 import type { Logger } from '../../../logger.ts'
 import type { OutboxRepository } from '../outbox.repository.ts'
+import { createPump } from '../delivery-pump.ts'
 import { MAX_ATTEMPTS, retryDelayMs } from '../retry-schedule.ts'
 import { signWebhook } from '../webhook-signature.ts'
 import type { WebhookOutcome } from '../webhook-sender.ts'
@@ -9,8 +10,6 @@ import type { ListenerHub } from './listener-hub.ts'
 import type { ListenItem, ListenRepository } from './listen.repository.ts'
 
 const DEFAULT_CONCURRENCY = 32
-const MAX_TIMER_MS = 2 ** 31 - 1
-const CRASH_PAUSE_MS = 1000
 
 export interface ListenWorkerOptions {
   writes: Transactions
@@ -37,52 +36,20 @@ export interface ListenWorkerOptions {
  */
 export function createListenWorker(options: ListenWorkerOptions) {
   const { writes, clock, logger, outbox, repo, hub } = options
-  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY
-  let running = false
-  let wakeQueued = false
-  let stopping = false
-  let timer: NodeJS.Timeout | undefined
-  let pausedUntil = 0
-  const inFlight = new Map<number, { resourceKey: string; done: Promise<void> }>()
-  const machineNow = () => clock.machine.now().toISOString()
-
-  function pump(): void {
-    if (!running) return
-    clearTimeout(timer)
-    timer = undefined
-    if (Date.now() < pausedUntil) {
-      timer = setTimeout(pump, pausedUntil - Date.now()).unref()
-      return
-    }
-    const busy = new Set([...inFlight.values()].map((f) => f.resourceKey))
-    if (inFlight.size < concurrency) {
-      for (const item of repo.dueHeads(machineNow(), concurrency + inFlight.size)) {
-        if (inFlight.size >= concurrency) break
-        if (inFlight.has(item.seq) || busy.has(item.resourceKey)) continue
-        busy.add(item.resourceKey)
-        launch(item)
-      }
-    }
-    const next = repo.earliestDue()
-    if (next && inFlight.size < concurrency) {
-      const delay = Math.max(0, Date.parse(next) - clock.machine.now().getTime())
+  const pump = createPump<ListenItem>({
+    concurrency: options.concurrency ?? DEFAULT_CONCURRENCY,
+    dueHeads: (limit) => repo.dueHeads(clock.machine.now().toISOString(), limit),
+    nextDueAt() {
+      const next = repo.earliestDue()
+      if (!next) return undefined
       // A head due now but behind one in flight: the finishing delivery wakes the pump.
-      if (delay > 0) timer = setTimeout(pump, Math.min(delay, MAX_TIMER_MS)).unref()
-    }
-  }
-
-  function launch(item: ListenItem): void {
-    const done = deliver(item)
-      .catch((error: unknown) => {
-        pausedUntil = Date.now() + CRASH_PAUSE_MS
-        logger.error('listen delivery crashed', { notificationId: item.notificationId, error: String(error) })
-      })
-      .finally(() => {
-        inFlight.delete(item.seq)
-        wake()
-      })
-    inFlight.set(item.seq, { resourceKey: item.resourceKey, done })
-  }
+      const at = Date.parse(next)
+      return at > clock.machine.now().getTime() ? at : undefined
+    },
+    now: () => clock.machine.now().getTime(),
+    run: (item) => deliver(item),
+    crashed: (item, error) => logger.error('listen delivery crashed', { notificationId: item.notificationId, error: String(error) }),
+  })
 
   async function deliver(item: ListenItem): Promise<void> {
     const { partnerUniqueID } = item
@@ -110,7 +77,7 @@ export function createListenWorker(options: ListenWorkerOptions) {
             })),
           )
     // Cut short by stop(): nothing is recorded, the delivery stays pending for the next start.
-    if (stopping) return
+    if (pump.signal.aborted) return
     const delivered = record(item, attemptedAt, outcomes, headers)
     for (const { outcome } of outcomes) {
       const fields = { notificationId: item.notificationId, through: 'listen', httpStatus: outcome.httpStatus, latencyMs: outcome.latencyMs }
@@ -150,37 +117,15 @@ export function createListenWorker(options: ListenWorkerOptions) {
     },
   )
 
-  /** Runs the pump once the current synchronous work (the publisher's transaction) is over. */
-  function wake(): void {
-    if (!running || wakeQueued) return
-    wakeQueued = true
-    setImmediate(() => {
-      wakeQueued = false
-      pump()
-    })
-  }
-
   return {
-    wake,
-    start(): void {
-      if (running) return
-      running = true
-      stopping = false
-      pump()
-    },
+    wake: pump.wake,
+    start: pump.start,
     /** Stops taking work; the listeners' streams are closed by the hub, so the attempts in flight end at once. */
     async stop(): Promise<void> {
-      if (!running) return
-      running = false
-      stopping = true
-      clearTimeout(timer)
-      hub.closeAll()
-      await Promise.all([...inFlight.values()].map((f) => f.done))
+      await pump.stop(0, hub.closeAll)
     },
     /** Resolves once no listen delivery is in flight. */
-    async settle(): Promise<void> {
-      await Promise.all([...inFlight.values()].map((f) => f.done))
-    },
+    settle: (): Promise<void> => pump.settle(),
   }
 }
 
