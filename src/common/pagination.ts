@@ -93,3 +93,9 @@ export function keysetPage<Position, Row>(query: PagingQuery, list: KeysetList<P
   const page = !hasMoreResults ? rows : direction.kind === 'previous' ? rows.slice(1) : rows.slice(0, query.lineCount)
   return { rows: page, hasMoreResults }
 }
+
+/** A row id as a list's cursor (nextRecord, previousRecord): its sequence number in decimal. */
+export const seqCursor = (seq: number): string => String(seq)
+
+/** The sequence number a cursor names, or undefined when it cannot name one (not up to 15 digits). */
+export const seqOfCursor = (cursor: string): number | undefined => (/^\d{1,15}$/.test(cursor) ? Number(cursor) : undefined)

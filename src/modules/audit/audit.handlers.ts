@@ -1,10 +1,11 @@
+import { seqCursor } from '../../common/pagination.ts'
 import type { AppRouteHandler } from '../../http/app-env.ts'
 import type { StoredAuditEntry } from './audit.repository.ts'
 import type * as routes from './audit.routes.ts'
 import type { AuditService } from './audit.service.ts'
 
 const shown = ({ seq, actor, ...entry }: StoredAuditEntry) => ({
-  entryId: String(seq),
+  entryId: seqCursor(seq),
   ...entry,
   actor: actor.kind === 'operator' ? { kind: actor.kind, userId: null, username: null } : { kind: actor.kind, userId: actor.userId, username: actor.username },
 })

@@ -1,6 +1,6 @@
-import type { Statement } from 'better-sqlite3'
 import type { Db } from '../../db/connection.ts'
-import type { KeysetCursor } from '../../common/pagination.ts'
+import { seqOfCursor, type KeysetCursor } from '../../common/pagination.ts'
+import { createSeqKeyset, whereClause, type Where } from '../../db/seq-keyset.ts'
 
 /** One recorded action. */
 export interface AuditEntry {
@@ -57,32 +57,14 @@ const toEntry = (r: Row): StoredAuditEntry => ({
   requestId: r.request_id,
 })
 
-function whereOf(f: AuditFilter): { sql: string; params: Record<string, unknown> } {
-  const parts = ['1 = 1']
-  const params: Record<string, unknown> = {}
-  if (f.partnerUniqueID !== undefined) {
-    parts.push('partner_unique_id = @partnerUniqueID')
-    params.partnerUniqueID = f.partnerUniqueID
-  }
-  if (f.usersOnly) parts.push("actor_kind = 'user'")
-  if (f.actor === 'operator') parts.push("actor_kind = 'operator'")
-  else if (f.actor !== undefined) {
-    parts.push("actor_kind = 'user' AND username = @actor")
-    params.actor = f.actor
-  }
-  if (f.action !== undefined) {
-    parts.push('action = @action')
-    params.action = f.action
-  }
-  if (f.from !== undefined) {
-    parts.push('at >= @from')
-    params.from = f.from
-  }
-  if (f.to !== undefined) {
-    parts.push('at <= @to')
-    params.to = f.to
-  }
-  return { sql: parts.join(' AND '), params }
+function whereOf(f: AuditFilter): Where {
+  const where = whereClause()
+  if (f.partnerUniqueID !== undefined) where.and('partner_unique_id = @partnerUniqueID', { partnerUniqueID: f.partnerUniqueID })
+  if (f.usersOnly) where.and("actor_kind = 'user'")
+  if (f.actor === 'operator') where.and("actor_kind = 'operator'")
+  else if (f.actor !== undefined) where.and("actor_kind = 'user' AND username = @actor", { actor: f.actor })
+  if (f.action !== undefined) where.and('action = @action', { action: f.action })
+  return where.between('at', f.from, f.to).build()
 }
 
 /** The audit trail (audit_entry): appended, read newest first, deleted only by its own retention. */
@@ -90,12 +72,7 @@ export function createAuditRepository(db: Db) {
   const insert = db.prepare(`INSERT INTO audit_entry (at, actor_kind, partner_unique_id, user_id, username, action, target, summary, status, client_address, request_id)
     VALUES (@at, @actorKind, @partnerUniqueID, @userId, @username, @action, @target, @summary, @status, @clientAddress, @requestId)`)
   const removeOlder = db.prepare('DELETE FROM audit_entry WHERE seq IN (SELECT seq FROM audit_entry WHERE at < @cutoff ORDER BY seq LIMIT @limit)')
-  const statements = new Map<string, Statement>()
-  const prepared = (sql: string) => {
-    let statement = statements.get(sql)
-    if (!statement) statements.set(sql, (statement = db.prepare(sql)))
-    return statement
-  }
+  const keyset = createSeqKeyset(db, 'audit_entry')
 
   return {
     insert(e: AuditEntry): void {
@@ -113,29 +90,11 @@ export function createAuditRepository(db: Db) {
         requestId: e.requestId,
       })
     },
-    count(filter: AuditFilter): number {
-      const where = whereOf(filter)
-      return prepared(`SELECT COUNT(*) FROM audit_entry WHERE ${where.sql}`).pluck().get(where.params) as number
-    },
+    count: (filter: AuditFilter): number => keyset.count(whereOf(filter)),
     /** The position of an entry the filter sees, for a paging cursor. */
-    positionOf(filter: AuditFilter, entryId: string): { seq: number } | undefined {
-      if (!/^\d{1,15}$/.test(entryId)) return undefined
-      const where = whereOf(filter)
-      const seq = prepared(`SELECT seq FROM audit_entry WHERE ${where.sql} AND seq = @seq`).pluck().get({ ...where.params, seq: Number(entryId) }) as number | undefined
-      return seq === undefined ? undefined : { seq }
-    },
+    positionOf: (filter: AuditFilter, entryId: string): { seq: number } | undefined => keyset.positionOf(whereOf(filter), seqOfCursor(entryId)),
     /** Up to `limit` entries from the cursor, newest first. */
-    page(filter: AuditFilter, cursor: KeysetCursor<{ seq: number }>, limit: number): StoredAuditEntry[] {
-      const where = whereOf(filter)
-      const sql =
-        cursor.kind === 'first'
-          ? `SELECT * FROM audit_entry WHERE ${where.sql} ORDER BY seq DESC LIMIT @limit`
-          : cursor.kind === 'next'
-            ? `SELECT * FROM audit_entry WHERE ${where.sql} AND seq < @seq ORDER BY seq DESC LIMIT @limit`
-            : `SELECT * FROM audit_entry WHERE ${where.sql} AND seq > @seq ORDER BY seq ASC LIMIT @limit`
-      const rows = prepared(sql).all({ ...where.params, limit, seq: cursor.kind === 'first' ? 0 : cursor.seq }) as Row[]
-      return (cursor.kind === 'previous' ? rows.reverse() : rows).map(toEntry)
-    },
+    page: (filter: AuditFilter, cursor: KeysetCursor<{ seq: number }>, limit: number): StoredAuditEntry[] => keyset.page<Row>(whereOf(filter), cursor, limit).map(toEntry),
     /** Deletes up to `limit` entries older than the cutoff, oldest first (the audit's own retention). */
     deleteOlderThan: (cutoff: Date, limit: number): number => removeOlder.run({ cutoff: cutoff.toISOString(), limit }).changes,
   }

@@ -1,3 +1,4 @@
+import { seqCursor } from '../../common/pagination.ts'
 import { brokerScopeOf } from '../../db/broker-scope.ts'
 import type { AppRouteHandler } from '../../http/app-env.ts'
 import type { JournalEntry, JournalSummary } from './request-journal.repository.ts'
@@ -8,7 +9,7 @@ type Stored = JournalEntry & { seq: number }
 
 // `receivedAt` is the certification's: the journal shows the partner's clock, as every other date.
 const summary = ({ seq, partnerUniqueID: _p, receivedAt: _r, ...rest }: JournalSummary) => ({
-  entryId: String(seq),
+  entryId: seqCursor(seq),
   ...rest,
   errors: rest.errors as Array<{ errorCode: string; errorMessage: string; errorField: string }> | null,
 })

@@ -1,8 +1,8 @@
-import type { Statement } from 'better-sqlite3'
 import type { BrokerScope } from '../../db/broker-scope.ts'
 import type { Db } from '../../db/connection.ts'
 import type { RequestOrigin } from '../../common/request-origin.ts'
-import type { KeysetCursor } from '../../common/pagination.ts'
+import { seqOfCursor, type KeysetCursor } from '../../common/pagination.ts'
+import { createSeqKeyset, whereClause, type Where } from '../../db/seq-keyset.ts'
 import type { JournalEntry, JournalSummary } from './journal-entry.ts'
 
 // The journal's files that read entries from the repository keep naming them from it.
@@ -106,52 +106,23 @@ export interface RingBounds {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** The WHERE clause of a filter, with only the conditions it sets: each statement is prepared once per shape. */
-function whereOf(f: JournalFilter): { sql: string; params: Record<string, unknown> } {
-  const parts = ['partner_unique_id = @partnerUniqueID']
-  const params: Record<string, unknown> = { partnerUniqueID: f.scope.partnerUniqueID }
-  if (f.scope.brokerId !== null) {
-    parts.push('broker_id = @brokerId')
-    params.brokerId = f.scope.brokerId
-  }
-  if (f.path?.endsWith('*')) {
-    parts.push("path LIKE @pathPrefix ESCAPE '\\'")
-    params.pathPrefix = `${escapeLike(f.path.slice(0, -1))}%`
-  } else if (f.path) {
-    parts.push('path = @path')
-    params.path = f.path
-  }
-  if (f.method) {
-    parts.push('method = @method')
-    params.method = f.method
-  }
-  if (f.statusClass) {
-    parts.push('status >= @statusFrom AND status < @statusTo')
-    params.statusFrom = f.statusClass * 100
-    params.statusTo = f.statusClass * 100 + 100
-  }
-  if (f.requestId) {
-    parts.push('request_id = @requestId')
-    params.requestId = f.requestId
-  }
-  if (f.scenario) {
-    parts.push('scenario = @scenario')
-    params.scenario = f.scenario
-  }
+function whereOf(f: JournalFilter): Where {
+  const where = whereClause('partner_unique_id = @partnerUniqueID', { partnerUniqueID: f.scope.partnerUniqueID })
+  if (f.scope.brokerId !== null) where.and('broker_id = @brokerId', { brokerId: f.scope.brokerId })
+  if (f.path?.endsWith('*')) where.and("path LIKE @pathPrefix ESCAPE '\\'", { pathPrefix: `${escapeLike(f.path.slice(0, -1))}%` })
+  else if (f.path) where.and('path = @path', { path: f.path })
+  if (f.method) where.and('method = @method', { method: f.method })
+  if (f.statusClass) where.and('status >= @statusFrom AND status < @statusTo', { statusFrom: f.statusClass * 100, statusTo: f.statusClass * 100 + 100 })
+  if (f.requestId) where.and('request_id = @requestId', { requestId: f.requestId })
+  if (f.scenario) where.and('scenario = @scenario', { scenario: f.scenario })
   if (f.pathTemplate) {
     // Each parameter is one segment: the glob, and as many slashes as the template has.
-    parts.push("path GLOB @pathGlob AND length(path) - length(replace(path, '/', '')) = @slashes")
-    params.pathGlob = f.pathTemplate.replace(/[[\]*?]/g, (c) => `[${c}]`).replace(/\{[^}]+\}/g, '*')
-    params.slashes = f.pathTemplate.split('/').length - 1
+    where.and("path GLOB @pathGlob AND length(path) - length(replace(path, '/', '')) = @slashes", {
+      pathGlob: f.pathTemplate.replace(/[[\]*?]/g, (c) => `[${c}]`).replace(/\{[^}]+\}/g, '*'),
+      slashes: f.pathTemplate.split('/').length - 1,
+    })
   }
-  if (f.from) {
-    parts.push('at >= @from')
-    params.from = f.from
-  }
-  if (f.to) {
-    parts.push('at <= @to')
-    params.to = f.to
-  }
-  return { sql: parts.join(' AND '), params }
+  return where.between('at', f.from, f.to).build()
 }
 
 /** The request journal (request_journal, request_journal_body): written in batches, read newest first, kept to a ring per partner. */
@@ -183,15 +154,9 @@ export function createRequestJournalRepository(db: Db) {
     }
     if (through !== undefined) trimThrough.run(partnerUniqueID, through)
   }
-  const statements = new Map<string, Statement>()
-  const prepared = (sql: string) => {
-    let statement = statements.get(sql)
-    if (!statement) statements.set(sql, (statement = db.prepare(sql)))
-    return statement
-  }
+  const keyset = createSeqKeyset(db, 'request_journal')
   // A broker's own, or (brokerId null) any of the partner's.
   const OF_SCOPE = 'partner_unique_id = @partnerUniqueID AND (@brokerId IS NULL OR broker_id = @brokerId)'
-  const bySeq = db.prepare(`SELECT seq FROM request_journal WHERE ${OF_SCOPE} AND seq = @seq`).pluck()
   const byRequestId = db.prepare(`SELECT * FROM request_journal WHERE ${OF_SCOPE} AND request_id = @requestId ORDER BY seq DESC LIMIT 1`)
   const bodyOf = db.prepare('SELECT * FROM request_journal_body WHERE seq = ?')
   // Oldest first, with the bodies: what the certification's client checks read of a window.
@@ -230,29 +195,11 @@ export function createRequestJournalRepository(db: Db) {
       }
     },
     /** The entries the filter matches; with `upTo`, counted no further than that many (the newest first). */
-    count(filter: JournalFilter, upTo?: number): number {
-      const where = whereOf(filter)
-      if (upTo === undefined) return (prepared(`SELECT COUNT(*) AS n FROM request_journal WHERE ${where.sql}`).get(where.params) as { n: number }).n
-      return (prepared(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM request_journal WHERE ${where.sql} ORDER BY seq DESC LIMIT @upTo)`).get({ ...where.params, upTo }) as { n: number }).n
-    },
+    count: (filter: JournalFilter, upTo?: number): number => keyset.count(whereOf(filter), upTo),
     /** The position of an entry the scope sees (`entryId`, its seq), for a paging cursor. */
-    positionOf(scope: BrokerScope, entryId: string): { seq: number } | undefined {
-      if (!/^\d{1,15}$/.test(entryId)) return undefined
-      const seq = bySeq.get({ partnerUniqueID: scope.partnerUniqueID, brokerId: scope.brokerId, seq: Number(entryId) }) as number | undefined
-      return seq === undefined ? undefined : { seq }
-    },
+    positionOf: (scope: BrokerScope, entryId: string): { seq: number } | undefined => keyset.positionOf(whereOf({ scope }), seqOfCursor(entryId)),
     /** Up to `limit` summaries from the cursor, newest first. */
-    page(filter: JournalFilter, cursor: KeysetCursor<{ seq: number }>, limit: number): JournalSummary[] {
-      const where = whereOf(filter)
-      const sql =
-        cursor.kind === 'first'
-          ? `SELECT * FROM request_journal WHERE ${where.sql} ORDER BY seq DESC LIMIT @limit`
-          : cursor.kind === 'next'
-            ? `SELECT * FROM request_journal WHERE ${where.sql} AND seq < @seq ORDER BY seq DESC LIMIT @limit`
-            : `SELECT * FROM request_journal WHERE ${where.sql} AND seq > @seq ORDER BY seq ASC LIMIT @limit`
-      const rows = prepared(sql).all({ ...where.params, limit, seq: cursor.kind === 'first' ? 0 : cursor.seq }) as Row[]
-      return (cursor.kind === 'previous' ? rows.reverse() : rows).map(toSummary)
-    },
+    page: (filter: JournalFilter, cursor: KeysetCursor<{ seq: number }>, limit: number): JournalSummary[] => keyset.page<Row>(whereOf(filter), cursor, limit).map(toSummary),
     /** The partner's entries received in a window of real time, oldest first, with their headers and bodies (at most `limit`). */
     window(partnerUniqueID: string, from: string, to: string, limit: number): Array<JournalEntry & { seq: number }> {
       return (window.all({ partnerUniqueID, from, to, limit }) as Array<Row & Partial<BodyRow>>).map((row) => withBody(row, row.request_headers === undefined || row.request_headers === null ? undefined : (row as BodyRow)))
