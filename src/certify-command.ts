@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs'
-import { parseArgs } from 'node:util'
+import { commandLogin, LOGIN_OPTIONS, logIn, missingCredentials, parseCommand } from './command-login.ts'
 import { verifyReport, type SignedReport } from './modules/certification/index.ts'
 
 const USAGE = `Usage: mortgage-sandbox certify [options]
@@ -23,9 +23,7 @@ Options:
 
 /** The options of `certify` (the CI examples' test checks their commands against these). */
 export const CERTIFY_OPTIONS = {
-  url: { type: 'string' },
-  username: { type: 'string' },
-  password: { type: 'string' },
+  ...LOGIN_OPTIONS,
   checks: { type: 'string' },
   since: { type: 'string' },
   lang: { type: 'string' },
@@ -128,34 +126,26 @@ export async function runCertifyCommand(
   env: Record<string, string | undefined> = process.env,
   out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Promise<number> {
-  let values
-  try {
-    values = parseArgs({ args: argv, options: CERTIFY_OPTIONS }).values
-  } catch (error) {
-    out(`${(error as Error).message}\n\n${USAGE}`)
-    return 2
-  }
-  if (values.help) {
-    out(USAGE)
-    return 0
-  }
-  const base = values.url ?? env.SANDBOX_URL ?? 'http://localhost:8080'
+  const parsed = parseCommand(argv, CERTIFY_OPTIONS, USAGE, out)
+  if (typeof parsed === 'number') return parsed
+  const { values } = parsed
+  const credentials = commandLogin(values, env, false)
+  const base = credentials.url
   try {
     if (values['check-report']) return await checkReport(base, values['check-report'], out)
-    const username = values.username ?? env.SANDBOX_USERNAME
-    const password = values.password ?? env.SANDBOX_PASSWORD
-    if (!username || !password) {
-      out(`--username and --password are required (or SANDBOX_USERNAME and SANDBOX_PASSWORD).\n\n${USAGE}`)
+    const missing = missingCredentials(credentials, false)
+    if (missing) {
+      out(`${missing}\n\n${USAGE}`)
       return 2
     }
     const lang = values.lang ?? 'en'
     const timeoutMs = Number(values.timeout ?? 600) * 1000
-    const login = await request(base, '/v1/authentication', { method: 'POST', body: { username, password } })
-    if (login.status !== 200) {
+    const login = await logIn(base, credentials.username!, credentials.password!)
+    if (login.accessToken === undefined) {
       out(`Login refused: ${problem(login)}`)
       return 2
     }
-    const token = login.body.accessToken as string
+    const token = login.accessToken
     const body = { ...(values.checks ? { checks: values.checks.split(',').map((c) => c.trim()) } : {}), ...(values.since ? { since: values.since } : {}) }
     const started = await request(base, '/sandbox/certification/runs', { method: 'POST', token, body, lang })
     if (started.status !== 202) {

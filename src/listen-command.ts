@@ -1,5 +1,5 @@
-import { parseArgs } from 'node:util'
 import { Agent, EnvHttpProxyAgent, fetch, type Dispatcher } from 'undici'
+import { commandLogin, LOGIN_OR_TOKEN_OPTIONS, logIn, missingCredentials, parseCommand } from './command-login.ts'
 
 const USAGE = `Usage: mortgage-sandbox listen --forward-to <url> [options]
 
@@ -18,10 +18,7 @@ Options:
 The sandbox is reached over HTTPS (plain http only on this machine), through HTTPS_PROXY when set.`
 
 export const LISTEN_OPTIONS = {
-  url: { type: 'string' },
-  username: { type: 'string' },
-  password: { type: 'string' },
-  token: { type: 'string' },
+  ...LOGIN_OR_TOKEN_OPTIONS,
   'forward-to': { type: 'string' },
   types: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -91,22 +88,13 @@ export async function runListenCommand(
   out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
   options: ListenCommandOptions = {},
 ): Promise<number> {
-  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof LISTEN_OPTIONS }>>['values']
-  try {
-    values = parseArgs({ args: argv, options: LISTEN_OPTIONS }).values
-  } catch (error) {
-    out(`${(error as Error).message}\n\n${USAGE}`)
-    return 2
-  }
-  if (values.help) {
-    out(USAGE)
-    return 0
-  }
-  const base = values.url ?? env.SANDBOX_URL ?? 'http://localhost:8080'
+  const parsed = parseCommand(argv, LISTEN_OPTIONS, USAGE, out)
+  if (typeof parsed === 'number') return parsed
+  const { values } = parsed
+  const credentials = commandLogin(values, env, true)
+  const { url: base, username, password } = credentials
   const forwardTo = values['forward-to']
-  const username = values.username ?? env.SANDBOX_USERNAME
-  const password = values.password ?? env.SANDBOX_PASSWORD
-  let token = values.token ?? env.SANDBOX_TOKEN
+  let token = credentials.token
   const types = values.types
   let sandboxUrl: URL
   try {
@@ -121,8 +109,9 @@ export async function runListenCommand(
     out(`The sandbox must be reached over HTTPS: ${base}`)
     return 2
   }
-  if (!token && !(username && password)) {
-    out(`Give --username and --password, or --token (or SANDBOX_TOKEN).\n\n${USAGE}`)
+  const missing = missingCredentials(credentials, true)
+  if (missing) {
+    out(`${missing}\n\n${USAGE}`)
     return 2
   }
 
@@ -138,17 +127,10 @@ export async function runListenCommand(
 
   async function login(): Promise<string> {
     if (!username || !password) throw new Refused('The token was refused (expired?): give --username and --password to log in again.', 2)
-    const res = await fetch(new URL('/v1/authentication', sandboxUrl), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ username, password }),
-      dispatcher: toSandbox,
-      signal: stop.signal,
-    })
-    const body = (await res.json().catch(() => undefined)) as { accessToken?: string } | undefined
-    if (res.status === 401 || res.status === 400) throw new Refused(`Login of ${username} refused (HTTP ${res.status}).`, 2)
-    if (!res.ok || !body?.accessToken) throw new Error(`login answered HTTP ${res.status}`)
-    return body.accessToken
+    const login = await logIn(sandboxUrl, username, password, (url, init) => fetch(url, { ...init, dispatcher: toSandbox, signal: stop.signal }))
+    if (login.accessToken !== undefined) return login.accessToken
+    if (login.status === 401 || login.status === 400) throw new Refused(`Login of ${username} refused (HTTP ${login.status}).`, 2)
+    throw new Error(`login answered HTTP ${login.status}`)
   }
 
   /** A request to the sandbox with the token; logs in again once when it was refused. */

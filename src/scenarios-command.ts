@@ -1,6 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { parseArgs } from 'node:util'
+import { commandLogin, LOGIN_OR_TOKEN_OPTIONS, logIn, missingCredentials, parseCommand, type CommandLogin, type LoginAnswer } from './command-login.ts'
 
 const USAGE = `Usage: mortgage-sandbox scenarios <push|pull> --dir <folder> [options]
 
@@ -27,10 +27,7 @@ Options:
 export const SCENARIOS_OPTIONS = {
   dir: { type: 'string' },
   prune: { type: 'boolean' },
-  url: { type: 'string' },
-  token: { type: 'string' },
-  username: { type: 'string' },
-  password: { type: 'string' },
+  ...LOGIN_OR_TOKEN_OPTIONS,
   lang: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
@@ -75,15 +72,18 @@ const problem = (answer: Answer) =>
   `HTTP ${answer.status}${answer.body?.errors ? `\n${answer.body.errors.map((e: any) => `    ${e.errorField || '(request)'}: ${e.errorCode} ${e.errorMessage}`).join('\n')}` : ''}`
 
 /** The token: given, or from a login with the username and password. */
-async function tokenOf(call: ReturnType<typeof client>, values: { token?: string | undefined; username?: string | undefined; password?: string | undefined }, env: Record<string, string | undefined>): Promise<string> {
-  const token = values.token ?? env.SANDBOX_TOKEN
-  if (token) return token
-  const username = values.username ?? env.SANDBOX_USERNAME
-  const password = values.password ?? env.SANDBOX_PASSWORD
-  if (!username || !password) throw new Stop(`--token, or --username and --password, are required (or SANDBOX_TOKEN, or SANDBOX_USERNAME and SANDBOX_PASSWORD).\n\n${USAGE}`)
-  const login = await call('/v1/authentication', { method: 'POST', body: { username, password } })
-  if (login.status !== 200) throw new Stop(`Login refused: ${problem(login)}`)
-  return login.body.accessToken as string
+async function tokenOf(base: string, credentials: CommandLogin): Promise<string> {
+  const missing = missingCredentials(credentials, true)
+  if (missing) throw new Stop(`${missing}\n\n${USAGE}`)
+  if (credentials.token) return credentials.token
+  let login: LoginAnswer
+  try {
+    login = await logIn(base, credentials.username!, credentials.password!)
+  } catch (error) {
+    throw new Stop(`Cannot reach the sandbox at ${base}: ${(error as Error).message}`)
+  }
+  if (login.accessToken === undefined) throw new Stop(`Login refused: ${problem(login)}`)
+  return login.accessToken
 }
 
 /** The names of the partner's own scenarios. */
@@ -165,26 +165,18 @@ export async function runScenariosCommand(
   env: Record<string, string | undefined> = process.env,
   out: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
 ): Promise<number> {
-  let parsed
-  try {
-    parsed = parseArgs({ args: argv, options: SCENARIOS_OPTIONS, allowPositionals: true })
-  } catch (error) {
-    out(`${(error as Error).message}\n\n${USAGE}`)
-    return 2
-  }
+  const parsed = parseCommand(argv, SCENARIOS_OPTIONS, USAGE, out, true)
+  if (typeof parsed === 'number') return parsed
   const { values, positionals } = parsed
-  if (values.help) {
-    out(USAGE)
-    return 0
-  }
   const [action] = positionals
   if ((action !== 'push' && action !== 'pull') || positionals.length !== 1 || !values.dir) {
     out(USAGE)
     return 2
   }
-  const call = client(values.url ?? env.SANDBOX_URL ?? 'http://localhost:8080', values.lang ?? 'en')
+  const credentials = commandLogin(values, env, true)
+  const call = client(credentials.url, values.lang ?? 'en')
   try {
-    const token = await tokenOf(call, values, env)
+    const token = await tokenOf(credentials.url, credentials)
     return action === 'push' ? await push(call, token, values.dir, values.prune === true, out) : await pull(call, token, values.dir, out)
   } catch (error) {
     if (!(error instanceof Stop)) throw error
