@@ -1,7 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { systemClock } from '../src/clock.ts'
 import { loadConfig } from '../src/config.ts'
@@ -10,6 +9,7 @@ import { keyBorrowerCompletion, coBorrowerCompletion, mandatoryDocuments, PROPER
 import { SIMULATION_INPUT_EXAMPLE } from '../src/modules/simulations/simulation-input.schemas.ts'
 import { openSandbox } from '../src/server.ts'
 import { eventually } from './modules/callbacks/support/callback-sandbox.ts'
+import { startVerifyingReceiver, type VerifyingReceiver } from './support/verifying-receiver.ts'
 
 /**
  * A new partner's first hour on a hosted sandbox, as it plays it: no ALLOW setting, no demo
@@ -26,9 +26,7 @@ const EN = { 'Accept-Language': 'en' }
 let server: ServerType
 let url: string
 let sandbox: ReturnType<typeof openSandbox>
-const received: Array<{ id: string; type: number; verified: boolean; error?: string }> = []
-let secret = ''
-let local: http.Server
+let local: VerifyingReceiver
 let localUrl: string
 
 beforeAll(async () => {
@@ -43,31 +41,15 @@ beforeAll(async () => {
     const s = serve({ fetch: sandbox.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
   })
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  local = http.createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c)).on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8')
-      let verified = false
-      let error: string | undefined
-      try {
-        new Webhook(secret).verify(body, req.headers as Record<string, string>)
-        verified = true
-      } catch (caught) {
-        error = (caught as Error).message
-      }
-      received.push({ id: String(req.headers['webhook-id']), type: JSON.parse(body).notificationTypeId, verified, ...(error ? { error } : {}) })
-      res.writeHead(200).end('ok')
-    })
-  })
-  await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve))
-  localUrl = `http://127.0.0.1:${(local.address() as AddressInfo).port}/hooks`
+  local = await startVerifyingReceiver()
+  localUrl = local.url
 })
 
 afterAll(async () => {
   await sandbox.sandbox.callbacks.worker.stop(100)
   ;(server as http.Server).closeAllConnections()
   await new Promise((resolve) => server.close(resolve))
-  await new Promise((resolve) => local.close(resolve))
+  await local.close()
   sandbox.db.close()
 })
 
@@ -105,7 +87,7 @@ describe("a new partner's first hour on a hosted sandbox", () => {
     const lines: string[] = []
     const stop = new AbortController()
     const listening = runListenCommand(['--url', url, '--forward-to', localUrl], { SANDBOX_TOKEN: token }, (line) => lines.push(line), { signal: stop.signal, backoff: { firstMs: 20, maxMs: 200 } })
-    secret = await eventually(() => lines.join('\n').match(/whsec_[A-Za-z0-9+/=]+/)?.[0])
+    local.setSecret(await eventually(() => lines.join('\n').match(/whsec_[A-Za-z0-9+/=]+/)?.[0]))
     await eventually(() => (sandbox.sandbox.callbacks.listen.connected(credentials.partnerUniqueID) === 1 ? true : undefined))
 
     // The journey: a simulation, its process completed and submitted with the scenario that approves it.
@@ -145,12 +127,12 @@ describe("a new partner's first hour on a hosted sandbox", () => {
       return page.deliveryList.length > 0 && page.deliveryList.every((d: any) => d.listen?.status === 'delivered') ? page.deliveryList : undefined
     }, 10_000)
     expect(deliveries.length).toBeGreaterThanOrEqual(2)
-    const receivedIds = new Set(received.map((r) => r.id))
+    const receivedIds = local.ids()
     for (const d of deliveries) {
       expect(receivedIds.has(d.notificationId), d.notificationId).toBe(true)
       expect(d.attemptList.some((a: any) => a.through === 'listen' && a.httpStatus === 200)).toBe(true)
     }
-    expect(received.filter((r) => !r.verified)).toEqual([])
+    expect(local.received.filter((r) => !r.verified)).toEqual([])
 
     // Back to the real time, keeping everything; the journal still holds the first request.
     const returned = await call('POST', '/sandbox/clock/return')

@@ -1,50 +1,14 @@
 import { serve, type ServerType } from '@hono/node-server'
 import http from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { systemClock } from '../../../src/clock.ts'
 import { testConfig } from '../../../src/config.ts'
 import { runListenCommand } from '../../../src/listen-command.ts'
 import { SIMULATION_INPUT_EXAMPLE } from '../../../src/modules/simulations/simulation-input.schemas.ts'
 import { openSandbox } from '../../../src/server.ts'
+import { startVerifyingReceiver, type VerifyingReceiver } from '../../support/verifying-receiver.ts'
 import { eventually, PARTNER_A } from './support/callback-sandbox.ts'
-
-/** A developer's local server: verifies each POST with the standardwebhooks library and answers 200 naming it. */
-async function startLocalReceiver() {
-  let secret = ''
-  const received: Array<{ id: string; type: number; verified: boolean; error?: string; brokerOf?: string }> = []
-  let onReceive: (index: number) => void = () => undefined
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = []
-    req.on('data', (c: Buffer) => chunks.push(c))
-    req.on('end', () => {
-      const body = Buffer.concat(chunks).toString('utf8')
-      const id = String(req.headers['webhook-id'])
-      let verified = false
-      let error: string | undefined
-      try {
-        new Webhook(secret).verify(body, req.headers as Record<string, string>)
-        verified = true
-      } catch (caught) {
-        error = (caught as Error).message
-      }
-      received.push({ id, type: JSON.parse(body).notificationTypeId, verified, ...(error ? { error } : {}) })
-      onReceive(received.length)
-      res.writeHead(200, { 'Content-Type': 'text/plain' }).end(`ok ${id}`)
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
-    received,
-    setSecret: (s: string) => (secret = s),
-    onReceive: (fn: (index: number) => void) => (onReceive = fn),
-    ids: () => new Set(received.map((r) => r.id)),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  }
-}
-type LocalReceiver = Awaited<ReturnType<typeof startLocalReceiver>>
 
 /** The command line, in-process, until stopped; its lines kept. */
 function startListen(args: string[]) {
@@ -75,8 +39,8 @@ const newSimulation = async (token: string) => (await call('POST', '/v1/simulati
 
 let admin: string
 let second: { username: string; password: string; token: string }
-let receiver: LocalReceiver
-let secondReceiver: LocalReceiver
+let receiver: VerifyingReceiver
+let secondReceiver: VerifyingReceiver
 
 beforeAll(async () => {
   // Retries in milliseconds; a fair share whose turns a stream held would starve every later request of partner A.
@@ -92,7 +56,7 @@ beforeAll(async () => {
   const broker = await call('POST', '/sandbox/account/brokers', admin, { name: 'Casa Certa Faro' })
   const user = await call('POST', '/sandbox/account/users', admin, { brokerId: broker.json.brokerId, name: 'Rita Faro', email: 'rita@casacerta.example' })
   second = { username: user.json.username, password: user.json.password, token: await login(user.json.username, user.json.password) }
-  ;[receiver, secondReceiver] = await Promise.all([startLocalReceiver(), startLocalReceiver()])
+  ;[receiver, secondReceiver] = await Promise.all([startVerifyingReceiver(), startVerifyingReceiver()])
 })
 
 afterAll(async () => {
