@@ -99,7 +99,7 @@ export function createCallbacks(deps: CallbacksDeps) {
     outbox,
     repo: listenRepo,
     hub,
-    secretOf: (partnerUniqueID) => listen.secretOf(partnerUniqueID),
+    secretFor: (listener) => listen.secretFor(listener),
     timeoutMs: deps.timeoutMs ?? DELIVERY_TIMEOUT_MS,
   })
   const listen = createListenService({ writes: deps.writes, clock, taxonomy: deps.taxonomy, repo: listenRepo, hub, wake: listenWorker.wake, heartbeatMs: deps.listenHeartbeatMs ?? 15_000 })

@@ -73,6 +73,9 @@ describe('mortgage-sandbox listen', () => {
     const other = startListen(['--url', url, '--username', second.username, '--password', second.password, '--forward-to', secondReceiver.url])
     receiver.setSecret(await listen.secret())
     secondReceiver.setSecret(await other.secret())
+    // A signing secret is an administrator's: a user who is not one gets a secret of its own, which
+    // signs only what its listeners receive (the partner's would verify every broker's notifications).
+    expect(await other.secret()).not.toBe(await listen.secret())
     await eventually(() => (sandbox.sandbox.callbacks.listen.connected(PARTNER_A) === 2 ? true : undefined))
 
     // The third notification's arrival cuts every connection of the sandbox: the stream, and the report on its way.
@@ -159,6 +162,10 @@ describe('mortgage-sandbox listen', () => {
     expect(await relogged.secret()).toMatch(/^whsec_/)
     expect(relogged.lines[0]).toContain("your broker's notifications")
     expect(await relogged.stop()).toBe(0)
+    // The user's own secret is stable: its local server keeps verifying across runs.
+    const again = startListen(['--url', url, '--username', 'broker-a2', '--password', 'sandbox', '--forward-to', receiver.url, '--types', '7'])
+    expect(await again.secret()).toBe(await relogged.secret())
+    expect(await again.stop()).toBe(0)
 
     const lines: string[] = []
     expect(await runListenCommand(['--url', 'http://sandbox.bank.example', '--token', 't', '--forward-to', receiver.url], {}, (l) => lines.push(l))).toBe(2)

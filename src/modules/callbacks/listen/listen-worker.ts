@@ -6,10 +6,17 @@ import { createPump } from '../delivery-pump.ts'
 import { MAX_ATTEMPTS, retryDelayMs } from '../retry-schedule.ts'
 import { signWebhook } from '../webhook-signature.ts'
 import type { WebhookOutcome } from '../webhook-sender.ts'
-import type { ListenerHub } from './listener-hub.ts'
+import type { ListenerHub, ListenerIdentity } from './listener-hub.ts'
 import type { ListenItem, ListenRepository } from './listen.repository.ts'
 
 const DEFAULT_CONCURRENCY = 32
+
+/** One listener's attempt: where it forwarded, its outcome, the headers it was sent (null: none was sent). */
+interface Sent {
+  to: string
+  outcome: WebhookOutcome
+  headers: Record<string, string> | null
+}
 
 export interface ListenWorkerOptions {
   writes: Transactions
@@ -20,8 +27,8 @@ export interface ListenWorkerOptions {
   outbox: OutboxRepository
   repo: ListenRepository
   hub: ListenerHub
-  /** The partner's listen secret. */
-  secretOf(partnerUniqueID: string): string
+  /** The secret a listener's notifications are signed with (its ready event gave it). */
+  secretFor(listener: ListenerIdentity): string
   /** How long a listener has to report an attempt: a direct delivery's timeout. */
   timeoutMs: number
   concurrency?: number
@@ -57,28 +64,27 @@ export function createListenWorker(options: ListenWorkerOptions) {
     const takers = hub.takers(partnerUniqueID, item.brokerId, item.notificationTypeId)
     // The receiver checks the timestamp against its own wall clock: the real time, whatever the partner's test clock says.
     const timestamp = Math.floor(Date.now() / 1000)
-    const headers = {
+    const headersFor = (listener: ListenerIdentity): Record<string, string> => ({
       'Content-Type': 'application/json',
       'User-Agent': options.userAgent,
       'webhook-id': item.notificationId,
       'webhook-timestamp': String(timestamp),
-      'webhook-signature': signWebhook(options.secretOf(partnerUniqueID), item.notificationId, timestamp, item.body),
-    }
+      'webhook-signature': signWebhook(options.secretFor(listener), item.notificationId, timestamp, item.body),
+    })
     const { notificationType } = JSON.parse(item.body) as { notificationType: string }
-    const forwarded = { notificationId: item.notificationId, notificationTypeId: item.notificationTypeId, notificationType, headers, body: item.body }
-    const outcomes: Array<{ to: string; outcome: WebhookOutcome; sent: boolean }> =
+    const outcomes: Sent[] =
       takers.length === 0
-        ? [{ to: 'listen', outcome: { httpStatus: null, latencyMs: 0, error: 'no listener connected', responseExcerpt: null, retryAfter: undefined }, sent: false }]
+        ? [{ to: 'listen', outcome: { httpStatus: null, latencyMs: 0, error: 'no listener connected', responseExcerpt: null, retryAfter: undefined }, headers: null }]
         : await Promise.all(
-            takers.map(async (listener) => ({
-              to: listener.forwardTo ?? `listen:${listener.listenerId}`,
-              outcome: await hub.forward(listener, forwarded, options.timeoutMs),
-              sent: true,
-            })),
+            takers.map(async (listener) => {
+              const headers = headersFor(listener)
+              const forwarded = { notificationId: item.notificationId, notificationTypeId: item.notificationTypeId, notificationType, headers, body: item.body }
+              return { to: listener.forwardTo ?? `listen:${listener.listenerId}`, outcome: await hub.forward(listener, forwarded, options.timeoutMs), headers }
+            }),
           )
     // Cut short by stop(): nothing is recorded, the delivery stays pending for the next start.
     if (pump.signal.aborted) return
-    const delivered = record(item, attemptedAt, outcomes, headers)
+    const delivered = record(item, attemptedAt, outcomes)
     for (const { outcome } of outcomes) {
       const fields = { notificationId: item.notificationId, through: 'listen', httpStatus: outcome.httpStatus, latencyMs: outcome.latencyMs }
       if (delivered) logger.info('callback delivered', fields)
@@ -87,15 +93,15 @@ export function createListenWorker(options: ListenWorkerOptions) {
   }
 
   const record = writes.transaction(
-    (item: ListenItem, attemptedAt: Date, outcomes: Array<{ to: string; outcome: WebhookOutcome; sent: boolean }>, headers: Record<string, string>): boolean => {
+    (item: ListenItem, attemptedAt: Date, outcomes: Sent[]): boolean => {
       // The partner's data may have been reset while the attempt was out.
       if (!repo.bySeq(item.seq)) return false
-      for (const { to, outcome, sent } of outcomes) {
+      for (const { to, outcome, headers } of outcomes) {
         outbox.recordAttempt({
           seq: item.seq,
           attemptNumber: 0,
           through: 'listen',
-          requestHeaders: sent ? headers : null,
+          requestHeaders: headers,
           attemptedAt: attemptedAt.toISOString(),
           callbackUrl: to,
           httpStatus: outcome.httpStatus,

@@ -4,8 +4,8 @@ import { ApiError } from '../../../common/api-error.ts'
 import type { AuthContext } from '../../../common/auth-context.ts'
 import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
 import { NOTIFICATION_TYPES_LIST } from '../outbox-publisher.ts'
-import { newSigningSecret } from '../webhook-signature.ts'
-import type { ListenerChannel, ListenerHub, ListenReport } from './listener-hub.ts'
+import { derivedSigningSecret, newSigningSecret } from '../webhook-signature.ts'
+import type { ListenerChannel, ListenerHub, ListenerIdentity, ListenReport } from './listener-hub.ts'
 import type { ListenRepository } from './listen.repository.ts'
 
 /** A notification just written to the outbox, offered to the partner's listeners. */
@@ -20,7 +20,10 @@ export interface PublishedNotification {
 /** What the stream tells the command line first. */
 export interface ListenerReady {
   listenerId: string
-  /** The partner's listen secret, which signs what the listeners forward (Standard Webhooks). */
+  /**
+   * What signs the notifications this listener forwards (Standard Webhooks): an administrator's, the
+   * partner's listen secret; another user's, a secret of that user's own, derived from it.
+   */
   signingSecret: string
   /** The types it receives; null: all. */
   types: number[] | null
@@ -62,8 +65,18 @@ export function createListenService(deps: ListenServiceDeps) {
   const secretOf = deps.writes.transaction((partnerUniqueID: string) => repo.secretOf(partnerUniqueID, newSigningSecret, clock.machine.now().toISOString()))
   const makeDue = deps.writes.transaction((partnerUniqueID: string, brokerId: number | null) => repo.makeDue(partnerUniqueID, brokerId, clock.machine.now().toISOString()))
 
+  /**
+   * The secret of a listener's notifications. A signing secret is an administrator's (the callback
+   * secrets are revealed to administrators only): any other user gets one of its own, which signs
+   * only what its own listeners receive, its broker's notifications.
+   */
+  function secretFor(listener: Pick<ListenerIdentity, 'partnerUniqueID' | 'userId' | 'brokerId'>): string {
+    const partnerSecret = secretOf(listener.partnerUniqueID)
+    return listener.brokerId === null ? partnerSecret : derivedSigningSecret(partnerSecret, `listen-user:${listener.userId}`)
+  }
+
   return {
-    secretOf,
+    secretFor,
 
     /**
      * A listener of the caller, registered at once (so the quota holds against concurrent connects);
@@ -77,7 +90,7 @@ export function createListenService(deps: ListenServiceDeps) {
       const handle = hub.register({ partnerUniqueID: auth.partnerUniqueID, userId: auth.userId, brokerId, types, forwardTo: query.forwardTo ?? null })
       const ready: ListenerReady = {
         listenerId: handle.listenerId,
-        signingSecret: secretOf(auth.partnerUniqueID),
+        signingSecret: secretFor({ partnerUniqueID: auth.partnerUniqueID, userId: auth.userId, brokerId }),
         types: types === null ? null : [...types].sort((a, b) => a - b),
         scope: brokerId === null ? 'partner' : 'broker',
         heartbeatSeconds: deps.heartbeatMs / 1000,
