@@ -111,6 +111,20 @@ describe('journeys driven by the clock', () => {
     expect(occurred).toEqual([submittedAt + 5_000, submittedAt + 35_000, submittedAt + 35_000, submittedAt + 35_000].map((t) => new Date(t).toISOString()))
   })
 
+  it("dates a scenario's steps on the partner's clock a day ahead, never on the machine's", async () => {
+    expect((await advance(26 * 3600)).status).toBe(200)
+    const { processUniqueId: id } = await submittedProcess(s, { headers: scenarioHeader('process-approved') })
+    runJobsAfter(s, 5)
+    runJobsAfter(s, 30)
+    const detail = (await processDetail(s, id)) as { processDetail: { submissionDate: string; statusLastDate: string }; statusHistory: Array<{ processStatusId: number; statusDate: string }> }
+    const dateOf = (statusId: number) => Date.parse(detail.statusHistory.find((h) => h.processStatusId === statusId)!.statusDate)
+    const submittedAt = Date.parse(detail.processDetail.submissionDate)
+    // Submitted at the partner's now, 26 h ahead of the machine; the steps 5 s and 35 s after it.
+    expect(submittedAt).toBe(s.clock.now().getTime() - 35_000 + 26 * 3_600_000)
+    expect([dateOf(2), dateOf(3), dateOf(4)]).toEqual([submittedAt, submittedAt + 5_000, submittedAt + 35_000])
+    expect(Date.parse(detail.processDetail.statusLastDate)).toBe(submittedAt + 35_000)
+  })
+
   it('process-contracted completes with one advance of 95 s', async () => {
     const waited = await createTestSandbox()
     await registerCallbacks(waited, [2, 5, 7, 9])
