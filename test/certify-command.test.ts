@@ -1,30 +1,24 @@
-import { serve, type ServerType } from '@hono/node-server'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { runCertifyCommand } from '../src/certify-command.ts'
 import { simulationInput } from './modules/simulations/simulation-fixtures.ts'
+import { listenOnLoopback } from './support/listening-app.ts'
 import { tempDir } from './support/temp-dir.ts'
 import { createTestSandbox, type TestSandbox } from './support/test-app.ts'
 
 let s: TestSandbox
-let server: ServerType
+let server: Awaited<ReturnType<typeof listenOnLoopback>>
 let url: string
 let dir: string
 
 beforeAll(async () => {
   s = await createTestSandbox()
-  server = await new Promise<ServerType>((resolve) => {
-    const listening = serve({ fetch: s.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(listening))
-  })
-  const address = server.address()
-  if (address === null || typeof address === 'string') throw new Error('no port')
-  url = `http://127.0.0.1:${address.port}`
+  server = await listenOnLoopback(s.app)
+  url = server.url
   dir = tempDir('certify')
 })
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-})
+afterAll(() => server.close())
 
 /** Runs `mortgage-sandbox certify …` against the listening sandbox as broker-a: what it printed and its exit code. */
 async function certify(...argv: string[]) {
