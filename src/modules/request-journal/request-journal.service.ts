@@ -19,12 +19,6 @@ export interface JournalSettings {
 /** How long an entry waits in memory before its batch is written, and the most a batch holds. */
 const FLUSH_EVERY_MS = 100
 const FLUSH_AT_ENTRIES = 500
-/**
- * The most entries one turn of the event loop writes in the background: a hundred entries in one
- * transaction held every connection's answer for about 5 ms; slices of 25 let answers go between them
- * (docs/decisions/0102-the-journal-written-in-slices.md).
- */
-const SLICE_ENTRIES = 25
 
 /**
  * The request journal (docs/design.md "Request journal"): entries are queued in memory and written in
@@ -41,36 +35,18 @@ export function createRequestJournalService(deps: { writes: Transactions; clock:
 
   const store = deps.writes.transaction((entries: JournalEntry[]) => repository.insertAll(entries, settings))
 
-  let slicing: NodeJS.Immediate | undefined
-
-  function write(entries: JournalEntry[]): void {
+  function flush(): void {
+    clearTimeout(timer)
+    timer = undefined
+    if (queue.length === 0) return
+    const entries = queue
+    queue = []
     try {
       store(entries)
     } catch (error) {
       deps.metrics?.journalDropped(entries.length, 'write_failed')
       deps.logger.warn('request journal not written', { entries: entries.length, error: error instanceof Error ? error.message : String(error) })
     }
-  }
-
-  /** Writes everything queued now: before a read of the journal, and at stop. */
-  function flush(): void {
-    clearTimeout(timer)
-    timer = undefined
-    clearImmediate(slicing)
-    slicing = undefined
-    if (queue.length === 0) return
-    const entries = queue
-    queue = []
-    write(entries)
-  }
-
-  /** The background write: the oldest SLICE_ENTRIES now, the rest at the next turn of the loop. */
-  function flushSlice(): void {
-    timer = undefined
-    slicing = undefined
-    if (queue.length === 0) return
-    write(queue.length <= SLICE_ENTRIES ? queue.splice(0) : queue.splice(0, SLICE_ENTRIES))
-    if (queue.length > 0) slicing = setImmediate(flushSlice)
   }
 
   return {
@@ -98,8 +74,8 @@ export function createRequestJournalService(deps: { writes: Transactions; clock:
     record(entry: JournalEntry): void {
       queue.push(entry)
       if (queue.length >= FLUSH_AT_ENTRIES) flush()
-      else if (!timer && !slicing) {
-        timer = setTimeout(flushSlice, FLUSH_EVERY_MS)
+      else if (!timer) {
+        timer = setTimeout(flush, FLUSH_EVERY_MS)
         timer.unref()
       }
     },
