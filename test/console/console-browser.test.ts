@@ -1,20 +1,14 @@
 import { serve, type ServerType } from '@hono/node-server'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { mkdirSync, readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestSandbox, PARTNER_A, type TestSandbox } from '../support/test-app.ts'
+import { chromiumAvailable as available, CHROMIUM, startFailingReceiver } from './support/browser-setup.ts'
 import { processPath, submittedProcess, withKeyBorrower } from '../modules/sandbox-scenarios/support/scenario-journeys.ts'
 import { simulationInput } from '../modules/simulations/simulation-fixtures.ts'
 
-/**
- * The console in a real Chromium (Debian's package): `.ci/run` installs it, so CI always runs these;
- * elsewhere they run when CHROMIUM_PATH or /usr/bin/chromium exists, and say so when skipped.
- */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const available = existsSync(CHROMIUM)
-if (!available && process.env.CONSOLE_BROWSER_TESTS === 'required') throw new Error(`Chromium not found at ${CHROMIUM} (CONSOLE_BROWSER_TESTS=required)`)
+/** The console in a real Chromium (support/browser-setup.ts says where it comes from). */
 if (!available) console.warn(`console browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`)
 
 /** Where the tests leave screenshots of the main pages (README "The partner console"). */
@@ -22,22 +16,14 @@ const SHOTS = 'screenshots'
 
 let s: TestSandbox
 let server: ServerType
-let receiver: Server
+let receiver: Awaited<ReturnType<typeof startFailingReceiver>>
 let browser: Browser
 let base: string
-let receiverHits = 0
 
 beforeAll(async () => {
   if (!available) return
   // A partner server that always fails: its deliveries show attempts to redeliver.
-  receiver = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      receiverHits += 1
-      res.writeHead(500, { 'Content-Type': 'text/plain' }).end('receiver down for maintenance')
-    })
-  })
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  receiver = await startFailingReceiver('receiver down for maintenance')
   s = await createTestSandbox({ callbackAllowHttp: true, callbackAllowPrivate: true })
   s.services.callbacks.worker.start()
   server = await new Promise<ServerType>((resolve) => {
@@ -53,7 +39,7 @@ afterAll(async () => {
   await browser?.close()
   await s.services.callbacks.worker.stop(100)
   await new Promise((resolve) => server.close(resolve))
-  await new Promise((resolve) => receiver.close(resolve))
+  await receiver.close()
 })
 
 async function loggedIn(username = 'broker-a'): Promise<Page> {
@@ -96,7 +82,7 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
   })
 
   it('follows a "Teste Aprovado" journey to Approved by advancing the test clock, and downloads its ESIS', async () => {
-    const put = await s.call('PUT', `/${PARTNER_A}/callbacks/5`, { body: { callbackUrl: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks` } })
+    const put = await s.call('PUT', `/${PARTNER_A}/callbacks/5`, { body: { callbackUrl: receiver.hooksUrl } })
     expect(put.status, put.text).toBe(201)
     const { processUniqueId, simulationUniqueId } = await submittedProcess(s, { input: withKeyBorrower('Teste Aprovado') })
     const page = await loggedIn()
@@ -164,9 +150,9 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     await page.click('main p a[href^="/console/processes/"]')
     expect(await page.locator(`.timeline a[href="${detailUrl}"]`).count()).toBe(1)
     await page.goto(`${base}${detailUrl}`)
-    const before = receiverHits
+    const before = receiver.hits()
     await Promise.all([page.waitForURL(/deliveries\/msg_\w+\?done=/), page.click('form[action$="/retry"] button')])
-    await expect.poll(() => receiverHits, { timeout: 5000 }).toBeGreaterThan(before)
+    await expect.poll(() => receiver.hits(), { timeout: 5000 }).toBeGreaterThan(before)
   })
 
   it("shows another partner none of it, and answers 404 for the first partner's process", async () => {

@@ -1,10 +1,10 @@
 import { serve, type ServerType } from '@hono/node-server'
-import { existsSync, readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
+import { readFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestSandbox, PARTNER_A, type TestSandbox } from '../support/test-app.ts'
+import { chromiumAvailable as available, CHROMIUM, startFailingReceiver } from './support/browser-setup.ts'
 import { processPath, registerCallbacks, submittedProcess } from '../modules/sandbox-scenarios/support/scenario-journeys.ts'
 
 /**
@@ -14,9 +14,6 @@ import { processPath, registerCallbacks, submittedProcess } from '../modules/san
  * (the login page's too), and no page breaking its Content-Security-Policy.
  * Runs where console-browser.test.ts runs (CHROMIUM_PATH or /usr/bin/chromium).
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const available = existsSync(CHROMIUM)
-if (!available && process.env.CONSOLE_BROWSER_TESTS === 'required') throw new Error(`Chromium not found at ${CHROMIUM} (CONSOLE_BROWSER_TESTS=required)`)
 
 /** The seeded journal entries' one path (a simulation nobody has: 404s, the cheapest call journaled). */
 const SEEDED_PATH = '/v1/simulations/00000000-0000-4000-8000-000000000250'
@@ -24,12 +21,11 @@ const SEEDED = 260
 
 let s: TestSandbox
 let server: ServerType
-let receiver: Server
+let receiver: Awaited<ReturnType<typeof startFailingReceiver>>
 let browser: Browser
 let page: Page
 let base: string
 let processUniqueId: string
-let receiverHits = 0
 /** What the pages' Content-Security-Policy refused, reported on the browser's console: none expected. */
 const policyViolations: string[] = []
 const axe = available ? readFileSync('node_modules/axe-core/axe.min.js', 'utf8') : ''
@@ -72,14 +68,7 @@ async function letIn() {
 
 beforeAll(async () => {
   if (!available) return
-  receiver = createServer((req, res) => {
-    req.resume()
-    req.on('end', () => {
-      receiverHits += 1
-      res.writeHead(500, { 'Content-Type': 'text/plain' }).end('receiver down for maintenance, back at 14:00 (see status page)')
-    })
-  })
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve))
+  receiver = await startFailingReceiver('receiver down for maintenance, back at 14:00 (see status page)')
   s = await createTestSandbox({
     callbackAllowHttp: true,
     callbackAllowPrivate: true,
@@ -88,7 +77,7 @@ beforeAll(async () => {
     fairShare: { costMs: 60_000, concurrency: null },
     journal: { maxEntries: 10_000, maxBytes: 64 * 1024 * 1024, maxPerSecond: 100_000 },
   })
-  const hooks = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`
+  const hooks = receiver.hooksUrl
   for (const type of [5, 7]) expect((await s.call('PUT', `/${PARTNER_A}/callbacks/${type}`, { body: { callbackUrl: hooks } })).status).toBe(201)
   // A submitted process: two borrowers, their documents and the property's; a message each way.
   processUniqueId = (await submittedProcess(s)).processUniqueId
@@ -112,7 +101,7 @@ afterAll(async () => {
   await browser?.close()
   await s.services.callbacks.worker.stop(100)
   await new Promise((resolve) => server.close(resolve))
-  await new Promise((resolve) => receiver.close(resolve))
+  await receiver.close()
 })
 
 describe.skipIf(!available)("a partner's journey through the console in Chromium", () => {
@@ -143,7 +132,7 @@ describe.skipIf(!available)("a partner's journey through the console in Chromium
 
   it('fits ten deliveries in one screen at 1400 × 1000, the tenth row visible without scrolling', async () => {
     // Wait for the first attempt: the rows then carry the partner server's answer, their widest.
-    await expect.poll(() => receiverHits, { timeout: 5000 }).toBeGreaterThan(0)
+    await expect.poll(() => receiver.hits(), { timeout: 5000 }).toBeGreaterThan(0)
     await page.goto(`${base}/console/deliveries`)
     const rows = page.locator('tr[data-notification-id]')
     expect(await rows.count()).toBeGreaterThanOrEqual(10)
