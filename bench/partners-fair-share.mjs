@@ -10,7 +10,9 @@
 // costly requests (up to its 4 running at once) are let in before their cost is known; the table's
 // "whole" column is B's p95 over the flood from its first second, burst included.
 //
-// Usage: node bench/partners-fair-share.mjs [seconds per phase] [rate limit a second] [phase ...]
+// Usage: node bench/partners-fair-share.mjs [seconds per phase (30)] [rate limit a second] [phase ...]
+//   30 s by default: B's 450 answers a phase. With 10 s (150 answers) its p95 rests on a couple of
+//   stalls, and four runs of the same build gave 0.94x to 4.63x (README "Performance").
 //   phases: limit flood esis validate upload console (all by default). Builds dist/ first
 //   (BENCH_SKIP_BUILD=1 to skip). Server on CPU 0; this script (B) and A's load, in a process of its
 //   own (bench/flood-process.mjs), on CPU 1.
@@ -18,7 +20,7 @@ import { fork } from 'node:child_process'
 import { HOSTED_ENV, paced, percentile, signUp } from './partners-support.mjs'
 import { EXAMPLE, ensureBuilt, fmt, pinBenchToCpu1, settle, startSandbox } from './simulations-support.mjs'
 
-const SECONDS = Number(process.argv[2] ?? 20)
+const SECONDS = Number(process.argv[2] ?? 30)
 const LIMIT = Number(process.argv[3] ?? 20)
 const PHASES = process.argv.slice(4)
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3)
