@@ -17,7 +17,7 @@
 //   (BENCH_SKIP_BUILD=1 to skip). Server on CPU 0; this script (B) and A's load, in a process of its
 //   own (bench/flood-process.mjs), on CPU 1.
 import { fork } from 'node:child_process'
-import { HOSTED_ENV, paced, percentile, signUp } from './partners-support.mjs'
+import { HOSTED_ENV, paced, percentile, signUp, uploadForm } from './partners-support.mjs'
 import { EXAMPLE, ensureBuilt, fmt, pinBenchToCpu1, settle, startSandbox } from './simulations-support.mjs'
 
 const SECONDS = Number(process.argv[2] ?? 30)
@@ -35,15 +35,6 @@ Object.assign(process.env, HOSTED_ENV, { SANDBOX_RATE_LIMIT: String(LIMIT), SAND
 /** A body of 60,000 unknown keys, under 1 MB. */
 const UNKNOWN_KEYS = JSON.stringify(Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`k${i.toString(36).padStart(6, '0')}`, 1])))
 
-/** A multipart body of Document Create with a 1 MB PDF (a real header, filler, a trailer), type 34 (the process's own). */
-function uploadForm(size = 1024 * 1024) {
-  const pdf = Buffer.alloc(size, 0x20)
-  pdf.write('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 0, 'latin1')
-  pdf.write('\n%%EOF\n', size - 7, 'latin1')
-  const boundary = '----sandboxbench7MA4YWxkTrZu0gW'
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="documentTypeId"\r\n\r\n34\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.pdf"\r\nContent-Type: application/pdf\r\n\r\n`
-  return { boundary, body: Buffer.concat([Buffer.from(head), pdf, Buffer.from(`\r\n--${boundary}--\r\n`)]) }
-}
 
 ensureBuilt()
 const sandbox = await startSandbox()

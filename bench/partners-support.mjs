@@ -77,3 +77,13 @@ export async function openLoop(url, next, { rate, seconds, sockets = 64 }) {
 
 /** `rate` GETs of one path a second for `seconds` (see openLoop). */
 export const paced = (url, path, headers, { rate, seconds }) => openLoop(url, () => ({ path, headers }), { rate, seconds, sockets: 8 })
+
+/** A multipart body of Document Create with a 1 MB PDF (a real header, filler, a trailer), type 34 (the process's own). */
+export function uploadForm(size = 1024 * 1024) {
+  const pdf = Buffer.alloc(size, 0x20)
+  pdf.write('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 0, 'latin1')
+  pdf.write('\n%%EOF\n', size - 7, 'latin1')
+  const boundary = '----sandboxbench7MA4YWxkTrZu0gW'
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="documentTypeId"\r\n\r\n34\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.pdf"\r\nContent-Type: application/pdf\r\n\r\n`
+  return { boundary, body: Buffer.concat([Buffer.from(head), pdf, Buffer.from(`\r\n--${boundary}--\r\n`)]) }
+}

@@ -10,20 +10,12 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { uploadForm } from './partners-support.mjs'
 import { EXAMPLE, ensureBuilt, pinBenchToCpu1, ROOT, startSandbox } from './simulations-support.mjs'
 
 const UPLOADS = Number(process.argv[2] ?? 40)
 const OTHER = process.argv[3] ? resolve(process.argv[3]) : undefined
 if (!pinBenchToCpu1()) process.exit()
-
-function uploadForm(size = 1024 * 1024) {
-  const pdf = Buffer.alloc(size, 0x20)
-  pdf.write('%PDF-1.4\n', 0, 'latin1')
-  pdf.write('\n%%EOF\n', size - 7, 'latin1')
-  const boundary = '----sandboxbench7MA4YWxkTrZu0gW'
-  const head = `--${boundary}\r\nContent-Disposition: form-data; name="documentTypeId"\r\n\r\n34\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="bench.pdf"\r\nContent-Type: application/pdf\r\n\r\n`
-  return { boundary, body: Buffer.concat([Buffer.from(head), pdf, Buffer.from(`\r\n--${boundary}--\r\n`)]) }
-}
 
 const nowMicros = () => Number(process.hrtime.bigint() / 1000n)
 
