@@ -15,6 +15,7 @@ Commands:
   backup    a checked copy of the database, safe while the server runs (mortgage-sandbox backup --to FILE)
   restore   a backup into an empty data folder, before the server starts (mortgage-sandbox restore --from FILE)
   openapi   print the bank's OpenAPI document (--sandbox: the sandbox's own)
+  code-cache start once on a throw-away database and keep the compiled code, so later starts are faster (image builds run it)
   version   print the sandbox's version (what GET /v1/health/version answers; verify publishes it)`
 
 async function serveCommand() {
@@ -70,6 +71,24 @@ async function restoreCommand(args: string[]) {
   process.exitCode = await runRestoreCommand(args)
 }
 
+async function codeCacheCommand() {
+  const { mkdtempSync, rmSync } = await import('node:fs')
+  const { tmpdir } = await import('node:os')
+  const { join } = await import('node:path')
+  const { codeCacheState, saveCodeCache } = await import('./code-cache.ts')
+  const dir = mkdtempSync(join(tmpdir(), 'sandbox-code-cache-'))
+  try {
+    const sandbox = await startServer(loadConfig({ ...process.env, SANDBOX_DB: join(dir, 'sandbox.db'), HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn' }))
+    // One answer, so the request path's code is compiled too.
+    await (await fetch(`${sandbox.url}/v1/health`)).arrayBuffer()
+    const file = saveCodeCache()
+    await sandbox.close()
+    process.stdout.write(file ? `code cache written: ${file}\n` : `no code cache written (${codeCacheState() ?? 'not run from the bundle'})\n`)
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 async function main(argv: string[]) {
   const [command = 'serve', ...args] = argv
   switch (command) {
@@ -91,6 +110,8 @@ async function main(argv: string[]) {
       return restoreCommand(args)
     case 'openapi':
       return openapiCommand()
+    case 'code-cache':
+      return codeCacheCommand()
     case 'version':
     case '--version':
       process.stdout.write(packageVersion() + '\n')

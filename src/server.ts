@@ -3,6 +3,7 @@ import { Server as NetServer, type AddressInfo } from 'node:net'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { createApp } from './app.ts'
 import { buildSandbox, prepareDatabase, type SandboxOptions } from './composition-root.ts'
+import { codeCacheState, saveCodeCache } from './code-cache.ts'
 import type { Config } from './config.ts'
 import { startWalCheckpointer } from './db/wal-checkpointer.ts'
 import { answerClientError } from './http/client-errors.ts'
@@ -36,6 +37,9 @@ export function openSandbox(options: Omit<SandboxOptions, 'db'> & { db?: Sandbox
   return { ...prepared, sandbox, app: createApp(sandbox) }
 }
 
+/** How long after listening the code cache is written, when the start had none that fitted. */
+const CODE_CACHE_AFTER_MS = 2000
+
 /**
  * Starts the sandbox: database (migrated and seeded), HTTP server, the background workers, and the
  * graceful stop that stops accepting, lets in-flight requests and deliveries finish and closes the
@@ -65,8 +69,16 @@ export async function startServer(config: Config): Promise<RunningSandbox> {
   const { port } = server.address() as AddressInfo
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`
   const startupMs = Math.round(process.uptime() * 1000)
+  const codeCache = codeCacheState()
   if (config.logFormat === 'pretty' && config.logLevel !== 'silent') process.stdout.write(startupBanner({ url, version: sandbox.version, config, startupMs }))
-  else logger.info('sandbox listening', { url, db: config.dbPath, migrations, seeded, version: sandbox.version, startupMs })
+  else logger.info('sandbox listening', { url, db: config.dbPath, migrations, seeded, version: sandbox.version, startupMs, ...(codeCache ? { codeCache } : {}) })
+  // Written once the start is over and its first requests have compiled their code, so the next start has it.
+  if (codeCache === 'missing' || codeCache === 'rejected') {
+    setTimeout(() => {
+      const file = saveCodeCache()
+      if (file) logger.info('code cache written', { file })
+    }, CODE_CACHE_AFTER_MS).unref()
+  }
   sandbox.workers.start()
   const checkpointer =
     config.dbPath === ':memory:' ? undefined : startWalCheckpointer(config.dbPath, (error) => logger.warn('wal checkpoint failed', { error }))
