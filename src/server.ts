@@ -1,4 +1,4 @@
-import { serve, type ServerType } from '@hono/node-server'
+import type { ServerType } from '@hono/node-server'
 import { Server as NetServer, type AddressInfo } from 'node:net'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { createApp } from './app.ts'
@@ -8,6 +8,7 @@ import type { Config } from './config.ts'
 import { startWalCheckpointer } from './db/wal-checkpointer.ts'
 import { answerClientError } from './http/client-errors.ts'
 import { DRAIN_BOUND_MS, DRAIN_GRACE_MS } from './http/draining.ts'
+import { serveApp } from './http/node-adapter/index.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { startupBanner } from './startup-banner.ts'
 
@@ -51,7 +52,7 @@ export async function startServer(config: Config): Promise<RunningSandbox> {
   let server: ServerType
   try {
     server = await new Promise<ServerType>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, () => resolve(s))
+      const s = serveApp(app.fetch, { port: config.port, hostname: config.host }, () => resolve(s))
       s.once('error', reject)
     })
   } catch (error) {

@@ -1,9 +1,10 @@
-import { serve, type ServerType } from '@hono/node-server'
+import type { ServerType } from '@hono/node-server'
 import Database from 'better-sqlite3'
 import type { AddressInfo } from 'node:net'
 import type { App } from '../app.ts'
 import { testConfig, type Config } from '../config.ts'
 import { createEsisRenderPool } from '../esis-pdf/esis-render-pool.ts'
+import { serveApp } from '../http/node-adapter/index.ts'
 import { openSandbox } from '../server.ts'
 import type { FixtureServices } from './provider-states/fixture.ts'
 
@@ -43,7 +44,7 @@ export async function startVerificationSandbox(overrides: Partial<Config> = {}):
 
   const server = await new Promise<ServerType>((resolve, reject) => {
     // The Node request rides along in `env`: document uploads read the socket directly.
-    const s = serve({ fetch: (request, env) => current.app.fetch(request, env), port: config.port, hostname: config.host }, () => resolve(s))
+    const s = serveApp((request, env) => current.app.fetch(request, env), { port: config.port, hostname: config.host }, () => resolve(s))
     s.once('error', reject)
   })
   const { port } = server.address() as AddressInfo

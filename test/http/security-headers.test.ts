@@ -1,4 +1,5 @@
-import { serve, type ServerType } from '@hono/node-server'
+import type { ServerType } from '@hono/node-server'
+import { serveApp } from '../../src/http/node-adapter/index.ts'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,7 +15,7 @@ let consoleCookie: string
 beforeAll(async () => {
   s = await createTestSandbox()
   server = await new Promise<ServerType>((resolve) => {
-    const started = serve({ fetch: (request, env) => s.app.fetch(request, env), port: 0, hostname: '127.0.0.1' }, () => resolve(started))
+    const started = serveApp((request, env) => s.app.fetch(request, env), { port: 0, hostname: '127.0.0.1' }, () => resolve(started))
   })
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const login = await s.app.request('/console/login', {

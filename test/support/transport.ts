@@ -1,4 +1,5 @@
-import { serve, type ServerType } from '@hono/node-server'
+import type { ServerType } from '@hono/node-server'
+import { serveApp } from '../../src/http/node-adapter/index.ts'
 import type { AddressInfo } from 'node:net'
 import { afterAll } from 'vitest'
 
@@ -27,7 +28,7 @@ afterAll(async () => {
 export async function requesterOf(app: FetchApp): Promise<Requester> {
   if (TRANSPORT === 'web') return async (path, init) => app.request(path, init)
   const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serve({ fetch: (request, env) => app.fetch(request, env), port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+    const s = serveApp((request, env) => app.fetch(request, env), { port: 0, hostname: '127.0.0.1' }, () => resolve(s))
     s.once('error', reject)
   })
   server.unref()

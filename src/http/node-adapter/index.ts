@@ -4,6 +4,7 @@
  * its request's header method, node-server's response cache, Node's `resume` of a request. The
  * architecture test keeps those names inside this folder. The network faults break Node's socket here too.
  */
+export { NODE_SERVER_OPTIONS, serveApp } from './answer-head.ts'
 export { answerJsonText } from './answer-text.ts'
 export { adapterFallbacks, type AdapterFallback } from './fast-path-probe.ts'
 export { bodyTextRead } from './hono-body-cache.ts'

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import { HonoRequest } from 'hono/request'
+import { fieldsKeptForHead, keepForHead } from './answer-head.ts'
 import { countFallback } from './fast-path-probe.ts'
 import { incomingOf, outgoingOf } from './node-bindings.ts'
 
@@ -34,11 +35,18 @@ export function readHeadersFromNode(c: Context): void {
 /** Whether `c.req.header()` reads Node's parsed headers (the fast path) rather than Hono's web Headers. */
 export const readsHeadersFromNode = (c: Context): boolean => c.req.header !== honoHeader
 
-/** Sets a header of the answer, whatever the handler answers with (Node merges it into the head it writes). */
+/**
+ * Sets a header of the answer, whatever the handler answers with: kept for the head Node writes
+ * (answer-head.ts), or set on Node's response when the server was made without the sandbox's
+ * options (counted as a fall back), or on Hono's answer without a Node server (`app.request()`).
+ */
 export function setResponseHeader(c: Context, name: string, value: string): void {
   const outgoing = outgoingOf(c)
-  if (outgoing && !outgoing.headersSent) outgoing.setHeader(name, value)
-  else c.header(name, value)
+  if (outgoing && !outgoing.headersSent) {
+    if (keepForHead(outgoing, name, value)) return
+    countFallback('head')
+    outgoing.setHeader(name, value)
+  } else c.header(name, value)
 }
 
 /**
@@ -49,7 +57,11 @@ export function setResponseHeader(c: Context, name: string, value: string): void
 export function responseHeadersOf(c: Context, res: Response): Record<string, string> {
   const all: Record<string, string> = {}
   const outgoing = outgoingOf(c)
-  if (outgoing) for (const [name, value] of Object.entries(outgoing.getHeaders())) if (value !== undefined) all[name] = Array.isArray(value) ? value.join(', ') : String(value)
+  if (outgoing) {
+    const kept = fieldsKeptForHead(outgoing)
+    if (kept) for (const name in kept) all[name.toLowerCase()] = kept[name]!
+    for (const [name, value] of Object.entries(outgoing.getHeaders())) if (value !== undefined) all[name] = Array.isArray(value) ? value.join(', ') : String(value)
+  }
   res.headers.forEach((value, name) => {
     all[name] = value
   })

@@ -1,4 +1,4 @@
-import { serve, type ServerType } from '@hono/node-server'
+import type { ServerType } from '@hono/node-server'
 import { Hono } from 'hono'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,6 +10,9 @@ import {
   bufferBody,
   readHeadersFromNode,
   readsHeadersFromNode,
+  responseHeadersOf,
+  serveApp,
+  setResponseHeader,
 } from '../../../src/http/node-adapter/index.ts'
 import { SIMULATION_INPUT_EXAMPLE } from '../../../src/modules/simulations/simulation-input.schemas.ts'
 import { startServer, type RunningSandbox } from '../../../src/server.ts'
@@ -26,6 +29,9 @@ interface Seen {
   bodyFromCache: string
   rawBodyUntouched: boolean
   answerText: string | undefined
+  /** The answer's header fields that Node's own header table held when the handler had answered. */
+  nodeTable: string[]
+  journaled: Record<string, string> | undefined
 }
 
 let seen: Seen | undefined
@@ -36,9 +42,13 @@ beforeAll(async () => {
   const app = new Hono()
   app.use('*', async (c, next) => {
     readHeadersFromNode(c)
+    setResponseHeader(c, 'X-Probe-Field', 'kept')
+    setResponseHeader(c, 'Cache-Control', 'no-store')
     await next()
     const text = answerJsonText(c, c.res)
     seen!.answerText = typeof text === 'string' ? text : undefined
+    seen!.nodeTable = (c.env as { outgoing: { getHeaderNames(): string[] } }).outgoing.getHeaderNames()
+    seen!.journaled = responseHeadersOf(c, c.res)
   })
   app.post('/probe', async (c) => {
     await bufferBody(c, 1024, () => new ApiError('PAYLOAD_TOO_LARGE', { field: 'body', params: { limit: '1 KB' } }))
@@ -49,21 +59,26 @@ beforeAll(async () => {
       // Hono read what the adapter buffered: it never opened the web Request's own body.
       rawBodyUntouched: !c.req.raw.bodyUsed,
       answerText: undefined,
+      nodeTable: [],
+      journaled: undefined,
     }
-    return c.json({ answered: true })
+    // The handler's own value wins over a field kept for the head.
+    return c.json({ answered: true }, 200, { 'Cache-Control': 'private' })
   })
   server = await new Promise<ServerType>((resolve) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+    const s = serveApp(app.fetch, { port: 0, hostname: '127.0.0.1' }, () => resolve(s))
   })
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 })
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())))
 
+let answered: Response | undefined
+
 async function probe(): Promise<Seen> {
   seen = undefined
   const before = adapterFallbacks()
-  const res = await fetch(`${base}/probe`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Probe': 'yes' }, body: '{"a":1}' })
-  expect(await res.json()).toEqual({ answered: true })
+  answered = await fetch(`${base}/probe`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Probe': 'yes' }, body: '{"a":1}' })
+  expect(await answered.json()).toEqual({ answered: true })
   expect(adapterFallbacks()).toEqual(before)
   return seen!
 }
@@ -84,6 +99,15 @@ describe('the fast paths of the Node adapter, through a real @hono/node-server',
   it("reads a JSON answer's text from node-server's response cache, without a clone", async () => {
     const s = await probe()
     expect(s.answerText).toBe('{"answered":true}')
+  })
+
+  it("writes the answer's own header fields with the head in one step, not into Node's header table", async () => {
+    const s = await probe()
+    expect(s.nodeTable).toEqual([])
+    expect(answered!.headers.get('x-probe-field')).toBe('kept')
+    expect(answered!.headers.get('cache-control')).toBe('private')
+    // The journal reads the fields the client gets.
+    expect(s.journaled).toMatchObject({ 'x-probe-field': 'kept', 'cache-control': 'private' })
   })
 })
 
