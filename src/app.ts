@@ -27,8 +27,7 @@ import { mailboxRouter, mailRecipientsRouter } from './modules/mailbox/index.ts'
 import { accountRouter, operatorRouter } from './modules/partners/index.ts'
 import { consoleRouter } from './modules/console/index.ts'
 import { journalRequests, requestJournalRouter } from './modules/request-journal/index.ts'
-import { processMessagesRouter, simulationMessagesRouter } from './modules/messages/index.ts'
-import { processesRouter } from './modules/processes/index.ts'
+import { processesRouter, simulationMessagesRouter } from './modules/processes/index.ts'
 import { sandboxClockRouter, sandboxControlRouter, testDataRouter } from './modules/sandbox-control/index.ts'
 import { housekeepingRouter } from './modules/housekeeping/index.ts'
 import { sandboxJobsRouter, sandboxScenariosRouter, scenarioMiddleware } from './modules/sandbox-scenarios/index.ts'
@@ -150,8 +149,7 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', simulationsRouter(simulations, taxonomy, sandbox.simulationDetailAnswers))
   app.route('/', simulationMessagesRouter(messages))
   app.route('/', simulationEsisRouter(esis))
-  app.route('/', processesRouter(processes, taxonomy))
-  app.route('/', processMessagesRouter(messages))
+  app.route('/', processesRouter(processes, taxonomy, messages))
   app.route('/', processEsisRouter(esis))
   app.route('/', callbacksRouter(sandbox.callbacks, sandbox.echo))
   app.route('/', sandboxDeliveriesRouter(sandbox.callbacks))

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../support/test-app.ts'
-import { createSimulation, forceStatus } from '../simulations/simulation-fixtures.ts'
+import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../../support/test-app.ts'
+import { createSimulation, forceStatus } from '../../simulations/simulation-fixtures.ts'
 
 let s: TestSandbox
 let id: string

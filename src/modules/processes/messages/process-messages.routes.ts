@@ -1,12 +1,12 @@
 import { createRoute } from '@hono/zod-openapi'
-import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi-schemas.ts'
+import { authedErrors, bearerSecurity, jsonContent } from '../../../http/openapi-schemas.ts'
 import {
   SimulationMessageCreatedSchema,
   SimulationMessageCreateRequestSchema,
   SimulationMessageListQuerySchema,
   SimulationMessageListSchema,
 } from './messages.schemas.ts'
-import { ProcessParamsSchema } from '../processes/index.ts'
+import { ProcessParamsSchema } from '../process-params.schemas.ts'
 
 const tags = ['ProcessesMessage']
 const NOT_FOUND = 'An unknown processUniqueId, or one of another broker, is a 404.'

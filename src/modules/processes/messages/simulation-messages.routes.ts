@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
-import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi-schemas.ts'
-import { SimulationParamsSchema } from '../simulations/index.ts'
+import { authedErrors, bearerSecurity, jsonContent } from '../../../http/openapi-schemas.ts'
+import { SimulationParamsSchema } from '../../simulations/index.ts'
 import {
   SimulationMessageCreatedSchema,
   SimulationMessageCreateRequestSchema,

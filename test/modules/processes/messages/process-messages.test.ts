@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createTestSandbox, type TestSandbox } from '../../support/test-app.ts'
-import { draftProcess, notificationsOf, processPath } from '../processes/process-fixtures.ts'
+import { createTestSandbox, type TestSandbox } from '../../../support/test-app.ts'
+import { draftProcess, notificationsOf, processPath } from '../process-fixtures.ts'
 
 let s: TestSandbox
 let processUniqueId: string

@@ -1,5 +1,5 @@
-import type { Db } from '../../db/connection.ts'
-import type { KeysetCursor } from '../../common/pagination.ts'
+import type { Db } from '../../../db/connection.ts'
+import type { KeysetCursor } from '../../../common/pagination.ts'
 
 export interface MessageRow {
   messageId: number

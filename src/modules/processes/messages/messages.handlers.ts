@@ -1,5 +1,5 @@
-import type { AppRouteHandler } from '../../http/app-env.ts'
-import { operationStatus } from '../../common/envelope.ts'
+import type { AppRouteHandler } from '../../../http/app-env.ts'
+import { operationStatus } from '../../../common/envelope.ts'
 import type { MessageService } from './messages.service.ts'
 import type * as processRoutes from './process-messages.routes.ts'
 import type * as simulationRoutes from './simulation-messages.routes.ts'
