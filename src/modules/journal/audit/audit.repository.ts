@@ -1,6 +1,6 @@
-import type { Db } from '../../db/connection.ts'
-import { seqOfCursor, type KeysetCursor } from '../../common/pagination.ts'
-import { createSeqKeyset, whereClause, type Where } from '../../db/seq-keyset.ts'
+import type { Db } from '../../../db/connection.ts'
+import { seqOfCursor, type KeysetCursor } from '../../../common/pagination.ts'
+import { createSeqKeyset, whereClause, type Where } from '../../../db/seq-keyset.ts'
 
 /** One recorded action. */
 export interface AuditEntry {

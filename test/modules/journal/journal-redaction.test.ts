@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { redactBody, redactHeaders, redactQuery } from '../../../src/modules/request-journal/journal-redaction.ts'
+import { redactBody, redactHeaders, redactQuery } from '../../../src/modules/journal/journal-redaction.ts'
 import { createTestSandbox } from '../../support/test-app.ts'
 
 const R = '[redacted]'

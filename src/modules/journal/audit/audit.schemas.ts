@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { pagingQuerySchema } from '../../common/pagination.ts'
+import { pagingQuerySchema } from '../../../common/pagination.ts'
 
 const cursors = {
   nextRecord: z.string().min(1).optional().openapi({ description: 'entryId of the last entry already seen: the page holds the older ones' }),

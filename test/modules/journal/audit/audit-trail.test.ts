@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { auditedRoutes } from '../../../src/modules/audit/index.ts'
-import { consoleSession } from '../../http/support/matrix-world.ts'
-import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../support/test-app.ts'
-import { TRANSPORT } from '../../support/transport.ts'
-import { asOperator, OPERATOR_TOKEN, signUp } from '../partners/partner-support.ts'
+import { auditedRoutes } from '../../../../src/modules/journal/audit/audit-middleware.ts'
+import { consoleSession } from '../../../http/support/matrix-world.ts'
+import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../../support/test-app.ts'
+import { TRANSPORT } from '../../../support/transport.ts'
+import { asOperator, OPERATOR_TOKEN, signUp } from '../../partners/partner-support.ts'
 
 /** The audit trail (docs/design.md "Audit trail"): broker-a administers partner A; the operator has its token. */
 let s: TestSandbox
