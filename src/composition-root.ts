@@ -6,7 +6,6 @@ import { createSecretBox } from './db/secret-box.ts'
 import { seedWhenChanged } from './db/seed.ts'
 import { createWriteBatch } from './db/write-batch.ts'
 import { createLogger, type Logger } from './logger.ts'
-import { createAuth } from './modules/auth/index.ts'
 import { createCallbacks, type HostResolver } from './modules/callbacks/index.ts'
 import { createEsisService } from './modules/esis/index.ts'
 import { createMailbox, type SmtpRelay } from './modules/mailbox/index.ts'
@@ -123,10 +122,9 @@ export function buildSandbox(options: SandboxOptions) {
   })
   // A partner's data as a whole: built first, so the partners erase through it; its owners join below as they are built.
   const housekeeping = createHousekeeping({ writes, logger, clock: machineClock, retentionDays: config.retentionDays })
-  const partners = createPartners({ db, writes, clock: machineClock, logger, config, mailbox, eraseData: housekeeping.eraseData, verifyPassword: options.verifyPassword })
+  const partners = createPartners({ db, writes, clock: machineClock, logger, config, secrets, metrics, mailbox, eraseData: housekeeping.eraseData, verifyPassword: options.verifyPassword })
   partners.applyDemoIdentities()
-  const { quotas } = partners
-  const auth = createAuth({ db, config, clock: machineClock, secrets, partners, metrics })
+  const { quotas, auth } = partners
   const scenarioModule = createScenarios({
     folders: scenarioFolders(config),
     taxonomy,

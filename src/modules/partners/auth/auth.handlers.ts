@@ -1,6 +1,6 @@
-import type { TrustProxy } from '../../config.ts'
-import type { AppRouteHandler } from '../../http/app-env.ts'
-import { clientAddress } from '../../http/node-adapter/index.ts'
+import type { TrustProxy } from '../../../config.ts'
+import type { AppRouteHandler } from '../../../http/app-env.ts'
+import { clientAddress } from '../../../http/node-adapter/index.ts'
 import type { AuthService } from './auth.service.ts'
 import type { authenticate as authenticateRoute } from './auth.routes.ts'
 

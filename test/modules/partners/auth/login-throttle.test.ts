@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { LOGIN_THROTTLE } from '../../../src/modules/auth/login-throttle.ts'
-import { verifyPassword, type PasswordVerifier } from '../../../src/modules/partners/index.ts'
-import { createTestSandbox } from '../../support/test-app.ts'
+import { LOGIN_THROTTLE } from '../../../../src/modules/partners/auth/login-throttle.ts'
+import { verifyPassword, type PasswordVerifier } from '../../../../src/modules/partners/password.ts'
+import { createTestSandbox } from '../../../support/test-app.ts'
 
 const login = (s: Awaited<ReturnType<typeof createTestSandbox>>, username: string, password: string, address = '203.0.113.7') =>
   s.call('POST', '/v1/authentication', { token: null, body: { username, password }, headers: { 'X-Forwarded-For': address } })

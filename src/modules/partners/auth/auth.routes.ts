@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
-import { errorResponses, jsonContent } from '../../http/openapi-schemas.ts'
-import type { WayIn } from '../../common/way-in.ts'
+import { errorResponses, jsonContent } from '../../../http/openapi-schemas.ts'
+import type { WayIn } from '../../../common/way-in.ts'
 import { authenticateRequestSchema, AuthenticateResponseSchema } from './auth.schemas.ts'
 
 /** Authenticate, its description and example naming this sandbox's way in (demo identities or sign-up). */

@@ -1,13 +1,13 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { Config } from '../../config.ts'
-import type { Clock } from '../../clock.ts'
-import type { Db } from '../../db/connection.ts'
-import type { SecretBox } from '../../db/secret-box.ts'
-import { deleteSetting, readSecretSetting, writeSecretSetting } from '../../db/settings.repository.ts'
-import { ApiError } from '../../common/api-error.ts'
-import type { TokenIdentity } from '../../common/auth-context.ts'
-import type { LocalizedText } from '../../common/language.ts'
-import { localizedProblem, text } from '../../common/problems.ts'
+import type { Config } from '../../../config.ts'
+import type { Clock } from '../../../clock.ts'
+import type { Db } from '../../../db/connection.ts'
+import type { SecretBox } from '../../../db/secret-box.ts'
+import { deleteSetting, readSecretSetting, writeSecretSetting } from '../../../db/settings.repository.ts'
+import { ApiError } from '../../../common/api-error.ts'
+import type { TokenIdentity } from '../../../common/auth-context.ts'
+import type { LocalizedText } from '../../../common/language.ts'
+import { localizedProblem, text } from '../../../common/problems.ts'
 import { CLOCK_SKEW_SECONDS, signToken, verifyToken, type TokenClaims, type TokenFailure } from './jwt.ts'
 
 
@@ -43,7 +43,7 @@ const FAILURE_DETAIL: Record<Exclude<TokenFailure, 'expired'>, LocalizedText> = 
 }
 const unauthenticated = (detail: LocalizedText) => new ApiError('UNAUTHENTICATED', localizedProblem('UNAUTHENTICATED', 'Authorization', { detail }))
 
-export function createTokenService(db: Db, config: Config, clock: Clock, secrets: SecretBox) {
+export function createTokenService(db: Db, config: Pick<Config, 'jwtSecret' | 'tokenTtlSeconds'>, clock: Clock, secrets: SecretBox) {
   const secret = resolveSigningSecret(db, config.jwtSecret, secrets)
   // Verified tokens, so a client reusing its token costs a map lookup, not an HMAC.
   const verified = new Map<string, TokenClaims>()

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { signToken } from '../../../src/modules/auth/jwt.ts'
-import { createSecretBox } from '../../../src/db/secret-box.ts'
-import { resolveSigningSecret } from '../../../src/modules/auth/token.service.ts'
-import { createTestSandbox, PARTNER_A, PARTNER_B, type TestSandbox } from '../../support/test-app.ts'
+import { signToken } from '../../../../src/modules/partners/auth/jwt.ts'
+import { createSecretBox } from '../../../../src/db/secret-box.ts'
+import { resolveSigningSecret } from '../../../../src/modules/partners/auth/token.service.ts'
+import { createTestSandbox, PARTNER_A, PARTNER_B, type TestSandbox } from '../../../support/test-app.ts'
 
 let sandbox: TestSandbox
 let secret: string

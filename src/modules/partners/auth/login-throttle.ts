@@ -1,7 +1,7 @@
-import type { Clock } from '../../clock.ts'
-import { ApiError } from '../../common/api-error.ts'
-import { makeRoom } from '../../common/bounded-map.ts'
-import { localizedProblem, text } from '../../common/problems.ts'
+import type { Clock } from '../../../clock.ts'
+import { ApiError } from '../../../common/api-error.ts'
+import { makeRoom } from '../../../common/bounded-map.ts'
+import { localizedProblem, text } from '../../../common/problems.ts'
 
 /** The figures of the throttle (docs/design.md "Authentication"). */
 export const LOGIN_THROTTLE = {
