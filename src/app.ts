@@ -20,22 +20,19 @@ import { createTokenBuckets } from './http/token-buckets.ts'
 import { ApiError } from './common/api-error.ts'
 import { validationHook } from './http/validation-hook.ts'
 import { writeBatching } from './http/write-batching.ts'
-import { authRouter } from './modules/auth/index.ts'
 import { callbacksRouter, sandboxDeliveriesRouter, sandboxListenRouter } from './modules/callbacks/index.ts'
 import { processEsisRouter, simulationEsisRouter } from './modules/esis/index.ts'
 import { mailboxRouter, mailRecipientsRouter } from './modules/mailbox/index.ts'
-import { accountRouter, operatorRouter } from './modules/partners/index.ts'
+import { accountRouter, authRouter, operatorRouter } from './modules/partners/index.ts'
 import { consoleRouter } from './modules/console/index.ts'
-import { journalRequests, requestJournalRouter } from './modules/request-journal/index.ts'
-import { processMessagesRouter, simulationMessagesRouter } from './modules/messages/index.ts'
-import { processesRouter } from './modules/processes/index.ts'
+import { auditRouter, auditTrail, journalRequests, requestJournalRouter } from './modules/journal/index.ts'
+import { processesRouter, simulationMessagesRouter } from './modules/processes/index.ts'
 import { sandboxClockRouter, sandboxControlRouter, testDataRouter } from './modules/sandbox-control/index.ts'
 import { housekeepingRouter } from './modules/housekeeping/index.ts'
 import { sandboxJobsRouter, sandboxScenariosRouter, scenarioMiddleware } from './modules/sandbox-scenarios/index.ts'
 import { simulationsRouter } from './modules/simulations/index.ts'
 import { taxonomyRouter } from './modules/taxonomy/index.ts'
 import { certificationRouter } from './modules/certification/index.ts'
-import { auditRouter, auditTrail } from './modules/audit/index.ts'
 import { healthRouter, operationsRouter, requestMetrics } from './modules/operations/index.ts'
 import { ANONYMOUS_BODY, routeBodyRule } from './route-bodies.ts'
 import { wayIn, type WayIn } from './common/way-in.ts'
@@ -150,8 +147,7 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', simulationsRouter(simulations, taxonomy, sandbox.simulationDetailAnswers))
   app.route('/', simulationMessagesRouter(messages))
   app.route('/', simulationEsisRouter(esis))
-  app.route('/', processesRouter(processes, taxonomy))
-  app.route('/', processMessagesRouter(messages))
+  app.route('/', processesRouter(processes, taxonomy, messages))
   app.route('/', processEsisRouter(esis))
   app.route('/', callbacksRouter(sandbox.callbacks, sandbox.echo))
   app.route('/', sandboxDeliveriesRouter(sandbox.callbacks))

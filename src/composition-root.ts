@@ -6,18 +6,15 @@ import { createSecretBox } from './db/secret-box.ts'
 import { seedWhenChanged } from './db/seed.ts'
 import { createWriteBatch } from './db/write-batch.ts'
 import { createLogger, type Logger } from './logger.ts'
-import { createAuth } from './modules/auth/index.ts'
 import { createCallbacks, type HostResolver } from './modules/callbacks/index.ts'
 import { createEsisService } from './modules/esis/index.ts'
 import { createMailbox, type SmtpRelay } from './modules/mailbox/index.ts'
-import { createMessages } from './modules/messages/index.ts'
 import { createDrainState } from './http/draining.ts'
 import { createPartners, identitiesSeedFile, seedIdentities, type PasswordVerifier } from './modules/partners/index.ts'
-import { createProcesses } from './modules/processes/index.ts'
-import { createRequestJournal } from './modules/request-journal/index.ts'
+import { createMessages, createProcesses } from './modules/processes/index.ts'
+import { createAudit, createRequestJournal } from './modules/journal/index.ts'
 import { createClockOffsets, createSandboxControl, SAMPLE_JOURNEY } from './modules/sandbox-control/index.ts'
 import { createHousekeeping } from './modules/housekeeping/index.ts'
-import { createAudit } from './modules/audit/index.ts'
 import { createScenarios } from './modules/sandbox-scenarios/index.ts'
 import { createSimulationDetailAnswers, createSimulations } from './modules/simulations/index.ts'
 import { createLoan } from './modules/loan/index.ts'
@@ -125,10 +122,9 @@ export function buildSandbox(options: SandboxOptions) {
   })
   // A partner's data as a whole: built first, so the partners erase through it; its owners join below as they are built.
   const housekeeping = createHousekeeping({ writes, logger, clock: machineClock, retentionDays: config.retentionDays })
-  const partners = createPartners({ db, writes, clock: machineClock, logger, config, mailbox, eraseData: housekeeping.eraseData, verifyPassword: options.verifyPassword })
+  const partners = createPartners({ db, writes, clock: machineClock, logger, config, secrets, metrics, mailbox, eraseData: housekeeping.eraseData, verifyPassword: options.verifyPassword })
   partners.applyDemoIdentities()
-  const { quotas } = partners
-  const auth = createAuth({ db, config, clock: machineClock, secrets, partners, metrics })
+  const { quotas, auth } = partners
   const scenarioModule = createScenarios({
     folders: scenarioFolders(config),
     taxonomy,

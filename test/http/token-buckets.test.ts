@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createTokenBuckets } from '../../src/http/token-buckets.ts'
-import { createLoginThrottle, LOGIN_THROTTLE } from '../../src/modules/auth/login-throttle.ts'
+import { createLoginThrottle, LOGIN_THROTTLE } from '../../src/modules/partners/auth/login-throttle.ts'
 import { manualClock } from '../../src/clock.ts'
 
 describe('token buckets are bounded in number', () => {

@@ -1,10 +1,18 @@
 import type { Clock } from '../../clock.ts'
-import type { Config } from '../../config.ts'
+import type { Config, TrustProxy } from '../../config.ts'
 import type { Db } from '../../db/connection.ts'
+import type { SecretBox } from '../../db/secret-box.ts'
+import type { Metrics } from '../../common/metrics.ts'
+import { wayIn, type WayIn } from '../../common/way-in.ts'
 import { onRollback } from '../../db/rollbacks.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { Logger } from '../../logger.ts'
 import type { MailboxService } from '../mailbox/index.ts'
+import { authHandlers } from './auth/auth.handlers.ts'
+import * as authRoutes from './auth/auth.routes.ts'
+import { createAuthService, type AuthService } from './auth/auth.service.ts'
+import { createLoginThrottle } from './auth/login-throttle.ts'
+import { createTokenService } from './auth/token.service.ts'
 import * as accountRoutes from './partner-account.routes.ts'
 import { createAccountService, type AccountService } from './account.service.ts'
 import { readIdentitiesSeed } from './identities.seed.ts'
@@ -20,17 +28,21 @@ import { createQuotas } from './quotas.ts'
 import { createRouter } from '../../http/create-router.ts'
 
 export type { PartnerService } from './partners.service.ts'
+export type { AuthService } from './auth/auth.service.ts'
 export type { UserIdentity } from './user-identity.ts'
-export type { UploadReservation } from './quotas.ts'
+export type { PasswordVerifier } from './password.ts'
 export { identitiesSeedFile } from './identities.seed.ts'
 export { operatorAuth } from './operator-auth-middleware.ts'
 
-export interface PartnersDeps {
+interface PartnersDeps {
   db: Db
   writes: Transactions
   clock: Clock
   logger: Logger
-  config: Pick<Config, 'signup' | 'demoIdentities' | 'quotas' | 'retentionDays' | 'rateLimit' | 'mode' | 'journal' | 'passwordCost'>
+  config: Pick<Config, 'signup' | 'demoIdentities' | 'quotas' | 'retentionDays' | 'rateLimit' | 'mode' | 'journal' | 'passwordCost' | 'jwtSecret' | 'tokenTtlSeconds'>
+  /** Seals the tokens' signing secret in the database. */
+  secrets: SecretBox
+  metrics?: Pick<Metrics, 'loginRefused'> | undefined
   mailbox: Pick<MailboxService, 'send'>
   /** Deletes everything a partner made (the sandbox reset). */
   eraseData(partnerUniqueID: string): Record<string, number>
@@ -38,7 +50,7 @@ export interface PartnersDeps {
   verifyPassword?: PasswordVerifier | undefined
 }
 
-/** The partners of the sandbox, their accounts, quotas and the live state of their users. */
+/** The partners of the sandbox, their accounts, quotas, the live state of their users and their logins and tokens. */
 export function createPartners(deps: PartnersDeps) {
   const repo = createPartnerRepository(deps.db)
   const liveUsers = createLiveUsers(repo)
@@ -52,12 +64,12 @@ export function createPartners(deps: PartnersDeps) {
     ...partners,
     account,
     quotas,
+    /** Logins and tokens: how the partners' users prove who they are. */
+    auth: createAuth({ ...deps, partners }),
     /** The partner's contact address (of its sign-up), or null (the demo partners, fixtures). */
     contactEmailOf: (partnerUniqueID: string): string | null => repo.partner(partnerUniqueID)?.contactEmail ?? null,
   }
 }
-
-export { verifyPassword, type PasswordVerifier } from './password.ts'
 
 /**
  * Inserts or refreshes the seeded branches, partners, brokers and users, in the caller's transaction.
@@ -66,6 +78,24 @@ export { verifyPassword, type PasswordVerifier } from './password.ts'
 export function seedIdentities(db: Db, seedsDir: string, now: string): void {
   upsertIdentities(db, readIdentitiesSeed(seedsDir), (password) => hashPasswordSync(password, SEED_PASSWORD_COST), now)
 }
+
+/** Logins and tokens, on the partners' identities. */
+function createAuth(deps: Pick<PartnersDeps, 'db' | 'config' | 'clock' | 'secrets' | 'metrics'> & { partners: Pick<PartnerService, 'verifyCredentials' | 'liveUser'> }): AuthService {
+  return createAuthService({
+    partners: deps.partners,
+    tokens: createTokenService(deps.db, deps.config, deps.clock, deps.secrets),
+    throttle: createLoginThrottle({ clock: deps.clock }),
+    wayIn: wayIn(deps.config),
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
+  })
+}
+
+/**
+ * Authenticate: POST /v1/authentication (the client address from X-Forwarded-For only behind a trusted
+ * proxy), documented with the sandbox's way in.
+ */
+export const authRouter = (auth: AuthService, options: { trustProxy: TrustProxy; wayIn: WayIn }) =>
+  createRouter().openapi(authRoutes.authenticate(options.wayIn), authHandlers(auth, options).authenticate)
 
 /** Sign-up (public) and the partner's account (its own token). */
 export function accountRouter(partners: PartnerService, account: AccountService) {

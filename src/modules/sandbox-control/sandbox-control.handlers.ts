@@ -1,7 +1,6 @@
 import type { AppRouteHandler } from '../../http/app-env.ts'
 import { operationStatus } from '../../common/envelope.ts'
-import type { MessageService } from '../messages/index.ts'
-import type { ProcessService } from '../processes/index.ts'
+import type { MessageService, ProcessService } from '../processes/index.ts'
 import type { SimulationService } from '../simulations/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import type * as routes from './sandbox-control.routes.ts'

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { envelopeSchema } from '../../http/openapi-schemas.ts'
-import { MESSAGE_MAX_LENGTH } from '../messages/index.ts'
+import { MESSAGE_MAX_LENGTH } from '../processes/index.ts'
 
 export const SIMULATION_STATUS_EXAMPLE = { simulationStatusId: 5 }
 export const PROCESS_STATUS_EXAMPLE = { processStatusId: 5, rejectReasonId: 1 }

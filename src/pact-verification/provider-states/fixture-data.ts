@@ -1,6 +1,9 @@
-import type { UploadRequest } from '../../modules/processes/index.ts'
+import type { ProcessService } from '../../modules/processes/index.ts'
 import { SAMPLE_JOURNEY } from '../../modules/sandbox-control/index.ts'
 import { webBodySource } from '../../common/body-source.ts'
+
+/** What Document Create reads: the upload's media type, declared length and body. */
+type UploadRequest = Parameters<ProcessService['documents']['create']>[2]
 
 /** A multipart upload as Document Create reads it from a request, built in memory. */
 export function pdfUpload(fields: Record<string, string>, fileName: string): UploadRequest {

@@ -1,11 +1,9 @@
 import { z } from 'zod'
 import type { Clock } from '../../clock.ts'
 import type { AuthContext } from '../../common/auth-context.ts'
-import type { AuthService } from '../../modules/auth/index.ts'
-import type { PartnerService } from '../../modules/partners/index.ts'
+import type { AuthService, PartnerService } from '../../modules/partners/index.ts'
 import type { CallbackService } from '../../modules/callbacks/index.ts'
-import type { MessageService } from '../../modules/messages/index.ts'
-import type { ProcessService } from '../../modules/processes/index.ts'
+import type { MessageService, ProcessService } from '../../modules/processes/index.ts'
 import type { SimulationService } from '../../modules/simulations/index.ts'
 import type { TaxonomyCatalog } from '../../modules/taxonomy/index.ts'
 

@@ -4,7 +4,6 @@ import { ApiError, type Problem } from '../../../common/api-error.ts'
 import type { AuthContext } from '../../../common/auth-context.ts'
 import { invalidCombination, missing, notAllowed, outOfRange, text, unknownReference } from '../../../common/problems.ts'
 import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
-import type { UploadReservation } from '../../partners/index.ts'
 import type { ProcessAccess } from '../process-access.ts'
 import type { ProcessRepositories } from '../process-repositories.ts'
 import type { ProcessRow } from '../processes.repository.ts'
@@ -147,6 +146,18 @@ async function readUpload(deps: DocumentServiceDeps, process: ProcessRow, reques
 function record(upload: Upload, base: Pick<DocumentRecord, 'documentUniqueId' | 'processUniqueId' | 'createdAt'>, at: number, userId: number): DocumentRecord {
   const { documentTypeId, borrowerUniqueId, description, fileName, contentType, size, sha256 } = upload
   return { ...base, documentTypeId, borrowerUniqueId, description, fileName, contentType, size, sha256, updatedAt: at, userId }
+}
+
+/** What an upload calls of its hold on the partner's byte quotas (the partners' quotas give it). */
+interface UploadReservation {
+  /** The bytes the upload may take in all; null when no byte quota applies. */
+  room(): { bytes: number } | null
+  /** @throws ApiError 409 when `bytes` more cannot fit the room (a declared length). */
+  assertFits(bytes: number): void
+  /** @throws ApiError 409 as soon as the upload's running total passes its room. */
+  take(bytes: number): void
+  /** Ends the hold: after the upload is stored or refused. */
+  release(): void
 }
 
 export interface DocumentServiceDeps {

@@ -1,0 +1,23 @@
+import { createRoute } from '@hono/zod-openapi'
+import { errorResponses, jsonContent } from '../../../http/openapi-schemas.ts'
+import type { WayIn } from '../../../common/way-in.ts'
+import { authenticateRequestSchema, AuthenticateResponseSchema } from './auth.schemas.ts'
+
+/** Authenticate, its description and example naming this sandbox's way in (demo identities or sign-up). */
+export const authenticate = (wayIn: Pick<WayIn, 'authenticate' | 'example'>) =>
+  createRoute({
+    method: 'post',
+    path: '/v1/authentication',
+    tags: ['Authentication'],
+    summary: 'Authenticate',
+    operationId: 'authenticate',
+    // Public: no token (an explicit empty requirement, so that linters and generated clients know).
+    security: [],
+    description:
+      `Exchanges a broker user's credentials for a bearer token. ${wayIn.authenticate} A wrong password and an unknown username answer the same 401, in the same time. After 5 failed logins of a username, each further failure locks it for 1 s, then 2 s, 4 s, … (at most 5 minutes): any login for it answers 429 (010510) with \`Retry-After\` meanwhile; a successful login ends the count. One client address may fail 30 logins at once, then one every 10 s.`,
+    request: { body: { required: true, content: { 'application/json': { schema: authenticateRequestSchema(wayIn.example) } } } },
+    responses: {
+      200: jsonContent(AuthenticateResponseSchema, 'A bearer token for the user'),
+      ...errorResponses(400, 401, 413, 415, 429),
+    },
+  })
