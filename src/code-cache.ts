@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { basename, dirname, join } from 'node:path'
 import { Script } from 'node:vm'
@@ -71,6 +71,11 @@ export function runBundle(bundleFile: string): void {
         writeFileSync(temporary, script.createCachedData())
         // Whole or not at all: another start may be reading it.
         renameSync(temporary, file)
+        // The caches of other texts or Node versions can never be read again.
+        const prefix = `${basename(bundleFile, '.cjs')}-`
+        for (const name of readdirSync(dirname(file))) {
+          if (name.startsWith(prefix) && name.endsWith('.code-cache') && join(dirname(file), name) !== file) rmSync(join(dirname(file), name), { force: true })
+        }
         return true
       } catch {
         rmSync(temporary, { force: true })

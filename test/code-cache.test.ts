@@ -35,10 +35,12 @@ describe('the bundle runs with its compiled code cached between starts', () => {
     expect(start()).toMatchObject({ state: 'used', sum: 45, strict: true })
   })
 
-  it('never runs the cache of another bundle text, even one of the same length (V8 checks only the length)', () => {
+  it('never runs the cache of another bundle text, even one of the same length (V8 checks only the length), and drops the old one', () => {
+    const old = codeCacheFileOf(app, readFileSync(app, 'utf8').replace(/^#!.*/, ''))
     writeFileSync(app, bundle(11))
     expect(start()).toMatchObject({ state: 'missing', sum: 55, saved: true })
     expect(start()).toMatchObject({ state: 'used', sum: 55 })
+    expect(existsSync(old)).toBe(false)
   })
 
   it('starts without a cache V8 refuses (damaged, or made under other flags) and writes a good one', () => {
