@@ -13,7 +13,7 @@ import { requesterOf } from '../support/transport.ts'
  * what they stored reads back through the API as those versions answered it.
  */
 const FIXTURES = join(import.meta.dirname, '../fixtures/upgrades')
-const VERSIONS = ['0.1.0', '0.2.0', '0.3.0', '0.4.0', '0.5.0']
+const VERSIONS = ['0.1.0', '0.2.0', '0.3.0', '0.4.0', '0.5.0', '0.5.1']
 const SECRETS_KEY = 'secrets-key-of-the-upgrade-test-0123456789'
 
 interface Manifest {
