@@ -59,7 +59,7 @@ export function serverArgs(root = ROOT) {
 }
 
 /** The Node flags `npm start` gives the server (those before the script). */
-export const serverNodeFlags = () => serverArgs().filter((arg, i, all) => i < all.indexOf('dist/cli.js'))
+export const serverNodeFlags = (root = ROOT) => serverArgs(root).filter((arg, i, all) => i < all.indexOf('dist/cli.js'))
 
 export function ensureBuilt(root = ROOT) {
   if (process.env.BENCH_SKIP_BUILD && existsSync(join(root, 'dist/cli.js'))) return

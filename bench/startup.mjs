@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { ROOT, serverArgs } from './simulations-support.mjs'
+import { ROOT, serverArgs, serverNodeFlags } from './simulations-support.mjs'
 
 const runs = Number(process.argv[2] ?? 7)
 const roots = [ROOT, ...process.argv.slice(3).map((root) => resolve(root))]
@@ -44,11 +44,10 @@ const stats = (values) => {
   return { median: sorted[Math.floor(sorted.length / 2)].toFixed(0), max: sorted.at(-1).toFixed(0) }
 }
 
-// The serve command's flags, so the cache is made as the timed starts will read it.
-const serveFlags = (root) => serverArgs(root).slice(0, -2)
+// With the serve command's flags, so the cache is made as the timed starts will read it.
 for (const root of roots) {
   if (root === ROOT && ownEnv.SANDBOX_CODE_CACHE) continue
-  spawnSync(process.execPath, [...serveFlags(root), 'dist/cli.js', 'code-cache'], { cwd: root, stdio: 'ignore' })
+  spawnSync(process.execPath, [...serverNodeFlags(root), 'dist/cli.js', 'code-cache'], { cwd: root, stdio: 'ignore' })
 }
 
 const fresh = new Map(roots.map((root) => [root, []]))

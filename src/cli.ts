@@ -1,4 +1,8 @@
 #!/usr/bin/env node
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { codeCacheState, saveCodeCache } from './code-cache.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { packageVersion } from './package-root.ts'
 import { startServer } from './server.ts'
@@ -72,10 +76,6 @@ async function restoreCommand(args: string[]) {
 }
 
 async function codeCacheCommand() {
-  const { mkdtempSync, rmSync } = await import('node:fs')
-  const { tmpdir } = await import('node:os')
-  const { join } = await import('node:path')
-  const { codeCacheState, saveCodeCache } = await import('./code-cache.ts')
   const dir = mkdtempSync(join(tmpdir(), 'sandbox-code-cache-'))
   try {
     const sandbox = await startServer(loadConfig({ ...process.env, SANDBOX_DB: join(dir, 'sandbox.db'), HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn' }))

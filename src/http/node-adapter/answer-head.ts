@@ -24,28 +24,22 @@ export class AnswerWithHead extends ServerResponse<IncomingMessage> {
     if (fields === undefined) return super.writeHead(statusCode, reasonOrHeaders as string, maybeHeaders)
     const reason = typeof reasonOrHeaders === 'string' ? reasonOrHeaders : undefined
     const given = typeof reasonOrHeaders === 'string' ? maybeHeaders : reasonOrHeaders
+    if (Array.isArray(given)) {
+      // Headers as a list (no route answers so): the fields go into Node's table, the list after them.
+      for (const name in fields) if (!this.hasHeader(name)) this.setHeader(name, fields[name]!)
+      return super.writeHead(statusCode, reasonOrHeaders as string, maybeHeaders)
+    }
     const head: OutgoingHttpHeaders = {}
     const named = new Set<string>()
-    if (Array.isArray(given)) {
-      // [name, value, name, value, …] or [[name, value], …]: rare (no route answers so); kept as Node reads it.
-      for (let i = 0; i < given.length; i++) {
-        const entry = given[i]
-        if (Array.isArray(entry)) addTo(head, named, String(entry[0]), entry[1])
-        else if (i % 2 === 0) addTo(head, named, String(entry), given[i + 1])
-      }
-    } else if (given) {
-      for (const name in given) addTo(head, named, name, given[name])
+    for (const name in given) {
+      head[name] = given[name]
+      named.add(name.toLowerCase())
     }
     for (const name in fields) {
       if (!named.has(name.toLowerCase()) && !this.hasHeader(name)) head[name] = fields[name]
     }
     return reason === undefined ? super.writeHead(statusCode, head) : super.writeHead(statusCode, reason, head)
   }
-}
-
-function addTo(head: OutgoingHttpHeaders, named: Set<string>, name: string, value: OutgoingHttpHeader | undefined): void {
-  head[name] = value
-  named.add(name.toLowerCase())
 }
 
 /** The server options under which answers take their fields in one step. */
