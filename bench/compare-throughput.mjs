@@ -7,7 +7,7 @@
 //   The other checkout must be built (npm ci && npm run build there). Servers run on CPU 0, this
 //   script and autocannon on CPU 1, as in simulations-throughput.mjs.
 import { resolve } from 'node:path'
-import { createRequests, ensureBuilt, EXAMPLE, fmt, pinBenchToCpu1, ROOT, run, settle, startSandbox } from './simulations-support.mjs'
+import { ensureBuilt, fmt, OTHER_ENV, pinBenchToCpu1, ROOT, run, settle, startWritesAndReads } from './simulations-support.mjs'
 
 const OTHER = process.argv[2] ? resolve(process.argv[2]) : undefined
 const DURATION = Number(process.argv[3] ?? 10)
@@ -20,15 +20,8 @@ if (!pinBenchToCpu1()) process.exit()
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
-const OTHER_ENV = Object.fromEntries((process.env.BENCH_OTHER_ENV ?? '').split(/\s+/).filter(Boolean).map((pair) => pair.split('=')))
-
 async function build(root, label, env = {}) {
-  const writes = await startSandbox({ root, env })
-  const reads = await startSandbox({ root, env })
-  const created = await fetch(`${reads.url}/v1/simulations`, { method: 'POST', headers: reads.headers, body: JSON.stringify(EXAMPLE) })
-  const { simulationUniqueID } = (await created.json()).additionalData
-  const creates = createRequests(writes)
-  const details = (duration) => ({ duration, url: `${reads.url}/v1/simulations/${simulationUniqueID}`, headers: reads.headers })
+  const { writes, reads, creates, details, stop } = await startWritesAndReads(root, env)
   // Warm-up, not counted.
   await run(writes, creates(3))
   await run(reads, details(3))
@@ -43,7 +36,7 @@ async function build(root, label, env = {}) {
       this.rounds.push({ create, detail })
       return { create, detail }
     },
-    stop: () => Promise.all([writes.stop(), reads.stop()]),
+    stop,
   }
 }
 

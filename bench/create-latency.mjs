@@ -2,14 +2,15 @@
 // concurrency), round after round, optionally side by side with another build (rounds alternating
 // A B, then B A, so a drift of the machine weighs on both alike).
 // Usage: node bench/create-latency.mjs [other checkout] [seconds per run] [rounds]
-//   BENCH_CONNECTIONS=n changes the 10 connections; BENCH_SKIP_BUILD=1 skips building this checkout.
+//   BENCH_CONNECTIONS=n changes the 10 connections; BENCH_SKIP_BUILD=1 skips building this checkout;
+//   BENCH_OTHER_ENV='NAME=value …' sets variables for the other side's server only (as in compare-throughput.mjs).
 //   The other checkout must be built (npm run build there). Servers run on CPU 0, this script and
 //   autocannon on CPU 1 (simulations-support.mjs). The load average is printed before and after:
 //   on a shared machine, figures taken above a load of 1 measure the neighbours as much as the server.
 import { existsSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
-import { createRequests, ensureBuilt, fmt, pinBenchToCpu1, ROOT, run, settle, startSandbox } from './simulations-support.mjs'
+import { createRequests, ensureBuilt, fmt, OTHER_ENV, pinBenchToCpu1, ROOT, run, settle, startSandbox } from './simulations-support.mjs'
 
 const args = process.argv.slice(2)
 const OTHER = args[0] && existsSync(resolve(args[0], 'package.json')) ? resolve(args.shift()) : undefined
@@ -22,8 +23,8 @@ if (!pinBenchToCpu1()) process.exit()
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
 
-async function side(root, label) {
-  const sandbox = await startSandbox({ root })
+async function side(root, label, env = {}) {
+  const sandbox = await startSandbox({ root, env })
   const creates = createRequests(sandbox)
   await run(sandbox, { ...creates(3), connections: CONNECTIONS }) // warm-up, not counted
   return {
@@ -44,7 +45,7 @@ const describe = (r) =>
 
 ensureBuilt()
 const sides = [await side(ROOT, 'this checkout')]
-if (OTHER) sides.push(await side(OTHER, OTHER))
+if (OTHER) sides.push(await side(OTHER, OTHER, OTHER_ENV))
 try {
   console.log(`Create at ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds${OTHER ? ', alternating' : ''}; load average ${load()}`)
   for (let i = 0; i < ROUNDS; i++) {

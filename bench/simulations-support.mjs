@@ -123,6 +123,9 @@ export async function startSandbox({ dbPath, root = ROOT, env: extraEnv = {} } =
   }
 }
 
+/** BENCH_OTHER_ENV='NAME=value …': variables for the other side's servers only, in the benches that compare two builds. */
+export const OTHER_ENV = Object.fromEntries((process.env.BENCH_OTHER_ENV ?? '').split(/\s+/).filter(Boolean).map((pair) => pair.split('=')))
+
 export const fmt = (n, digits = 0) => Number(n).toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits })
 
 /** CPU time (user + system) of a process so far, in microseconds. */
@@ -181,5 +184,24 @@ export async function settle(pid) {
     const before = cpuMicros(pid)
     await new Promise((r) => setTimeout(r, 500))
     if (cpuMicros(pid) - before < 25_000) return
+  }
+}
+
+/**
+ * Two servers of one build, as the side-by-side benches load them: one for Simulation Create, one
+ * for Detail of a simulation it holds (so the creates never grow the table the reads look in).
+ * `creates(seconds)` and `details(seconds)` are autocannon options for `run`.
+ */
+export async function startWritesAndReads(root, env = {}) {
+  const writes = await startSandbox({ root, env })
+  const reads = await startSandbox({ root, env })
+  const created = await fetch(`${reads.url}/v1/simulations`, { method: 'POST', headers: reads.headers, body: JSON.stringify(EXAMPLE) })
+  const { simulationUniqueID } = (await created.json()).additionalData
+  return {
+    writes,
+    reads,
+    creates: createRequests(writes),
+    details: (duration) => ({ duration, url: `${reads.url}/v1/simulations/${simulationUniqueID}`, headers: reads.headers }),
+    stop: () => Promise.all([writes.stop(), reads.stop()]),
   }
 }
