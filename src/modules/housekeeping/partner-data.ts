@@ -32,7 +32,7 @@ export const ACCOUNT_TABLES: Readonly<Record<string, string>> = {
   partner: 'the partner itself',
   broker: 'its brokers (with their users)',
   invitation: 'the operator’s invitations',
-  partner_usage: 'its quota use, counted by the owners’ triggers',
+  partner_usage: 'its quota use, counted as the owners write (their triggers, the journal’s batches)',
   mail_recipient: 'the addresses it verified for real e-mail',
   partner_mail_day: 'its real e-mails of the day (a quota)',
   listen_secret: 'the secret its listeners sign with, kept across resets as the developer’s receiver keeps it',

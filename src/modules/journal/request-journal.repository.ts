@@ -133,26 +133,39 @@ export function createRequestJournalRepository(db: Db) {
   const insertBody = db.prepare(`INSERT INTO request_journal_body (seq, request_headers, request_body, request_truncated, response_content_type,
       response_headers, response_body, response_truncated)
     VALUES (@seq, @requestHeaders, @requestBody, @requestTruncated, @responseContentType, @responseHeaders, @responseBody, @responseTruncated)`)
-  // The ring: everything of the partner older than its `keep` newest entries (their bodies go with them).
-  const trim = db.prepare(`DELETE FROM request_journal WHERE partner_unique_id = @partnerUniqueID AND seq <= (
-    SELECT seq FROM request_journal WHERE partner_unique_id = @partnerUniqueID ORDER BY seq DESC LIMIT 1 OFFSET @keep)`)
-  // The partner's journal bytes, kept by the triggers of migration 015; and the oldest entries to drop past them.
-  const journalBytes = db.prepare('SELECT journal_bytes FROM partner_usage WHERE partner_unique_id = ?').pluck()
-  const oldestFirst = db.prepare('SELECT seq, bytes FROM request_journal WHERE partner_unique_id = ? ORDER BY seq')
-  const trimThrough = db.prepare('DELETE FROM request_journal WHERE partner_unique_id = ? AND seq <= ?')
+  // The partner's journal in its usage row (entries and bytes): kept by this repository's writes and
+  // deletions, one UPDATE per partner and batch, in the same transaction (migration 025).
+  const addUsage = db.prepare('UPDATE partner_usage SET journal_entries = journal_entries + @entries, journal_bytes = journal_bytes + @bytes WHERE partner_unique_id = @partnerUniqueID')
+  const clearUsage = db.prepare('UPDATE partner_usage SET journal_entries = 0, journal_bytes = 0 WHERE partner_unique_id = ?')
+  const usageOf = db.prepare('SELECT journal_entries AS entries, journal_bytes AS bytes FROM partner_usage WHERE partner_unique_id = ?')
+  // The partner's `count` oldest entries dropped (their bodies go with them), with the bytes of each.
+  const dropOldest = db.prepare(`DELETE FROM request_journal WHERE seq IN (
+    SELECT seq FROM request_journal WHERE partner_unique_id = @partnerUniqueID ORDER BY seq LIMIT @count) RETURNING bytes`).pluck()
+  const oldestFirst = db.prepare('SELECT bytes FROM request_journal WHERE partner_unique_id = ? ORDER BY seq').pluck()
 
-  /** Drops the partner's oldest entries until its journal holds at most `maxBytes`. */
-  function trimBytes(partnerUniqueID: string, maxBytes: number): void {
-    const total = journalBytes.get(partnerUniqueID) as number | undefined
-    if (total === undefined || total <= maxBytes) return
-    let excess = total - maxBytes
-    let through: number | undefined
-    for (const row of oldestFirst.iterate(partnerUniqueID) as IterableIterator<{ seq: number; bytes: number }>) {
-      excess -= row.bytes
-      through = row.seq
+  /** Drops the partner's oldest entries, `count` of them, and takes them off its usage. */
+  function drop(partnerUniqueID: string, count: number): void {
+    const dropped = dropOldest.all({ partnerUniqueID, count }) as number[]
+    addUsage.run({ partnerUniqueID, entries: -dropped.length, bytes: -dropped.reduce((sum, bytes) => sum + bytes, 0) })
+  }
+
+  /** Keeps the partner's ring within its bounds: at most `maxEntries` entries and `maxBytes` bytes, the oldest dropped first. */
+  function trim(partnerUniqueID: string, bounds: RingBounds): void {
+    const usage = usageOf.get(partnerUniqueID) as { entries: number; bytes: number } | undefined
+    if (usage === undefined) return
+    if (usage.entries > bounds.maxEntries) {
+      drop(partnerUniqueID, usage.entries - bounds.maxEntries)
+      return trim(partnerUniqueID, bounds)
+    }
+    if (usage.bytes <= bounds.maxBytes) return
+    let excess = usage.bytes - bounds.maxBytes
+    let count = 0
+    for (const bytes of oldestFirst.iterate(partnerUniqueID) as IterableIterator<number>) {
+      excess -= bytes
+      count += 1
       if (excess <= 0) break
     }
-    if (through !== undefined) trimThrough.run(partnerUniqueID, through)
+    drop(partnerUniqueID, count)
   }
   const keyset = createSeqKeyset(db, 'request_journal')
   // A broker's own, or (brokerId null) any of the partner's.
@@ -164,19 +177,22 @@ export function createRequestJournalRepository(db: Db) {
     FROM request_journal j LEFT JOIN request_journal_body b ON b.seq = j.seq
     WHERE j.partner_unique_id = @partnerUniqueID AND j.received_at >= @from AND j.received_at <= @to ORDER BY j.seq LIMIT @limit`)
   const removeOfPartner = db.prepare('DELETE FROM request_journal WHERE partner_unique_id = ?')
-  const removeOlder = db.prepare('DELETE FROM request_journal WHERE seq IN (SELECT seq FROM request_journal WHERE at < @cutoff ORDER BY seq LIMIT @limit)')
+  const removeOlder = db.prepare(`DELETE FROM request_journal WHERE seq IN (SELECT seq FROM request_journal WHERE at < @cutoff ORDER BY seq LIMIT @limit)
+    RETURNING partner_unique_id AS partnerUniqueID, bytes`)
 
   return {
     /** Stores the entries and keeps each of their partners within the ring's bounds, its oldest entries dropped first. */
     insertAll(entries: readonly JournalEntry[], bounds: RingBounds): void {
-      const partners = new Set<string>()
+      const added = new Map<string, { entries: number; bytes: number }>()
       for (const e of entries) {
-        partners.add(e.partnerUniqueID)
         const errors = e.errors === null ? null : JSON.stringify(e.errors)
         const requestHeaders = JSON.stringify(e.requestHeaders)
         const responseHeaders = e.responseHeaders === null ? null : JSON.stringify(e.responseHeaders)
         const bytes =
           ENTRY_FIXED_BYTES + bytesOf(e.requestId) + bytesOf(e.path) + bytesOf(e.query) + bytesOf(errors) + bytesOf(requestHeaders) + bytesOf(responseHeaders) + bytesOf(e.requestBody) + bytesOf(e.responseBody)
+        const usage = added.get(e.partnerUniqueID) ?? added.set(e.partnerUniqueID, { entries: 0, bytes: 0 }).get(e.partnerUniqueID)!
+        usage.entries += 1
+        usage.bytes += bytes
         const seq = insert.run({ ...e, errors, bytes, fault: e.fault?.kind ?? null, faultAfterWrite: e.fault?.afterWrite === true ? 1 : 0 }).lastInsertRowid
         insertBody.run({
           seq,
@@ -189,9 +205,9 @@ export function createRequestJournalRepository(db: Db) {
           responseTruncated: e.responseTruncated ? 1 : 0,
         })
       }
-      for (const partnerUniqueID of partners) {
-        trim.run({ partnerUniqueID, keep: bounds.maxEntries })
-        trimBytes(partnerUniqueID, bounds.maxBytes)
+      for (const [partnerUniqueID, usage] of added) {
+        addUsage.run({ partnerUniqueID, ...usage })
+        trim(partnerUniqueID, bounds)
       }
     },
     /** The entries the filter matches; with `upTo`, counted no further than that many (the newest first). */
@@ -210,8 +226,21 @@ export function createRequestJournalRepository(db: Db) {
       if (!row) return undefined
       return withBody(row, bodyOf.get(row.seq) as BodyRow | undefined)
     },
-    removeOfPartner: (partnerUniqueID: string): number => removeOfPartner.run(partnerUniqueID).changes,
-    removeOlderThan: (cutoff: string, limit: number): number => removeOlder.run({ cutoff, limit }).changes,
+    removeOfPartner(partnerUniqueID: string): number {
+      clearUsage.run(partnerUniqueID)
+      return removeOfPartner.run(partnerUniqueID).changes
+    },
+    removeOlderThan(cutoff: string, limit: number): number {
+      const removed = removeOlder.all({ cutoff, limit }) as Array<{ partnerUniqueID: string; bytes: number }>
+      const taken = new Map<string, { entries: number; bytes: number }>()
+      for (const { partnerUniqueID, bytes } of removed) {
+        const usage = taken.get(partnerUniqueID) ?? taken.set(partnerUniqueID, { entries: 0, bytes: 0 }).get(partnerUniqueID)!
+        usage.entries -= 1
+        usage.bytes -= bytes
+      }
+      for (const [partnerUniqueID, usage] of taken) addUsage.run({ partnerUniqueID, ...usage })
+      return removed.length
+    },
   }
 }
 

@@ -91,6 +91,29 @@ describe('the request journal', () => {
     expect(requestList.map((e: { query: string }) => e.query)).toEqual(['lineCount=6', 'lineCount=5', 'lineCount=4'])
   })
 
+  it('keeps the partner usage of its journal equal to the entries kept, through trims, retention and reset', async () => {
+    // A byte bound that holds about three of these entries, and a count bound of 5.
+    s = await createTestSandbox({ journal: { maxEntries: 5, maxBytes: 3 * 1024 + 2048, maxPerSecond: 200 }, retentionDays: 30, tokenTtlSeconds: 400 * 86_400 })
+    const usage = () => s.db.prepare('SELECT journal_entries AS entries, journal_bytes AS bytes FROM partner_usage WHERE partner_unique_id = ?').get(PARTNER_A)
+    const stored = () => s.db.prepare('SELECT COUNT(*) AS entries, COALESCE(SUM(bytes), 0) AS bytes FROM request_journal WHERE partner_unique_id = ?').get(PARTNER_A)
+    for (let i = 0; i < 4; i++) await s.call('GET', `/v1/simulations?lineCount=${i + 1}`)
+    s.services.journal.flush()
+    expect(usage()).toEqual(stored())
+    expect((stored() as { entries: number }).entries).toBeLessThanOrEqual(5)
+    for (let i = 0; i < 8; i++) await s.call('POST', '/v1/simulations', { body: simulationInput() })
+    s.services.journal.flush()
+    expect(usage()).toEqual(stored())
+    expect((stored() as { bytes: number }).bytes).toBeLessThanOrEqual(3 * 1024 + 2048)
+    s.clock.advance(31 * 86_400_000)
+    s.services.retention.sweepNow()
+    expect(usage()).toEqual({ entries: 0, bytes: 0 })
+    await s.call('GET', '/v1/simulations')
+    await s.call('POST', '/sandbox/reset')
+    s.services.journal.flush()
+    expect(usage()).toEqual(stored())
+    expect(usage()).toMatchObject({ entries: 1 })
+  })
+
   it('journals at most SANDBOX_JOURNAL_MAX_PER_SECOND requests a second per partner', async () => {
     s = await createTestSandbox({ journal: { maxEntries: 100, maxBytes: 1024 * 1024, maxPerSecond: 3 } })
     await Promise.all(Array.from({ length: 10 }, () => s.call('GET', '/v1/simulations')))
