@@ -60,6 +60,14 @@ export function keepForHead(outgoing: ServerResponse, name: string, value: strin
   return true
 }
 
+/** Keeps several header fields for the head in one step (`keepForHead` for each): false as it does. */
+export function keepAllForHead(outgoing: ServerResponse, fields: ReadonlyArray<readonly [string, string]>): boolean {
+  if (!(outgoing instanceof AnswerWithHead) || outgoing.headersSent) return false
+  const kept = (outgoing.headFields ??= {})
+  for (const [name, value] of fields) kept[name] = value
+  return true
+}
+
 /** The fields kept for an answer's head (written or not). */
 export const fieldsKeptForHead = (outgoing: ServerResponse): Readonly<Record<string, string>> | undefined =>
   outgoing instanceof AnswerWithHead ? outgoing.headFields : undefined

@@ -6,11 +6,16 @@ const JSON_TYPE = /^application\/([a-z.+-]*\+)?json/i
 
 let cacheSymbol: symbol | undefined
 
-/** @hono/node-server's Response keeps `[status, body, headers]` under a private symbol described 'cache'. */
-function cachedBodyOf(res: Response): unknown {
+/**
+ * @hono/node-server's Response keeps `[status, body, headers]` under a private symbol described
+ * 'cache', the headers as the handler gave them until something reads `res.headers`.
+ */
+export function cachedAnswerOf(res: Response): [number, unknown, unknown] | undefined {
   cacheSymbol ??= Object.getOwnPropertySymbols(res).find((key) => key.description === 'cache')
-  return cacheSymbol ? (res as unknown as Record<symbol, [number, unknown, unknown] | undefined>)[cacheSymbol]?.[1] : undefined
+  return cacheSymbol ? (res as unknown as Record<symbol, [number, unknown, unknown] | undefined>)[cacheSymbol] : undefined
 }
+
+const cachedBodyOf = (res: Response): unknown => cachedAnswerOf(res)?.[1]
 
 /**
  * The text of a JSON answer: from @hono/node-server's own Response, which keeps the string it was

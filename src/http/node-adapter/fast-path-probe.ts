@@ -4,7 +4,7 @@
  * upgrade), or because the server was made without the sandbox's response class (`head`). Counted only on the fall back, so the fast path pays nothing; read by the guard test
  * (test/http/node-adapter/fast-paths.test.ts), which fails on any.
  */
-const fallbacks = { headers: 0, answerText: 0, head: 0 }
+const fallbacks = { headers: 0, answerText: 0, answerHeaders: 0, head: 0 }
 
 export type AdapterFallback = keyof typeof fallbacks
 

@@ -1,8 +1,9 @@
 import type { Context } from 'hono'
 import { HonoRequest } from 'hono/request'
-import { fieldsKeptForHead, keepForHead } from './answer-head.ts'
+import { fieldsKeptForHead, keepAllForHead, keepForHead } from './answer-head.ts'
+import { cachedAnswerOf } from './answer-text.ts'
 import { countFallback } from './fast-path-probe.ts'
-import { incomingOf, outgoingOf } from './node-bindings.ts'
+import { incomingOf, outgoingOf, servedByNode } from './node-bindings.ts'
 
 const honoHeader = HonoRequest.prototype.header
 
@@ -49,10 +50,19 @@ export function setResponseHeader(c: Context, name: string, value: string): void
   } else c.header(name, value)
 }
 
+/** Sets several headers of the answer as `setResponseHeader` does, kept for the head in one step. */
+export function setResponseHeaders(c: Context, fields: ReadonlyArray<readonly [string, string]>): void {
+  const outgoing = outgoingOf(c)
+  if (outgoing && !outgoing.headersSent && keepAllForHead(outgoing, fields)) return
+  for (const [name, value] of fields) setResponseHeader(c, name, value)
+}
+
 /**
  * The headers of an answer as the client receives them: those set on Node's response (the fair
  * share's, the security headers) merged with the Response's own, names in lower case. Cookies are
- * left out: they are no one's business in a journal.
+ * left out: they are no one's business in a journal. The Response's own are read as the handler gave
+ * them (node-server's cache) when they are a plain record: reading `res.headers` would build a
+ * `Headers` object, and make Node write the head through the slower way too.
  */
 export function responseHeadersOf(c: Context, res: Response): Record<string, string> {
   const all: Record<string, string> = {}
@@ -62,9 +72,17 @@ export function responseHeadersOf(c: Context, res: Response): Record<string, str
     if (kept) for (const name in kept) all[name.toLowerCase()] = kept[name]!
     for (const [name, value] of Object.entries(outgoing.getHeaders())) if (value !== undefined) all[name] = Array.isArray(value) ? value.join(', ') : String(value)
   }
-  res.headers.forEach((value, name) => {
-    all[name] = value
-  })
+  const cached = cachedAnswerOf(res)
+  const given = cached?.[2]
+  if (given !== null && typeof given === 'object' && Object.getPrototypeOf(given) === Object.prototype) {
+    for (const [name, value] of Object.entries(given as Record<string, unknown>)) if (value !== undefined) all[name.toLowerCase()] = String(value)
+  } else {
+    // An answer with a body that node-server kept no cache of: its private part moved.
+    if (cached === undefined && servedByNode(c) && res.body !== null) countFallback('answerHeaders')
+    res.headers.forEach((value, name) => {
+      all[name] = value
+    })
+  }
   delete all['set-cookie']
   return all
 }

@@ -47,7 +47,10 @@ async function journaled(journal: Pick<RequestJournalService, 'now' | 'realNow' 
   await next()
   const durationMs = Math.round((performance.now() - started) * 10) / 10
   const res = c.res
-  const url = new URL(c.req.url)
+  // The query as the client sent it (a request's address has no fragment), without parsing the address.
+  const url = c.req.url
+  const queryAt = url.indexOf('?')
+  const search = queryAt === -1 ? '' : url.slice(queryAt + 1)
   const base = {
     requestId: c.get('requestId'),
     partnerUniqueID: auth.partnerUniqueID,
@@ -57,7 +60,7 @@ async function journaled(journal: Pick<RequestJournalService, 'now' | 'realNow' 
     receivedAt,
     method: c.req.method,
     path: c.req.path,
-    query: url.search ? redactQuery(url.search.slice(1)) : null,
+    query: search ? redactQuery(search) : null,
     durationMs,
     scenario: c.get('scenario')?.name ?? null,
     fault: c.get('fault') ?? null,
@@ -66,20 +69,22 @@ async function journaled(journal: Pick<RequestJournalService, 'now' | 'realNow' 
     origin: requestOrigin(c),
   }
   const request = await requestBody(c).catch(() => ({ body: null, truncated: false }))
-  const contentType = res.headers.get('content-type')
+  // One record of the answer's headers for all the journal reads of them (responseHeadersOf).
+  const responseHeaders = responseHeadersOf(c, res)
+  const contentType = responseHeaders['content-type'] ?? null
   const found = answerJsonText(c, res)
   const text = typeof found === 'object' ? await found : found
-  const answer = answerBody(contentType, text, res.headers.get('content-length'))
+  const answer = answerBody(contentType, text, responseHeaders['content-length'] ?? null)
   journal.record({
     ...base,
     status: res.status,
     requestBody: request.body,
     requestTruncated: request.truncated,
     responseContentType: contentType,
-    responseHeaders: responseHeadersOf(c, res),
+    responseHeaders,
     responseBody: answer.body,
     responseTruncated: answer.truncated,
     errors: res.status >= 400 ? errorsOf(answer.body) : null,
-    retryAfter: res.headers.get('retry-after'),
+    retryAfter: responseHeaders['retry-after'] ?? null,
   })
 }
