@@ -138,35 +138,59 @@ export function createRequestJournalRepository(db: Db) {
   const addUsage = db.prepare('UPDATE partner_usage SET journal_entries = journal_entries + @entries, journal_bytes = journal_bytes + @bytes WHERE partner_unique_id = @partnerUniqueID')
   const clearUsage = db.prepare('UPDATE partner_usage SET journal_entries = 0, journal_bytes = 0 WHERE partner_unique_id = ?')
   const usageOf = db.prepare('SELECT journal_entries AS entries, journal_bytes AS bytes FROM partner_usage WHERE partner_unique_id = ?')
-  // The partner's `count` oldest entries dropped (their bodies go with them), with the bytes of each.
-  const dropOldest = db.prepare(`DELETE FROM request_journal WHERE seq IN (
-    SELECT seq FROM request_journal WHERE partner_unique_id = @partnerUniqueID ORDER BY seq LIMIT @count) RETURNING bytes`).pluck()
+  // The last of the partner's `count` oldest entries; those up to it dropped (their bodies go with them), with the bytes of each.
+  const nthOldest = db.prepare('SELECT seq FROM request_journal WHERE partner_unique_id = @partnerUniqueID ORDER BY seq LIMIT 1 OFFSET @skip').pluck()
+  const dropThrough = db.prepare('DELETE FROM request_journal WHERE partner_unique_id = @partnerUniqueID AND seq <= @seq RETURNING bytes').pluck()
   const oldestFirst = db.prepare('SELECT bytes FROM request_journal WHERE partner_unique_id = ? ORDER BY seq').pluck()
 
-  /** Drops the partner's oldest entries, `count` of them, and takes them off its usage. */
-  function drop(partnerUniqueID: string, count: number): void {
-    const dropped = dropOldest.all({ partnerUniqueID, count }) as number[]
+  // Counted again from the rows: only for a usage out of step with them (rows written by other means).
+  const recount = db.prepare(`UPDATE partner_usage SET
+    journal_entries = (SELECT COUNT(*) FROM request_journal WHERE partner_unique_id = @partnerUniqueID),
+    journal_bytes = (SELECT COALESCE(SUM(bytes), 0) FROM request_journal WHERE partner_unique_id = @partnerUniqueID)
+    WHERE partner_unique_id = @partnerUniqueID`)
+
+  /** Drops the partner's `count` oldest entries and takes them off its usage; false, dropping none, when it has fewer. */
+  function drop(partnerUniqueID: string, count: number): boolean {
+    const through = nthOldest.get({ partnerUniqueID, skip: count - 1 }) as number | undefined
+    if (through === undefined) return false
+    const dropped = dropThrough.all({ partnerUniqueID, seq: through }) as number[]
     addUsage.run({ partnerUniqueID, entries: -dropped.length, bytes: -dropped.reduce((sum, bytes) => sum + bytes, 0) })
+    return true
   }
 
-  /** Keeps the partner's ring within its bounds: at most `maxEntries` entries and `maxBytes` bytes, the oldest dropped first. */
-  function trim(partnerUniqueID: string, bounds: RingBounds): void {
-    const usage = usageOf.get(partnerUniqueID) as { entries: number; bytes: number } | undefined
-    if (usage === undefined) return
-    if (usage.entries > bounds.maxEntries) {
-      drop(partnerUniqueID, usage.entries - bounds.maxEntries)
-      return trim(partnerUniqueID, bounds)
-    }
-    if (usage.bytes <= bounds.maxBytes) return
-    let excess = usage.bytes - bounds.maxBytes
+  /** How many of the partner's oldest entries hold `excess` bytes: 0 when nothing is over, undefined when all of them do not. */
+  function oldestHolding(partnerUniqueID: string, excess: number): number | undefined {
+    if (excess <= 0) return 0
     let count = 0
     for (const bytes of oldestFirst.iterate(partnerUniqueID) as IterableIterator<number>) {
       excess -= bytes
       count += 1
-      if (excess <= 0) break
+      if (excess <= 0) return count
     }
-    drop(partnerUniqueID, count)
+    return undefined
   }
+
+  /**
+   * Keeps the partner's ring within its bounds: at most `maxEntries` entries and `maxBytes` bytes, the
+   * oldest dropped first. A usage its rows cannot account for (rows written by other means) is
+   * counted again from them, once, and the trim starts over.
+   */
+  function trim(partnerUniqueID: string, bounds: RingBounds, recounted = false): void {
+    const usage = usageOf.get(partnerUniqueID) as { entries: number; bytes: number } | undefined
+    if (usage === undefined) return
+    const count = usage.entries > bounds.maxEntries ? usage.entries - bounds.maxEntries : oldestHolding(partnerUniqueID, usage.bytes - bounds.maxBytes)
+    if (count === 0) return
+    if (count === undefined || !drop(partnerUniqueID, count)) {
+      if (!recounted) {
+        recount.run({ partnerUniqueID })
+        trim(partnerUniqueID, bounds, true)
+      }
+      return
+    }
+    // Within the count now, the bytes may still be over.
+    trim(partnerUniqueID, bounds, recounted)
+  }
+
   const keyset = createSeqKeyset(db, 'request_journal')
   // A broker's own, or (brokerId null) any of the partner's.
   const OF_SCOPE = 'partner_unique_id = @partnerUniqueID AND (@brokerId IS NULL OR broker_id = @brokerId)'

@@ -112,6 +112,12 @@ describe('the request journal', () => {
     s.services.journal.flush()
     expect(usage()).toEqual(stored())
     expect(usage()).toMatchObject({ entries: 1 })
+    // A usage out of step with the rows (written by other means) is counted again, not trusted.
+    s.db.prepare('UPDATE partner_usage SET journal_entries = 1000, journal_bytes = 100000000 WHERE partner_unique_id = ?').run(PARTNER_A)
+    await s.call('GET', '/v1/simulations')
+    s.services.journal.flush()
+    expect(usage()).toEqual(stored())
+    expect(usage()).toMatchObject({ entries: 2 })
   })
 
   it('journals at most SANDBOX_JOURNAL_MAX_PER_SECOND requests a second per partner', async () => {
