@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts'
+import { watchRowWrites } from '../../db/row-writes.ts'
 import type { IdentitiesSeed } from './identities-seed.schemas.ts'
 import type { Lang } from '../../common/language.ts'
 import type { PartnerStatus, StoredUser } from './user-identity.ts'
@@ -94,6 +95,9 @@ export function upsertIdentities(db: Db, seed: IdentitiesSeed, hash: (password: 
 }
 
 /** The partners, their brokers and users, branches, and each partner's usage of its quotas. */
+/** Partners whose language is kept in memory; past it the memory starts over. */
+const LANGUAGES_KEPT = 10_000
+
 export function createPartnerRepository(db: Db) {
   const byUsername = db.prepare(`${IDENTITY_SELECT} WHERE u.username = ?`)
   const byUserId = db.prepare(`${IDENTITY_SELECT} WHERE u.user_id = ?`)
@@ -115,6 +119,9 @@ export function createPartnerRepository(db: Db) {
   const setPartnerStatus = db.prepare('UPDATE partner SET status = @status, status_reason = @reason WHERE partner_unique_id = @partnerUniqueID')
   const setLanguage = db.prepare('UPDATE partner SET language = ? WHERE partner_unique_id = ?')
   const languageOf = db.prepare('SELECT language FROM partner WHERE partner_unique_id = ?').pluck()
+  // Read for every notification: kept until the partner's row is written (or a write batch fails).
+  const languages = new Map<string, Lang>()
+  watchRowWrites(db, 'partner', 'partner_unique_id', (id) => (id === null ? languages.clear() : languages.delete(id)))
   const setSeedStatus = db.prepare("UPDATE partner SET status = @status, status_reason = @reason WHERE origin = 'seed' AND status <> @status")
   const setPassword = db.prepare('UPDATE app_user SET password_hash = ?, token_generation = token_generation + 1 WHERE user_id = ?')
   // Only the hash the login checked: a password reset in between wins.
@@ -147,7 +154,15 @@ export function createPartnerRepository(db: Db) {
       setPartnerStatus.run({ partnerUniqueID, status, reason }).changes > 0,
     setLanguage: (partnerUniqueID: string, language: Lang) => void setLanguage.run(language, partnerUniqueID),
     /** The language of the partner's notifications; pt-PT for a partner that is gone. */
-    languageOf: (partnerUniqueID: string): Lang => (languageOf.get(partnerUniqueID) as Lang | undefined) ?? 'pt-PT',
+    languageOf(partnerUniqueID: string): Lang {
+      let language = languages.get(partnerUniqueID)
+      if (language === undefined) {
+        language = (languageOf.get(partnerUniqueID) as Lang | undefined) ?? 'pt-PT'
+        if (languages.size >= LANGUAGES_KEPT) languages.clear()
+        languages.set(partnerUniqueID, language)
+      }
+      return language
+    },
     /** The seeded demo partners on or off; returns how many changed. */
     setSeedStatus: (status: PartnerStatus, reason: string | null) => setSeedStatus.run({ status, reason }).changes,
     /** A new password hash; the user's tokens stop working. */

@@ -64,4 +64,11 @@ describe("notifications in the partner's language", () => {
       expect(text).not.toBe(of('pt-PT'))
     }
   })
+
+  it('follows a change of language from the next notification on', async () => {
+    await s.call('PUT', '/sandbox/account/language', { body: { language: 'pt-PT' } })
+    for (const { text, of } of texts(await journey())) expect(text).toBe(of('pt-PT'))
+    await s.call('PUT', '/sandbox/account/language', { body: { language: 'en' } })
+    for (const { text, of } of texts(await journey())) expect(text).toBe(of('en'))
+  })
 })
