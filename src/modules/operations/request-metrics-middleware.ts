@@ -6,8 +6,13 @@ import type { AppEnv } from '../../http/app-env.ts'
 /** What a request that matched no route is counted as: raw paths would be a label per probe of a scanner. */
 export const UNMATCHED = 'unmatched'
 
-/** Distinct method and path pairs whose operation is remembered (as the router remembers its matches); past it the memo starts over. */
+/**
+ * Distinct method and path pairs whose operation is remembered (as the router remembers its
+ * matches); past it the memo starts over. A longer path than any of the bank's is not remembered:
+ * the memo's memory stays small whatever a client sends.
+ */
 const MEMO_SIZE = 1024
+const MEMO_KEY_CHARS = 256
 
 /**
  * Counts every request by its operation, the route template Hono matched (`GET
@@ -23,8 +28,10 @@ export function requestMetrics(metrics: Metrics): MiddlewareHandler<AppEnv> {
     if (operation === undefined) {
       const route = matchedRoutes(c).find((r) => r.method !== 'ALL')
       operation = route ? `${c.req.method} ${route.path}` : UNMATCHED
-      if (operations.size >= MEMO_SIZE) operations.clear()
-      operations.set(key, operation)
+      if (key.length <= MEMO_KEY_CHARS) {
+        if (operations.size >= MEMO_SIZE) operations.clear()
+        operations.set(key, operation)
+      }
     }
     return operation
   }
