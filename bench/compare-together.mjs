@@ -22,8 +22,6 @@ if (!OTHER) {
 if (!pinBenchToCpu1()) process.exit()
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
-const side = startWritesAndReads
-
 /**
  * Both sides at once, the same options; each side's result. Which side's load starts first swaps
  * from one call to the next (`first`), so neither side always gets the head start.
@@ -42,7 +40,7 @@ console.log(`${DURATION} s per run, 50 connections a side, both sides at once, $
 const ratios = { create: [[], []], detail: [[], []] }
 const cpuRatios = { create: [[], []], detail: [[], []] }
 for (const half of [0, 1]) {
-  const [after, before] = half === 0 ? [await side(ROOT), await side(OTHER, OTHER_ENV)] : (([b, a]) => [a, b])([await side(OTHER, OTHER_ENV), await side(ROOT)])
+  const [after, before] = half === 0 ? [await startWritesAndReads(ROOT), await startWritesAndReads(OTHER, OTHER_ENV)] : (([b, a]) => [a, b])([await startWritesAndReads(OTHER, OTHER_ENV), await startWritesAndReads(ROOT)])
   try {
     // Warm-up, not counted: both JITs settle before the first measured run.
     await together(after, before, 'writes', (s) => s.creates(3))

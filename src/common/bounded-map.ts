@@ -14,3 +14,31 @@ export function makeRoom<K, V>(map: Map<K, V>, cap: number, holdsNothing: (value
     map.delete(key)
   }
 }
+
+/**
+ * What was worked out once per method and path (a route match, a route's rule, its metrics
+ * operation), kept for the paths clients ask again: at most `size` keys, past which it starts over,
+ * and no key longer than any of the bank's paths (`maxKeyChars`), which is worked out every time
+ * instead. A client sending new or long paths costs it a bounded amount of memory.
+ */
+export class PathMemo<V> {
+  readonly #values = new Map<string, V>()
+  constructor(
+    readonly size = 1024,
+    readonly maxKeyChars = 256,
+  ) {}
+
+  get(key: string): V | undefined {
+    return this.#values.get(key)
+  }
+
+  set(key: string, value: V): void {
+    if (key.length > this.maxKeyChars) return
+    if (this.#values.size >= this.size) this.#values.clear()
+    this.#values.set(key, value)
+  }
+
+  clear(): void {
+    this.#values.clear()
+  }
+}

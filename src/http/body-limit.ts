@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { matchedRoutes } from 'hono/route'
 import { ApiError } from '../common/api-error.ts'
+import { PathMemo } from '../common/bounded-map.ts'
 import type { AppEnv } from './app-env.ts'
+import { answeringRoute } from './memo-router.ts'
 import { bufferBody, servedByNode } from './node-adapter/index.ts'
 
 /** The kind of body a route reads; `none`: it reads no body at all (GET, HEAD). */
@@ -49,9 +50,6 @@ const tooLarge = (rule: BodyRule) => new ApiError('PAYLOAD_TOO_LARGE', { field: 
 const unsupported = (contentType: string | undefined, rule: BodyRule) =>
   new ApiError('UNSUPPORTED_MEDIA_TYPE', { field: 'Content-Type', params: { detail: `${contentType ?? '(none)'}; expected ${EXPECTED[rule.media]}` } })
 
-/** Distinct method and path pairs whose rule is remembered; past it the memo starts over. */
-const MEMO_SIZE = 1024
-
 /**
  * Every request body is held to its route's rule (docs/design.md "Request bodies") before anything
  * reads it: a declared Content-Length over the limit is a 413 at once, whatever the type; a body of
@@ -64,15 +62,13 @@ const MEMO_SIZE = 1024
  * GET and HEAD pay nothing: no route reads their body, and Node discards what a client sends.
  */
 export function requestBodyLimits(ruleOf: BodyRuleOf, fallback: BodyRule): MiddlewareHandler<AppEnv> {
-  const rules = new Map<string, BodyRule>()
+  const rules = new PathMemo<BodyRule>()
   const ruleFor = (c: Context): BodyRule => {
     const key = `${c.req.method} ${c.req.path}`
     let rule = rules.get(key)
     if (rule === undefined) {
-      // Middleware is registered for ALL methods; the route that answers is the first that names one.
-      const route = matchedRoutes(c).find((r) => r.method !== 'ALL')
+      const route = answeringRoute(c)
       rule = (route && ruleOf(c.req.method, route.path)) ?? fallback
-      if (rules.size >= MEMO_SIZE) rules.clear()
       rules.set(key, rule)
     }
     return rule

@@ -1,8 +1,14 @@
+import type { Context } from 'hono'
+import { matchedRoutes } from 'hono/route'
 import type { Result, Router } from 'hono/router'
 import { TrieRouter } from 'hono/router/trie-router'
+import { PathMemo } from '../common/bounded-map.ts'
 
-/** Distinct method and path pairs remembered; past it the memo starts over. */
-const MEMO_SIZE = 1024
+/**
+ * The route that answers a request, as Hono matched it: middleware is registered for ALL methods,
+ * so it is the first match that names one (undefined when none did).
+ */
+export const answeringRoute = (c: Context) => matchedRoutes(c).find((r) => r.method !== 'ALL')
 
 /**
  * Hono's TrieRouter with its answers remembered per method and path: a client polling a
@@ -17,7 +23,7 @@ const MEMO_SIZE = 1024
 export class MemoRouter<T> implements Router<T> {
   name = 'MemoRouter(TrieRouter)'
   #router = new TrieRouter<T>()
-  #memo = new Map<string, Result<T>>()
+  #memo = new PathMemo<Result<T>>()
 
   add(method: string, path: string, handler: T): void {
     this.#memo.clear()
@@ -29,7 +35,6 @@ export class MemoRouter<T> implements Router<T> {
     let result = this.#memo.get(key)
     if (result === undefined) {
       result = this.#router.match(method, path)
-      if (this.#memo.size >= MEMO_SIZE) this.#memo.clear()
       this.#memo.set(key, result)
     }
     return result
