@@ -49,13 +49,19 @@ describe('POST /sandbox/clock/return', () => {
 
   it('is harmless on a clock that is not ahead, counts against no quota, and moves no other partner\'s clock', async () => {
     expect((await s.call('POST', '/sandbox/clock/advance', { body: { seconds: 60 }, token: s.tokens.b })).status).toBe(200)
-    // It stores nothing, so it counts against no quota: the partner's usage does not move.
-    const usage = () => s.db.prepare('SELECT * FROM partner_usage WHERE partner_unique_id = ?').get(PARTNER_A)
+    // It stores nothing, so it counts against no quota: the partner's usage moves by its own journal
+    // entry only (every request has one). The journal is written in batches, so both reads flush it.
+    const usage = () => {
+      s.services.journal.flush()
+      return s.db.prepare('SELECT * FROM partner_usage WHERE partner_unique_id = ?').get(PARTNER_A) as Record<string, unknown>
+    }
     const before = usage()
     const res = await returnToRealTime()
     expect(res.status).toBe(200)
     expect(res.json.returnedSeconds).toBe(0)
-    expect(usage()).toEqual(before)
+    const after = usage()
+    expect(after).toEqual({ ...before, journal_entries: (before.journal_entries as number) + 1, journal_bytes: after.journal_bytes })
+    expect(after.journal_bytes).toBeGreaterThan(before.journal_bytes as number)
     expect((await clockOf(s.tokens.b)).offsetSeconds).toBe(60)
   })
 
