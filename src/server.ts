@@ -2,6 +2,7 @@ import type { ServerType } from '@hono/node-server'
 import { Server as NetServer, type AddressInfo } from 'node:net'
 import type { IncomingMessage, Server, ServerResponse } from 'node:http'
 import { createApp } from './app.ts'
+import { SlotSet } from './common/slot-set.ts'
 import { buildSandbox, prepareDatabase, type SandboxOptions } from './composition-root.ts'
 import { codeCacheState, saveCodeCache } from './code-cache.ts'
 import type { Config } from './config.ts'
@@ -62,10 +63,10 @@ export async function startServer(config: Config): Promise<RunningSandbox> {
   }
   server.on('clientError', answerClientError(logger))
   // The answers under way, so that a stop can tell them to close their connection.
-  const answering = new Set<ServerResponse>()
+  const answering = new SlotSet<ServerResponse>()
   server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
-    answering.add(response)
-    response.once('close', () => answering.delete(response))
+    const slot = answering.add(response)
+    response.once('close', () => answering.delete(slot))
   })
   const { port } = server.address() as AddressInfo
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`
