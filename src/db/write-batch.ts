@@ -43,7 +43,10 @@ export interface WriteBatch extends Transactions {
  */
 export function createWriteBatch(db: Db, onCommitError: (error: unknown) => void): WriteBatch {
   let open: { committed: Promise<void> } | undefined
-  const deferred = new Map<string, () => void>()
+  // A new map for each batch, not one cleared: V8's clear() links the old table to its new one, and
+  // once an old table has reached the old generation that link keeps every later table, and the
+  // tasks each held, alive through the minor collections (docs/decisions/0105-what-the-minor-collections-keep.md).
+  let deferred = new Map<string, () => void>()
 
   function commit(resolve: () => void, reject: (error: unknown) => void) {
     open = undefined
@@ -52,13 +55,13 @@ export function createWriteBatch(db: Db, onCommitError: (error: unknown) => void
       // itself after a failed write (disk full, I/O error), and every write of the batch was lost.
       if (!db.inTransaction) throw new Error('the write batch was rolled back by SQLite after a failed write')
       const tasks = [...deferred.values()]
-      deferred.clear()
+      deferred = new Map()
       for (const task of tasks) task()
       db.exec('COMMIT')
       resolve()
     } catch (error) {
       onCommitError(error)
-      deferred.clear()
+      deferred = new Map()
       try {
         if (db.inTransaction) db.exec('ROLLBACK')
       } catch {
