@@ -49,12 +49,12 @@ export function createSeqKeyset(db: Db, table: string) {
     /** The rows the clause sees; with `upTo`, counted no further than that many (the newest first). */
     count(where: Where, upTo?: number): number {
       if (upTo === undefined) return prepared(`SELECT COUNT(*) FROM ${table} WHERE ${where.sql}`).pluck().get(where.params) as number
-      return prepared(`SELECT COUNT(*) FROM (SELECT 1 FROM ${table} WHERE ${where.sql} ORDER BY seq DESC LIMIT @upTo)`).pluck().get({ ...where.params, upTo }) as number
+      return prepared(`SELECT COUNT(*) FROM (SELECT 1 FROM ${table} WHERE ${where.sql} ORDER BY seq DESC LIMIT @upTo)`).pluck().get({ upTo, ...where.params }) as number
     },
     /** The position of a row the clause sees, for a paging cursor. */
     positionOf(where: Where, seq: number | undefined): { seq: number } | undefined {
       if (seq === undefined) return undefined
-      const found = prepared(`SELECT seq FROM ${table} WHERE ${where.sql} AND seq = @seq`).pluck().get({ ...where.params, seq }) as number | undefined
+      const found = prepared(`SELECT seq FROM ${table} WHERE ${where.sql} AND seq = @seq`).pluck().get({ seq, ...where.params }) as number | undefined
       return found === undefined ? undefined : { seq: found }
     },
     /** Up to `limit` rows from the cursor, newest first whichever way they were read. */
@@ -65,7 +65,7 @@ export function createSeqKeyset(db: Db, table: string) {
           : cursor.kind === 'next'
             ? `SELECT * FROM ${table} WHERE ${where.sql} AND seq < @seq ORDER BY seq DESC LIMIT @limit`
             : `SELECT * FROM ${table} WHERE ${where.sql} AND seq > @seq ORDER BY seq ASC LIMIT @limit`
-      const rows = prepared(sql).all({ ...where.params, limit, seq: cursor.kind === 'first' ? 0 : cursor.seq }) as Row[]
+      const rows = prepared(sql).all({ limit, seq: cursor.kind === 'first' ? 0 : cursor.seq, ...where.params }) as Row[]
       return cursor.kind === 'previous' ? rows.reverse() : rows
     },
   }

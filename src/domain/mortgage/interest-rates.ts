@@ -67,6 +67,9 @@ export function priceRates(
     tan: roundRate(baseInterestRate + proposed),
     months,
   })
+  // The index rate first, then the part: an object literal that begins with a spread and goes on
+  // costs every loan's objects a trip to the old generation (docs/decisions/0105-what-the-minor-collections-keep.md).
+  const variablePart = (indexRate: number, months: number): VariablePart => ({ indexRate, ...part(indexRate, months) })
   const { rate, durationMonths } = input
   switch (rate.type) {
     case 'fixed': {
@@ -74,7 +77,7 @@ export function priceRates(
       return { spread, proposedSpread: proposed, fixed, variable: null, periods: [period(fixed)] }
     }
     case 'variable': {
-      const variable = { ...part(rate.indexRate, durationMonths), indexRate: rate.indexRate }
+      const variable = variablePart(rate.indexRate, durationMonths)
       return { spread, proposedSpread: proposed, fixed: null, variable, periods: [period(variable)] }
     }
     case 'mixed': {
@@ -84,10 +87,7 @@ export function priceRates(
         )
       }
       const fixed = part(rate.baseRate, rate.fixedPeriodMonths)
-      const variable = {
-        ...part(rate.indexRate, durationMonths - rate.fixedPeriodMonths),
-        indexRate: rate.indexRate,
-      }
+      const variable = variablePart(rate.indexRate, durationMonths - rate.fixedPeriodMonths)
       return { spread, proposedSpread: proposed, fixed, variable, periods: [period(fixed), period(variable)] }
     }
   }

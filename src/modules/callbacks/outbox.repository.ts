@@ -160,10 +160,11 @@ export function createOutboxRepository(db: Db) {
   const removeOlder = db.prepare(`DELETE FROM notification WHERE seq IN (SELECT seq FROM notification WHERE created_at < @cutoff
     ORDER BY seq LIMIT @limit)`)
 
+  // Statement parameters: no literal begins with a spread when more follows (docs/decisions/0105-what-the-minor-collections-keep.md).
   const logParams = (filter: DeliveryLogFilter) => ({
-    ...scopeParams(filter.scope),
     status: filter.status ?? null,
     notificationTypeId: filter.notificationTypeId ?? null,
+    ...scopeParams(filter.scope),
   })
 
   function withAttempts(rows: Array<Omit<DeliveryLogEntry, 'attemptList' | 'test' | 'listen'> & { test: number; listen: string | null }>): DeliveryLogEntry[] {
@@ -186,7 +187,8 @@ export function createOutboxRepository(db: Db) {
   return {
     /** Writes the notification; returns its seq. */
     insert(row: NewNotification): number {
-      return Number(insert.run({ ...row, test: row.test ? 1 : 0 }).lastInsertRowid)
+      const { test, ...columns } = row
+      return Number(insert.run({ test: test ? 1 : 0, ...columns }).lastInsertRowid)
     },
     /** The first pending notification of each resource, due by `now` (machine time), but those of the `held` partners. */
     dueHeads: (now: string, limit: number, held: readonly string[] = []) => dueHeads.all({ now, limit, held: JSON.stringify(held) }) as OutboxNotification[],
@@ -200,7 +202,8 @@ export function createOutboxRepository(db: Db) {
     byId: (notificationId: string, scope: BrokerScope) => byId.get({ notificationId, ...scopeParams(scope) }) as OutboxNotification | undefined,
     recordAttempt(attempt: AttemptRecord): void {
       const { attemptNumber: _numberedByTheInsert, requestHeaders, ...rest } = attempt
-      insertAttempt.run({ ...rest, through: attempt.through ?? 'address', requestHeaders: requestHeaders === null ? null : JSON.stringify(requestHeaders) })
+      const { through, ...columns } = rest
+      insertAttempt.run({ through: through ?? 'address', requestHeaders: requestHeaders === null ? null : JSON.stringify(requestHeaders), ...columns })
       countAttempt.run(attempt.attemptedAt, attempt.seq)
     },
     reschedule(row: { seq: number; retryStep: number; nextAttemptAt: string; reason: string | null; now: string }): void {
@@ -226,7 +229,7 @@ export function createOutboxRepository(db: Db) {
     logCount: (filter: DeliveryLogFilter) => logCount.get(logParams(filter)) as number,
     /** Up to `limit` entries of the delivery log with their attempts, in display order (newest first). */
     logPage(filter: DeliveryLogFilter, cursor: KeysetCursor<{ seq: number }>, limit: number): DeliveryLogEntry[] {
-      const rows = logPages[cursor.kind].all({ ...logParams(filter), limit, seq: cursor.kind === 'first' ? 0 : cursor.seq }) as Parameters<typeof withAttempts>[0]
+      const rows = logPages[cursor.kind].all({ limit, seq: cursor.kind === 'first' ? 0 : cursor.seq, ...logParams(filter) }) as Parameters<typeof withAttempts>[0]
       return withAttempts(cursor.kind === 'previous' ? rows.reverse() : rows)
     },
     /** One entry of the delivery log the scope sees, with its attempts. */

@@ -124,9 +124,10 @@ export function createSimulationListRepository(db: Db) {
       return `SELECT ${ITEM_COLUMNS} FROM (SELECT rowid AS n FROM simulation_search WHERE simulation_search MATCH @text) AS hits
         CROSS JOIN simulation ON simulation.simulation_number = hits.n WHERE ${conditions(f)}${tail}`
     }
+    // `limit` first: a literal that begins with a spread and goes on costs the minor collections (docs/decisions/0105-what-the-minor-collections-keep.md).
     const params = {
-      ...f,
       limit,
+      ...f,
       ...(cursor.kind === 'first' ? {} : { createdAt: cursor.createdAt, simulationNumber: cursor.simulationNumber }),
     }
     const rows = prepared(`page:${plan}:${cursor.kind}:${shapeOf(f)}`, sql).all(params) as SimulationListRow[]
