@@ -71,7 +71,7 @@ export function ensureBuilt(root = ROOT) {
  * Starts the server as `npm start` does (`node <flags> dist/cli.js serve`) on a free loopback port and a database file (a fresh one unless
  * given). CPU 0 runs the server; the bench (autocannon) keeps the other cores.
  */
-export async function startSandbox({ dbPath, root = ROOT, env: extraEnv = {} } = {}) {
+export async function startSandbox({ dbPath, root = ROOT, env: extraEnv = {}, stdout: stdoutOption } = {}) {
   const dir = dbPath ? undefined : mkdtempSync(join(tmpdir(), 'sandbox-bench-'))
   const port = await freePort()
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: dbPath ?? join(dir, 'bench.db'), LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', ...extraEnv }
@@ -81,8 +81,9 @@ export async function startSandbox({ dbPath, root = ROOT, env: extraEnv = {} } =
   const flags = process.env.BENCH_SERVER_FLAGS?.split(/\s+/).filter(Boolean) ?? []
   const serverCommand = [...flags, ...serverArgs(root)]
   const [command, args] = pinned ? ['taskset', ['-c', '0', process.execPath, ...serverCommand]] : [process.execPath, serverCommand]
-  // BENCH_SERVER_STDOUT=ignore: the server's log lines go to /dev/null (benches of the logs' own cost at info).
-  const stdout = process.env.BENCH_SERVER_STDOUT === 'ignore' ? 'ignore' : 'inherit'
+  // BENCH_SERVER_STDOUT=ignore: the server's log lines go to /dev/null (benches of the logs' own cost at info);
+  // `stdout: 'pipe'` hands them to the bench (`child.stdout`: minor-gc.mjs reads V8's trace there).
+  const stdout = stdoutOption ?? (process.env.BENCH_SERVER_STDOUT === 'ignore' ? 'ignore' : 'inherit')
   const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', stdout, 'inherit'] })
   const url = `http://127.0.0.1:${port}`
   for (let attempt = 0; ; attempt++) {
