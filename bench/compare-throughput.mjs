@@ -6,19 +6,11 @@
 //   checkout as the other one, it measures a setting (SANDBOX_JOURNAL_MAX_ENTRIES=0: the journal off).
 //   The other checkout must be built (npm ci && npm run build there). Servers run on CPU 0, this
 //   script and autocannon on CPU 1, as in simulations-throughput.mjs.
-import { resolve } from 'node:path'
-import { ensureBuilt, fmt, OTHER_ENV, pinBenchToCpu1, ROOT, run, settle, startWritesAndReads } from './simulations-support.mjs'
+import { comparisonArgs, ensureBuilt, fmt, median, OTHER_ENV, pinBenchToCpu1, ROOT, run, settle, startWritesAndReads } from './simulations-support.mjs'
 
-const OTHER = process.argv[2] ? resolve(process.argv[2]) : undefined
-const DURATION = Number(process.argv[3] ?? 10)
-const ROUNDS = Number(process.argv[4] ?? 4)
-if (!OTHER) {
-  console.error('usage: node bench/compare-throughput.mjs <other checkout> [seconds per run] [rounds]')
-  process.exit(2)
-}
+const { other: OTHER, duration: DURATION, rounds: ROUNDS } = comparisonArgs('compare-throughput.mjs', 4)
 if (!pinBenchToCpu1()) process.exit()
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 async function build(root, label, env = {}) {
   const { writes, reads, creates, details, stop } = await startWritesAndReads(root, env)

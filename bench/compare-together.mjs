@@ -9,19 +9,11 @@
 //   BENCH_OTHER_ENV='NAME=value …' sets variables for the other side's servers only; with this
 //   checkout as the other one (and no variables) it measures the bench's own noise, which should
 //   stay within a point or two. The other checkout must be built (npm ci && npm run build there).
-import { resolve } from 'node:path'
-import { ensureBuilt, fmt, OTHER_ENV, pinBenchToCpu1, ROOT, run, settle, startWritesAndReads } from './simulations-support.mjs'
+import { comparisonArgs, ensureBuilt, fmt, median, OTHER_ENV, pinBenchToCpu1, ROOT, run, settle, startWritesAndReads } from './simulations-support.mjs'
 
-const OTHER = process.argv[2] ? resolve(process.argv[2]) : undefined
-const DURATION = Number(process.argv[3] ?? 10)
-const ROUNDS = Number(process.argv[4] ?? 5)
-if (!OTHER) {
-  console.error('usage: node bench/compare-together.mjs <other checkout> [seconds per run] [rounds]')
-  process.exit(2)
-}
+const { other: OTHER, duration: DURATION, rounds: ROUNDS } = comparisonArgs('compare-together.mjs', 5)
 if (!pinBenchToCpu1()) process.exit()
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 /**
  * Both sides at once, the same options; each side's result. Which side's load starts first swaps
  * from one call to the next (`first`), so neither side always gets the head start.

@@ -12,7 +12,7 @@
 import http from 'node:http'
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { cpuMicros, EXAMPLE, ensureBuilt, fmt, pinBenchToCpu1, ROOT, settle, startSandbox } from './simulations-support.mjs'
+import { cpuMicros, ensureBuilt, EXAMPLE, fmt, median, pinBenchToCpu1, ROOT, settle, startSandbox } from './simulations-support.mjs'
 
 const OTHER = process.argv[2] ? resolve(process.argv[2]) : undefined
 const ROUNDS = Number(process.argv[3] ?? 4)
@@ -28,7 +28,6 @@ if (!OTHER) {
 }
 if (!pinBenchToCpu1()) process.exit()
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const rssMb = (pid) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024
 
 /** A multipart body with a PDF of `size` bytes (a real header, filler, a trailer) and the type field. */

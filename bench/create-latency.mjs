@@ -10,7 +10,7 @@
 import { existsSync } from 'node:fs'
 import { loadavg } from 'node:os'
 import { resolve } from 'node:path'
-import { createRequests, ensureBuilt, fmt, OTHER_ENV, pinBenchToCpu1, ROOT, run, settle, startSandbox } from './simulations-support.mjs'
+import { createRequests, ensureBuilt, fmt, median, OTHER_ENV, pinBenchToCpu1, ROOT, run, settle, startSandbox } from './simulations-support.mjs'
 
 const args = process.argv.slice(2)
 const OTHER = args[0] && existsSync(resolve(args[0], 'package.json')) ? resolve(args.shift()) : undefined
@@ -20,7 +20,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 
 if (!pinBenchToCpu1()) process.exit()
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
 
 async function side(root, label, env = {}) {

@@ -6,7 +6,7 @@
 // Usage: node bench/login.mjs [other checkout] [seconds] [rounds]
 //   (builds dist/ first; BENCH_SKIP_BUILD=1 to skip; the other checkout must be built).
 import autocannon from 'autocannon'
-import { ensureBuilt, fmt, pinBenchToCpu1, settle, startSandbox } from './simulations-support.mjs'
+import { ensureBuilt, fmt, median, pinBenchToCpu1, settle, startSandbox } from './simulations-support.mjs'
 
 const OTHER = process.argv[2]
 const SECONDS = Number(process.argv[3] ?? 8)
@@ -16,7 +16,6 @@ if (!pinBenchToCpu1()) process.exit()
 // Each request names its own client address, so the address throttle never answers instead of the hash.
 process.env.SANDBOX_TRUST_PROXY = 'true'
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 let address = 0
 const login = async (url, username, password) => {
   address += 1

@@ -127,6 +127,22 @@ export async function startSandbox({ dbPath, root = ROOT, env: extraEnv = {}, st
 /** BENCH_OTHER_ENV='NAME=value …': variables for the other side's servers only, in the benches that compare two builds. */
 export const OTHER_ENV = Object.fromEntries((process.env.BENCH_OTHER_ENV ?? '').split(/\s+/).filter(Boolean).map((pair) => pair.split('=')))
 
+/** The middle value (the upper one of an even count). */
+export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
+
+/**
+ * The command line of a bench comparing this checkout with another one:
+ * `<other checkout> [seconds per run] [rounds]`; exits with the usage when the checkout is missing.
+ */
+export function comparisonArgs(script, defaultRounds) {
+  const [other, seconds, rounds] = process.argv.slice(2)
+  if (!other) {
+    console.error(`usage: node bench/${script} <other checkout> [seconds per run] [rounds]`)
+    process.exit(2)
+  }
+  return { other: resolve(other), duration: Number(seconds ?? 10), rounds: Number(rounds ?? defaultRounds) }
+}
+
 export const fmt = (n, digits = 0) => Number(n).toLocaleString('en', { maximumFractionDigits: digits, minimumFractionDigits: digits })
 
 /** CPU time (user + system) of a process so far, in microseconds. */

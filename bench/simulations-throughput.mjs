@@ -6,7 +6,7 @@
 //   baseline; the verdict is on the median
 //   round. Shared machines drift by a third from one minute to the next: the server's CPU time per
 //   request (from /proc) is printed too, as the figure that does not depend on the neighbours.
-import { createRequests, ensureBuilt, EXAMPLE, fmt, pinBenchToCpu1, run, settle, startSandbox } from './simulations-support.mjs'
+import { createRequests, ensureBuilt, EXAMPLE, fmt, median, pinBenchToCpu1, run, settle, startSandbox } from './simulations-support.mjs'
 
 const DURATION = Number(process.argv[2] ?? 10)
 const ROUNDS = Number(process.argv[3] ?? 3)
@@ -14,7 +14,6 @@ const TARGETS = { create: 3000, detail: 15000 }
 
 if (!pinBenchToCpu1()) process.exit()
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]
 
 function line(name, r, target) {
   const verdict = target === undefined ? '' : `  target ${fmt(target)}: ${r.rps >= target && r.failures === 0 ? 'PASS' : 'FAIL'}`
