@@ -13,7 +13,11 @@
 // Usage: node bench/partners-fair-share.mjs [seconds per phase (30)] [rate limit a second] [phase ...]
 //   30 s by default: B's 450 answers a phase. With 10 s (150 answers) its p95 rests on a couple of
 //   stalls, and four runs of the same build gave 0.94x to 4.63x (README "Performance").
-//   phases: limit flood esis validate upload console (all by default). Builds dist/ first
+//   phases: limit flood esis validate upload console held-timeout held-latency held-two logins deep
+//   (all by default). The held phases: A keeps 3 requests waiting on a `timeout` fault (or on a
+//   `latency` scenario of its own, 60 s) while it floods 60,000-key validations; held-two is A and C
+//   both doing so. logins: 28 parallel successful logins of one user of A, without end. deep: A and C
+//   each sending 400,000-deep array bodies (under 1 MB) on 25 connections. Builds dist/ first
 //   (BENCH_SKIP_BUILD=1 to skip). Server on CPU 0; this script (B) and A's load, in a process of its
 //   own (bench/flood-process.mjs), on CPU 1.
 import { fork } from 'node:child_process'
@@ -41,6 +45,7 @@ const sandbox = await startSandbox()
 try {
   const a = await signUp(sandbox.url, 'Parceiro A')
   const b = await signUp(sandbox.url, 'Parceiro B')
+  const c = await signUp(sandbox.url, 'Parceiro C')
   const post = async (partner, path, body) => {
     const res = await fetch(`${sandbox.url}${path}`, { method: 'POST', headers: partner.headers, body: JSON.stringify(body) })
     if (res.status >= 300) throw new Error(`${path} answered ${res.status}: ${await res.text()}`)
@@ -58,6 +63,18 @@ try {
   const consoleCookie = login.headers.get('set-cookie').split(';')[0]
   const form = uploadForm()
   const auth = { Authorization: a.headers.Authorization }
+  // A's and C's own scenario: the correct answer after 60 s.
+  for (const partner of [a, c]) {
+    const res = await fetch(`${sandbox.url}/sandbox/scenarios/hold-a-minute`, {
+      method: 'PUT',
+      headers: partner.headers,
+      body: JSON.stringify({ description: { 'pt-PT': 'Um minuto', en: 'A minute' }, triggers: { header: true }, effects: [{ type: 'latency', ms: 60_000 }] }),
+    })
+    if (res.status >= 300) throw new Error(`PUT /sandbox/scenarios answered ${res.status}: ${await res.text()}`)
+  }
+  const DEEP = '['.repeat(400_000) + ']'.repeat(400_000)
+  const validations = (partner) => ({ url: '/v1/simulations/validate', method: 'POST', body: UNKNOWN_KEYS, connections: 50, headers: partner.headers })
+  const heldBy = (partner, scenario) => ({ url: '/v1/simulations', connections: 3, timeout: 120, headers: { ...partner.headers, 'X-Sandbox-Scenario': scenario } })
 
   const floods = {
     limit: { label: 'A at its limit (Detail)', url: `/v1/simulations/${aSimulation}`, connections: 4, overallRate: LIMIT },
@@ -73,6 +90,21 @@ try {
       connections: 50,
     },
     console: { label: 'A: console pages (50)', url: '/console/requests', headers: { Cookie: consoleCookie }, connections: 50 },
+    'held-timeout': { label: 'A: 3 timeouts held + validations', loads: [heldBy(a, 'timeout'), validations(a)] },
+    'held-latency': { label: 'A: 3 own 60 s latencies + valid.', loads: [heldBy(a, 'hold-a-minute'), validations(a)] },
+    'held-two': { label: 'A and C: 3 held each + valid.', loads: [heldBy(a, 'timeout'), validations(a), heldBy(c, 'hold-a-minute'), validations(c)] },
+    logins: {
+      label: "A: one user's logins (28)",
+      url: '/v1/authentication',
+      method: 'POST',
+      body: JSON.stringify({ username: a.username, password: a.password }),
+      headers: { 'Content-Type': 'application/json' },
+      connections: 28,
+    },
+    deep: {
+      label: 'A and C: deep array bodies (25+25)',
+      loads: [a, c].map((partner) => ({ url: '/v1/simulations/validate', method: 'POST', body: DEEP, connections: 25, headers: partner.headers })),
+    },
   }
   const chosen = PHASES.length > 0 ? PHASES : Object.keys(floods)
   for (const name of chosen) if (!floods[name]) throw new Error(`unknown phase ${name}: ${Object.keys(floods).join(', ')}`)
@@ -87,7 +119,7 @@ try {
     }
   }
   // A's load from a process of its own (bench/flood-process.mjs), so its work does not delay B's client.
-  const flood = ({ label: _label, url, body, ...options }, seconds) =>
+  const floodOne = ({ label: _label, url, body, ...options }, seconds) =>
     new Promise((resolve, reject) => {
       const child = fork(new URL('./flood-process.mjs', import.meta.url))
       child.once('message', (answer) => (answer.error ? reject(new Error(answer.error)) : resolve(answer.result)))
@@ -95,6 +127,14 @@ try {
       const encoded = Buffer.isBuffer(body) ? { base64: body.toString('base64') } : body
       child.send({ url: `${sandbox.url}${url}`, headers: a.headers, duration: seconds, ...options, ...(body === undefined ? {} : { body: encoded }) })
     })
+  /** A phase's loads at once, their answers by status and rates added up. */
+  const flood = async (phase, seconds) => {
+    const results = await Promise.all((phase.loads ?? [phase]).map((load) => floodOne(load, seconds)))
+    const statusCodeStats = {}
+    for (const r of results) for (const [code, { count }] of Object.entries(r.statusCodeStats ?? {})) statusCodeStats[code] = { count: (statusCodeStats[code]?.count ?? 0) + count }
+    const sum = (f) => results.reduce((t, r) => t + f(r), 0)
+    return { statusCodeStats, requests: { average: sum((r) => r.requests.average) }, errors: sum((r) => r.errors), timeouts: sum((r) => r.timeouts) }
+  }
   /** B's latencies from `from` seconds of its loop on. */
   const steady = (r, from) => {
     const sorted = r.samples.filter((s) => s.at >= from).map((s) => s.ms).sort((x, y) => x - y)

@@ -8,11 +8,19 @@ import type { AuthContext } from '../common/auth-context.ts'
  * router is built with the services it uses (docs/architecture.md "Modules"). A module that adds
  * its own variables (the sandbox scenario) extends this type in its own front door.
  */
+/** What a request's fair share is told when it waits for something other than the loop (rate-limit.ts `held`). */
+export interface HeldShare {
+  hold(): void
+  resume(): void
+}
+
 export interface AppEnv {
   Variables: {
     lang: Lang
     requestId: string
     auth: AuthContext
+    /** The request's account with its partner's fair share (rate-limit.ts), on a rate-limited sandbox. */
+    share?: HeldShare
   }
 }
 

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import { ApiError, type Problem } from '../common/api-error.ts'
 import type { AppEnv } from './app-env.ts'
 import { mediaOf } from './body-limit.ts'
+import { held } from './rate-limit.ts'
 import { keepParsedJson } from './json-body.ts'
 import { jsonStructureProblem } from './json-structure.ts'
 import { jsonTextStructure } from './json-text-structure.ts'
@@ -62,7 +63,8 @@ export function jsonTextGuard(): MiddlewareHandler<AppEnv> {
     if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
       throw new ApiError('UNSUPPORTED_MEDIA_TYPE', { field: 'Content-Type', params: { detail: `${contentType} (JSON bodies are UTF-8)` } })
     }
-    const body = await c.req.text()
+    // The client's bytes: a slow client's request waits, and shares none of the loop's time meanwhile.
+    const body = await held(c, c.req.text())
     // Read from the text before JSON.parse builds it: a body past a limit is refused unbuilt.
     const structure = jsonTextStructure(body)
     // Not JSON: the route's own reader answers it (400, 010109), after its path is checked.

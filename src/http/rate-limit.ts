@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono'
+import type { TokenBuckets } from './token-buckets.ts'
 import { ApiError } from '../common/api-error.ts'
-import type { AppEnv } from './app-env.ts'
-import { createLoopTimeMeter } from './loop-time.ts'
+import type { AppEnv, HeldShare } from './app-env.ts'
+import { createLoopTimeMeter, type LoopMark, type LoopTimeMeter } from './loop-time.ts'
 import { setResponseHeader } from './node-adapter/index.ts'
 import { createPartnerConcurrency, TurnRefused } from './partner-concurrency.ts'
 import { createTokenBuckets, type BucketState } from './token-buckets.ts'
@@ -56,6 +57,71 @@ const RESERVED_MS_PER_KB = { json: 0.5, multipart: 0.01 }
 const UNDECLARED_BODY_BYTES = 1024 * 1024
 /** An insistent client's refusal waits one delay more for each of these in its body. */
 const BODY_BYTES_PER_DELAY = 256 * 1024
+
+/**
+ * One request's account with its partner's bucket. Its loop time is charged as it is settled: when
+ * it starts to wait (`hold`) and when it ends, so a long request's cost lands while it happens, not
+ * a minute later. The first `costMs` of its time is covered by the token it took. The body's
+ * reservation is charged at once; a JSON body gets back what it did not use at the end, an upload
+ * keeps it (see RESERVED_MS_PER_KB).
+ */
+export class RequestShare implements HeldShare {
+  private ms = 0
+  private charged: number
+  private readonly mark: LoopMark
+  constructor(
+    private readonly meter: LoopTimeMeter,
+    private readonly buckets: TokenBuckets,
+    private readonly partner: string,
+    private readonly costMs: number,
+    private readonly reserved: number,
+    private readonly multipart: boolean,
+  ) {
+    this.charged = reserved
+    if (reserved > 0) buckets.charge(partner, reserved)
+    this.mark = meter.start()
+  }
+  /** Tokens its time so far is worth beyond the first. */
+  private measured(): number {
+    return Math.max(0, this.ms / this.costMs - 1)
+  }
+  private chargeTo(tokens: number): void {
+    if (tokens !== this.charged) this.buckets.charge(this.partner, tokens - this.charged)
+    this.charged = tokens
+  }
+  /** It waits for something other than the loop (a timer, the client, a thread, another server). */
+  hold(): void {
+    this.ms += this.meter.hold(this.mark)
+    this.chargeTo(Math.max(this.measured(), this.reserved))
+  }
+  /** It runs again. */
+  resume(): void {
+    this.meter.resume(this.mark)
+  }
+  /** It is answered: its whole time charged, a JSON body's unused reservation given back. */
+  end(): void {
+    this.ms += this.meter.stop(this.mark)
+    const measured = this.measured()
+    this.chargeTo(this.multipart ? Math.max(measured, this.reserved) : measured)
+  }
+}
+
+/**
+ * Awaits `work` with the request out of the fair share's sharing of the loop: for a wait on a timer,
+ * the client, another thread or another server, during which the request uses no CPU. The
+ * synchronous part of `work` already ran (and is charged); what runs after the wait is charged too.
+ * The request keeps its concurrency slot while it waits: a hold does not buy a partner more.
+ */
+export async function held<T>(c: Context, work: Promise<T>): Promise<T> {
+  const share = (c as Context<AppEnv>).var.share
+  if (share === undefined) return work
+  share.hold()
+  try {
+    return await work
+  } finally {
+    share.resume()
+  }
+}
 
 /** The 429 of a partner past its fair share (010604), telling it when to come back. */
 export function partnerRateLimited(perSecond: number | null, seconds: number): ApiError {
@@ -131,16 +197,12 @@ export function partnerFairShare(share: FairShare, options: { refusalDelayMs?: n
       return refuse(c, partner, take.retryAfterSeconds, body.bytes)
     }
     const reserved = body.bytes === 0 ? 0 : ((body.bytes / 1024) * RESERVED_MS_PER_KB[body.multipart ? 'multipart' : 'json']) / settings.costMs
-    buckets.charge(partner, reserved)
-    const mark = meter.start()
+    const share = new RequestShare(meter, buckets, partner, settings.costMs, reserved, body.multipart)
+    c.set('share', share)
     try {
       await next()
     } finally {
-      const ms = meter.stop(mark)
-      // Its time beyond the first token's, less what it reserved (given back when it cost less, but
-      // for an upload).
-      const measured = Math.max(0, ms / settings.costMs - 1)
-      buckets.charge(partner, (body.multipart ? Math.max(measured, reserved) : measured) - reserved)
+      share.end()
       turns?.leave(partner)
       answerHeaders(c, buckets.state(partner))
     }

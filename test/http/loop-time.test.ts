@@ -65,3 +65,49 @@ describe('the loop time of each request', () => {
     expect(waitReads() - before).toBeLessThanOrEqual(5)
   })
 })
+
+describe('a held request', () => {
+  it("shares none of the loop's time while it waits, so the running request is charged all of it", () => {
+    const { m, busy } = meter()
+    const waiting = [m.start(), m.start(), m.start()]
+    for (const mark of waiting) m.hold(mark)
+    const heavy = m.start()
+    busy(40)
+    expect(m.stop(heavy)).toBe(40)
+    for (const mark of waiting) expect(m.stop(mark)).toBe(0)
+  })
+
+  it('is charged what it used before the wait when it begins to wait, and what it uses after it resumes', () => {
+    const { m, busy } = meter()
+    const mark = m.start()
+    busy(3)
+    expect(m.hold(mark)).toBe(3)
+    busy(50) // someone else's, or nobody's
+    m.resume(mark)
+    busy(2)
+    expect(m.stop(mark)).toBe(2)
+  })
+
+  it('settles a running request without ending it: the settlements and the stop add up to its time', () => {
+    const { m, busy } = meter()
+    const mark = m.start()
+    busy(5)
+    const first = m.settle(mark)
+    busy(7)
+    expect(first + m.stop(mark)).toBe(12)
+    expect(m.running()).toBe(0)
+  })
+
+  it('counts a request held twice or resumed twice once', () => {
+    const { m } = meter()
+    const mark = m.start()
+    m.hold(mark)
+    m.hold(mark)
+    expect(m.running()).toBe(0)
+    m.resume(mark)
+    m.resume(mark)
+    expect(m.running()).toBe(1)
+    m.stop(mark)
+    expect(m.running()).toBe(0)
+  })
+})

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import type { AppEnv } from '../../src/http/app-env.ts'
 import { errorHandler } from '../../src/http/error-handler.ts'
 import { NODE_CLOCKS } from '../../src/http/loop-time.ts'
-import { createFairShare, partnerFairShare, type FairShareSettings } from '../../src/http/rate-limit.ts'
+import { createFairShare, held, partnerFairShare, type FairShareSettings } from '../../src/http/rate-limit.ts'
 import { createLogger } from '../../src/logger.ts'
 
 // A bucket that does not refill within a test (a token every 100 s).
@@ -35,7 +35,14 @@ function appWith(settings: Partial<FairShareSettings>, refusalDelayMs = 1) {
     return c.text('busy')
   })
   app.get('/cheap', (c) => c.text('cheap'))
-  return { app, share, release: () => release() }
+  // A fault's or a latency effect's wait: held until the test releases it.
+  const waits: Array<() => void> = []
+  app.get('/waits', async (c) => {
+    await held(c, new Promise<void>((resolve) => waits.push(resolve)))
+    return c.text('waited')
+  })
+  const releaseWaits = () => waits.splice(0).forEach((resolve) => resolve())
+  return { app, share, release: () => release(), waits, releaseWaits }
 }
 
 const remaining = (res: Response) => Number(res.headers.get('ratelimit-remaining'))
@@ -106,5 +113,34 @@ describe('the fair share middleware', () => {
     expect(small.ms).toBeGreaterThanOrEqual(19)
     // A delay, and one more for each 256 KB: four at least.
     expect(large.ms).toBeGreaterThanOrEqual(79)
+  })
+
+  it('charges a costly request its whole time while the same partner keeps requests held by a wait', async () => {
+    const { app, share, waits, releaseWaits } = appWith({ burst: 1000 })
+    const alone = remaining(await app.request('/busy/40', { headers: { 'x-partner': 'alone' } }))
+    const holding = [app.request('/waits'), app.request('/waits'), app.request('/waits')]
+    while (waits.length < 3) await new Promise((resolve) => setImmediate(resolve))
+    expect(share.meter.running()).toBe(0)
+    const heavy = remaining(await app.request('/busy/40'))
+    // Three requests taken by the waits: without them, the heavy one cost what it costs alone.
+    expect(heavy + 3).toBeLessThanOrEqual(alone + 4)
+    releaseWaits()
+    for (const answer of holding) expect((await answer).status).toBe(200)
+  })
+
+  it("lands a held request's cost when it begins to wait, not when it ends", async () => {
+    const { app, share, waits, releaseWaits } = appWith({ burst: 1000 })
+    app.get('/busy-then-waits', async (c) => {
+      const until = performance.now() + 30
+      while (performance.now() < until);
+      await held(c, new Promise<void>((resolve) => waits.push(resolve)))
+      return c.text('done')
+    })
+    const answer = app.request('/busy-then-waits')
+    while (waits.length < 1) await new Promise((resolve) => setImmediate(resolve))
+    // 1000 - 1 for the request - at least 25 of its 30 ms beyond the first, while it still waits.
+    expect(share.buckets.state('p').remaining).toBeLessThanOrEqual(975)
+    releaseWaits()
+    expect((await answer).status).toBe(200)
   })
 })

@@ -1,5 +1,6 @@
 import type { AppRouteHandler } from '../../http/app-env.ts'
 import { operationStatus } from '../../common/envelope.ts'
+import { held } from '../../http/rate-limit.ts'
 import type * as routes from './callbacks.routes.ts'
 import type { CallbackService } from './callbacks.service.ts'
 import type { EchoService } from './echo.service.ts'
@@ -7,7 +8,7 @@ import type { EchoService } from './echo.service.ts'
 export const callbacksHandlers = (callbacks: CallbackService, echo: EchoService) => ({
   update: (async (c) => {
     const { partnerUniqueID, notificationType } = c.req.valid('param')
-    const { created, result } = await callbacks.update(c.get('auth'), partnerUniqueID, notificationType, c.req.valid('json').callbackUrl)
+    const { created, result } = await held(c, callbacks.update(c.get('auth'), partnerUniqueID, notificationType, c.req.valid('json').callbackUrl))
     return c.json({ operationStatus: operationStatus(c.get('lang')), additionalData: result }, created ? 201 : 200)
   }) satisfies AppRouteHandler<typeof routes.update>,
 

@@ -1,5 +1,6 @@
 import type { Context } from 'hono'
 import type { AppEnv, AppRouteHandler } from '../../http/app-env.ts'
+import { held } from '../../http/rate-limit.ts'
 import { operationStatus } from '../../common/envelope.ts'
 import type { Lang } from '../../common/language.ts'
 import type { MailReceipt } from '../mailbox/index.ts'
@@ -15,20 +16,20 @@ const emailAnswer = (c: Context<AppEnv>, receipt: MailReceipt) =>
 
 export const esisHandlers = (esis: EsisService) => ({
   simulation: {
-    esis: (async (c) => pdfAnswer(c, await esis.simulation.render(c.get('auth'), c.req.valid('param').simulationUniqueId, c.get('lang')), c.get('lang'))) satisfies AppRouteHandler<
+    esis: (async (c) => pdfAnswer(c, await held(c, esis.simulation.render(c.get('auth'), c.req.valid('param').simulationUniqueId, c.get('lang'))), c.get('lang'))) satisfies AppRouteHandler<
       typeof simulationRoutes.esis
     >,
     email: (async (c) =>
-      emailAnswer(c, await esis.simulation.email(c.get('auth'), c.req.valid('param').simulationUniqueId, c.req.valid('query').email, c.get('lang')))) satisfies AppRouteHandler<
+      emailAnswer(c, await held(c, esis.simulation.email(c.get('auth'), c.req.valid('param').simulationUniqueId, c.req.valid('query').email, c.get('lang'))))) satisfies AppRouteHandler<
       typeof simulationRoutes.email
     >,
   },
   process: {
-    esis: (async (c) => pdfAnswer(c, await esis.process.render(c.get('auth'), c.req.valid('param').processUniqueId, c.get('lang')), c.get('lang'))) satisfies AppRouteHandler<
+    esis: (async (c) => pdfAnswer(c, await held(c, esis.process.render(c.get('auth'), c.req.valid('param').processUniqueId, c.get('lang'))), c.get('lang'))) satisfies AppRouteHandler<
       typeof processRoutes.esis
     >,
     email: (async (c) =>
-      emailAnswer(c, await esis.process.email(c.get('auth'), c.req.valid('param').processUniqueId, c.req.valid('query').email, c.get('lang')))) satisfies AppRouteHandler<
+      emailAnswer(c, await held(c, esis.process.email(c.get('auth'), c.req.valid('param').processUniqueId, c.req.valid('query').email, c.get('lang'))))) satisfies AppRouteHandler<
       typeof processRoutes.email
     >,
   },

@@ -1,6 +1,7 @@
 import type { Context, Next } from 'hono'
 import { ApiError } from '../../common/api-error.ts'
 import { breakable, closeWithoutAnswer, cutAnswer, holdThenClose, resetConnection, trickleAnswer, type AnswerBytes } from '../../http/node-adapter/index.ts'
+import { held } from '../../http/rate-limit.ts'
 import type { FaultHolds } from './fault-holds.ts'
 import type { FaultEffect, FaultKind } from './fault.schemas.ts'
 import type { AppEnv } from '../../http/app-env.ts'
@@ -92,11 +93,11 @@ async function faultAnswer(c: Context<FaultEnv>, kind: FaultKind, runs: boolean,
     case 'empty-reply':
       return closeWithoutAnswer(c, status)
     case 'timeout':
-      return holdThenClose(c, Math.min(delayMs ?? settings.timeoutMs, settings.timeoutMs), status)
+      return held(c, holdThenClose(c, Math.min(delayMs ?? settings.timeoutMs, settings.timeoutMs), status))
     case 'truncated-body':
       return cutAnswer(c, await answerBytes(c.res))
     case 'slow-body':
-      return trickleAnswer(c, await answerBytes(c.res), Math.min(delayMs ?? settings.slowBodyMs, settings.slowBodyMs))
+      return held(c, trickleAnswer(c, await answerBytes(c.res), Math.min(delayMs ?? settings.slowBodyMs, settings.slowBodyMs)))
     case 'malformed-json':
       return new Response(MALFORMED_JSON, { status: runs ? status : 200, headers: { 'Content-Type': 'application/json' } })
     case 'gateway-502':

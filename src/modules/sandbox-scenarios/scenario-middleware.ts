@@ -4,6 +4,7 @@ import type { Lang } from '../../common/language.ts'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ApiError } from '../../common/api-error.ts'
 import { jsonBody } from '../../http/json-body.ts'
+import { held } from '../../http/rate-limit.ts'
 import { answerWithFault, type FaultEnv, type FaultSettings } from './fault-middleware.ts'
 import type { FaultHolds } from './fault-holds.ts'
 
@@ -91,7 +92,8 @@ export const scenarioMiddleware =
     c.set('scenario', scenario)
     c.header('X-Sandbox-Scenario', scenario.name)
     const latency = effectOf(scenario, 'latency')
-    if (latency) await sleep(latency.ms)
+    // Held: the wait uses no CPU, and keeps the partner's concurrency slot (the fair share sits before this).
+    if (latency) await held(c, sleep(latency.ms))
     const error = httpErrorOf(scenario)
     if (error) throw error
     const answer = effectOf(scenario, 'errorAnswer')

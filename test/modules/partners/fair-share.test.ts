@@ -141,4 +141,16 @@ describe("a partner's requests at once", () => {
     held.release()
     expect((await waiting).status).toBe(200)
   })
+
+  it("keeps a latency effect's wait in one of the partner's running slots, so held requests cannot buy the partner more at once", async () => {
+    const s = await createTestSandbox({ rateLimit: { perSecond: 100, burst: 100 }, fairShare: { costMs: 60_000, concurrency: { inFlight: 2, queue: 0, waitMs: 50 } } })
+    const slow = [s.call('GET', '/v1/simulations', { headers: { 'X-Sandbox-Scenario': 'slow-response' } }), s.call('GET', '/v1/simulations', { headers: { 'X-Sandbox-Scenario': 'slow-response' } })]
+    await untilTurns(s, { running: 2, waiting: 0 })
+    // Both waits are out of the loop's sharing, and both hold their slot.
+    expect(s.services.fairShare!.meter.running()).toBe(0)
+    const third = await s.call('GET', '/v1/simulations')
+    expect([third.status, errorOf(third)]).toEqual([429, [['010604', '']]])
+    expect((await s.call('GET', '/v1/simulations', { token: s.tokens.b })).status).toBe(200)
+    for (const answer of slow) expect((await answer).status).toBe(200)
+  })
 })
