@@ -18,12 +18,13 @@ import { clientAddress } from './http/node-adapter/index.ts'
 import { partnerFairShare } from './http/rate-limit.ts'
 import { createTokenBuckets } from './http/token-buckets.ts'
 import { ApiError } from './common/api-error.ts'
+import { addressKey } from './common/address-key.ts'
 import { validationHook } from './http/validation-hook.ts'
 import { writeBatching } from './http/write-batching.ts'
 import { callbacksRouter, sandboxDeliveriesRouter, sandboxListenRouter } from './modules/callbacks/index.ts'
 import { processEsisRouter, simulationEsisRouter } from './modules/esis/index.ts'
 import { mailboxRouter, mailRecipientsRouter } from './modules/mailbox/index.ts'
-import { accountRouter, authRouter, operatorRouter } from './modules/partners/index.ts'
+import { accountRouter, authRouter, operatorAuth, operatorRouter } from './modules/partners/index.ts'
 import { consoleRouter } from './modules/console/index.ts'
 import { auditRouter, auditTrail, journalRequests, requestJournalRouter } from './modules/journal/index.ts'
 import { processesRouter, simulationMessagesRouter } from './modules/processes/index.ts'
@@ -48,12 +49,15 @@ const forPartners =
   (c, next) =>
     WITHOUT_PARTNER_TOKEN.test(c.req.path) ? next() : middleware(c, next)
 
-/** Sign-ups a client address may make (SANDBOX_SIGNUPS_PER_HOUR): anyone on the internet reaches it. */
+/**
+ * Sign-ups a client address (an IPv6 one by its /64: common/address-key.ts) may make
+ * (SANDBOX_SIGNUPS_PER_HOUR): anyone on the internet reaches it.
+ */
 function signupThrottle(perHour: number | null, trustProxy: TrustProxy): MiddlewareHandler<AppEnv> {
   if (perHour === null) return (_c, next) => next()
   const buckets = createTokenBuckets({ perSecond: perHour / 3600, burst: perHour })
   return async (c, next) => {
-    const take = buckets.take(clientAddress(c, trustProxy))
+    const take = buckets.take(addressKey(clientAddress(c, trustProxy)))
     if (!take.allowed) {
       const seconds = String(take.retryAfterSeconds)
       throw new ApiError('RATE_LIMITED', { field: '', params: { seconds } }, { 'Retry-After': seconds })
@@ -164,8 +168,10 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', housekeepingRouter(sandbox.reset))
   app.route('/', accountRouter(sandbox.partners, sandbox.partners.account))
   app.route('/', mailRecipientsRouter(sandbox.mailbox.recipients))
-  app.route('/', operatorRouter(sandbox.partners, config.operatorToken))
-  app.route('/', auditRouter(sandbox.audit, config.operatorToken))
+  // One door for every operator route: its failures are counted together.
+  const operatorDoor = operatorAuth(config.operatorToken, { trustProxy: config.trustProxy })
+  app.route('/', operatorRouter(sandbox.partners, operatorDoor))
+  app.route('/', auditRouter(sandbox.audit, operatorDoor))
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', {
     type: 'http',

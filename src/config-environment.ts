@@ -109,8 +109,16 @@ export const envSchema = z.object({
   SANDBOX_PASSWORD_COST: z.coerce
     .number()
     .int()
-    .refine((n) => n >= 2 ** 10 && n <= 2 ** 20 && (n & (n - 1)) === 0, 'must be a power of 2 from 1024 to 1048576')
+    .refine((n) => n >= 2 ** 10 && n <= 2 ** 18 && (n & (n - 1)) === 0, 'must be a power of 2 from 1024 to 262144')
     .optional(),
+  // Successful logins and the password hashes' queue (config.ts LoginLimits): never off, only wider.
+  SANDBOX_LOGINS_PER_USER_BURST: z.coerce.number().int().min(1).max(100_000).optional(),
+  SANDBOX_LOGINS_PER_USER_PER_MINUTE: z.coerce.number().min(0.01).max(100_000).optional(),
+  SANDBOX_LOGINS_PER_ADDRESS_BURST: z.coerce.number().int().min(1).max(100_000).optional(),
+  SANDBOX_LOGINS_PER_ADDRESS_PER_MINUTE: z.coerce.number().min(0.01).max(100_000).optional(),
+  SANDBOX_PASSWORD_HASHES: z.coerce.number().int().min(1).max(64).optional(),
+  SANDBOX_LOGIN_QUEUE_PER_PARTNER: z.coerce.number().int().min(0).max(100_000).optional(),
+  SANDBOX_LOGIN_QUEUE: z.coerce.number().int().min(0).max(1_000_000).optional(),
   SANDBOX_METRICS: flag.default(true),
   SANDBOX_METRICS_TOKEN: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
   SANDBOX_BACKUP_EVERY_MINUTES: z.coerce.number().int().min(0).max(10_080).default(0),

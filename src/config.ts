@@ -17,6 +17,8 @@ const MODE_DEFAULTS = {
     signupsPerHour: 0,
     mailsPerDay: 0,
     quotas: { simulations: 0, processes: 0, documentMb: 0, callbacks: 0, scenarios: 0, storageMb: 0 },
+    // One developer and its test rig, all from one address: generous, never unbounded.
+    logins: { userBurst: 100, userPerMinute: 600, addressBurst: 300, addressPerMinute: 1200, queuePerPartner: 100, queue: 400 },
   },
   hosted: {
     signup: 'invite',
@@ -29,6 +31,8 @@ const MODE_DEFAULTS = {
     signupsPerHour: 10,
     mailsPerDay: 100,
     quotas: { simulations: 5000, processes: 1000, documentMb: 200, callbacks: 12, scenarios: 50, storageMb: 256 },
+    // A token lasts an hour: ten logins at once (a client's processes starting together), then one every 6 s.
+    logins: { userBurst: 10, userPerMinute: 10, addressBurst: 30, addressPerMinute: 30, queuePerPartner: 10, queue: 40 },
   },
 } as const
 
@@ -44,10 +48,27 @@ export interface PasswordCost {
 }
 
 /**
- * The cost of new password hashes: OWASP's Password Storage Cheat Sheet's scrypt guidance (N=2^17,
- * r=8, p=1: 128 MiB and about a tenth of a second of one core a hash). docs/decisions.md "Platform".
+ * The cost of new password hashes: a row of OWASP's Password Storage Cheat Sheet's scrypt table, all
+ * of one strength (N=2^17 with p=1, or 2^16 with p=2, 2^15 with p=3, 2^14 with p=5…). The last is
+ * taken: 16 MiB a hash instead of 128, so one hash per core fits in memory, and about 0.2 s of one
+ * core (0.65 s for 2^17 with p=1 on the same machine). An older hash at 2^17 is upgraded to it at
+ * its user's next login. docs/decisions.md "Platform".
  */
-export const PASSWORD_COST: PasswordCost = { N: 2 ** 17, r: 8, p: 1 }
+export const PASSWORD_COST: PasswordCost = { N: 2 ** 14, r: 8, p: 5 }
+
+/**
+ * Successful logins (failed ones have their own throttle) and the password hashes behind every login
+ * (docs/design.md "Authentication"): a username's and a client address's logins, each `burst` at once
+ * then `perMinute`; the hashes running at once (`hashes`, 16 MiB each at PASSWORD_COST: one per core) and waiting,
+ * per partner and in all, before a 429.
+ */
+export interface LoginLimits {
+  perUser: { burst: number; perMinute: number }
+  perAddress: { burst: number; perMinute: number }
+  hashes: number
+  queuePerPartner: number
+  queue: number
+}
 
 export interface Config {
   port: number
@@ -120,6 +141,8 @@ export interface Config {
    * one partner may have at once.
    */
   faults: { timeoutMs: number; slowBodyMs: number; maxHeld: number; maxHeldPerPartner: number }
+  /** How often a user and an address may log in, and the password hashes' turns: see LoginLimits. */
+  logins: LoginLimits
   /** The scrypt cost of new password hashes (PASSWORD_COST; SANDBOX_PASSWORD_COST lowers N on a local test rig, testConfig too). */
   passwordCost: PasswordCost
   /** /metrics (docs/operating.md "Metrics"): collected at all, and the bearer token a scrape needs (a hosted sandbox without one keeps them closed). */
@@ -226,6 +249,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     journal: { maxEntries: journalEntries, maxBytes: journalBytes, maxPerSecond: journalEntries === 0 ? 0 : e.SANDBOX_JOURNAL_MAX_PER_SECOND },
     certificationTimeoutMs: Math.round(e.SANDBOX_CERTIFICATION_TIMEOUT_SECONDS * 1000),
     faults: { timeoutMs: e.SANDBOX_FAULT_TIMEOUT_MS, slowBodyMs: e.SANDBOX_FAULT_SLOW_BODY_MS, maxHeld: e.SANDBOX_FAULTS_HELD, maxHeldPerPartner: e.SANDBOX_FAULTS_HELD_PER_PARTNER },
+    logins: {
+      perUser: { burst: e.SANDBOX_LOGINS_PER_USER_BURST ?? defaults.logins.userBurst, perMinute: e.SANDBOX_LOGINS_PER_USER_PER_MINUTE ?? defaults.logins.userPerMinute },
+      perAddress: { burst: e.SANDBOX_LOGINS_PER_ADDRESS_BURST ?? defaults.logins.addressBurst, perMinute: e.SANDBOX_LOGINS_PER_ADDRESS_PER_MINUTE ?? defaults.logins.addressPerMinute },
+      // One hash per core the event loop leaves, at most two: 256 MiB, and two of libuv's four threads left to file work.
+      hashes: e.SANDBOX_PASSWORD_HASHES ?? Math.min(4, Math.max(1, availableParallelism())),
+      queuePerPartner: e.SANDBOX_LOGIN_QUEUE_PER_PARTNER ?? defaults.logins.queuePerPartner,
+      queue: e.SANDBOX_LOGIN_QUEUE ?? defaults.logins.queue,
+    },
     passwordCost: { ...PASSWORD_COST, N: e.SANDBOX_PASSWORD_COST ?? PASSWORD_COST.N },
     metrics: { enabled: e.SANDBOX_METRICS, token: e.SANDBOX_METRICS_TOKEN },
     backup: { everyMinutes: e.SANDBOX_BACKUP_EVERY_MINUTES, keep: e.SANDBOX_BACKUP_KEEP, dir: e.SANDBOX_BACKUP_DIR },

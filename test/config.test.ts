@@ -37,7 +37,14 @@ describe('configuration from the environment', () => {
       journal: { maxEntries: 10_000, maxBytes: 100 * 1024 * 1024, maxPerSecond: 200 },
       certificationTimeoutMs: 15_000,
       faults: { timeoutMs: 60_000, slowBodyMs: 10_000, maxHeld: 100, maxHeldPerPartner: 10 },
-      passwordCost: { N: 2 ** 17, r: 8, p: 1 },
+      logins: {
+        perUser: { burst: 100, perMinute: 600 },
+        perAddress: { burst: 300, perMinute: 1200 },
+        hashes: Math.min(4, Math.max(1, availableParallelism())),
+        queuePerPartner: 100,
+        queue: 400,
+      },
+      passwordCost: { N: 2 ** 14, r: 8, p: 5 },
       metrics: { enabled: true, token: undefined },
       backup: { everyMinutes: 0, keep: 24, dir: './backups' },
     })
@@ -66,6 +73,7 @@ describe('configuration from the environment', () => {
       quotas: { simulations: 5000, processes: 1000, documentBytes: 200 * 1024 * 1024, callbackConfigurations: 12, scenarios: 50, storageBytes: 256 * 1024 * 1024 },
       mail: { perDay: 100, relayTo: 'verified' },
       journal: { maxEntries: 2_000, maxBytes: 16 * 1024 * 1024, maxPerSecond: 200 },
+      logins: { perUser: { burst: 10, perMinute: 10 }, perAddress: { burst: 30, perMinute: 30 }, queuePerPartner: 10, queue: 40 },
     })
   })
 
@@ -126,6 +134,22 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ ...hosted, SANDBOX_ESIS_RENDERS_PER_PARTNER: '0' }).esisRendering.perPartner).toBeNull()
   })
 
+  it('reads the limits of successful logins and the password hashes, and refuses to turn a login limit off', () => {
+    const config = loadConfig({
+      SANDBOX_LOGINS_PER_USER_BURST: '3',
+      SANDBOX_LOGINS_PER_USER_PER_MINUTE: '0.5',
+      SANDBOX_LOGINS_PER_ADDRESS_BURST: '12',
+      SANDBOX_LOGINS_PER_ADDRESS_PER_MINUTE: '6',
+      SANDBOX_PASSWORD_HASHES: '4',
+      SANDBOX_LOGIN_QUEUE_PER_PARTNER: '2',
+      SANDBOX_LOGIN_QUEUE: '9',
+    })
+    expect(config.logins).toEqual({ perUser: { burst: 3, perMinute: 0.5 }, perAddress: { burst: 12, perMinute: 6 }, hashes: 4, queuePerPartner: 2, queue: 9 })
+    for (const name of ['SANDBOX_LOGINS_PER_USER_BURST', 'SANDBOX_LOGINS_PER_USER_PER_MINUTE', 'SANDBOX_LOGINS_PER_ADDRESS_BURST', 'SANDBOX_LOGINS_PER_ADDRESS_PER_MINUTE', 'SANDBOX_PASSWORD_HASHES']) {
+      expect(() => loadConfig({ [name]: '0' }), name).toThrow(new RegExp(name))
+    }
+  })
+
   it('refuses a hosted sandbox without an operator token or a secrets key, and invitations without an operator token', () => {
     expect(() => loadConfig({ SANDBOX_MODE: 'hosted' })).toThrow(/SANDBOX_OPERATOR_TOKEN is required with SANDBOX_MODE=hosted/)
     expect(() => loadConfig({ SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32) })).toThrow(/SANDBOX_SECRETS_KEY is required with SANDBOX_MODE=hosted/)
@@ -165,10 +189,10 @@ describe('configuration from the environment', () => {
   })
 
   it('lowers the password cost on a local run only', () => {
-    expect(loadConfig({ SANDBOX_PASSWORD_COST: '4096' }).passwordCost).toEqual({ N: 4096, r: 8, p: 1 })
+    expect(loadConfig({ SANDBOX_PASSWORD_COST: '4096' }).passwordCost).toEqual({ N: 4096, r: 8, p: 5 })
     const hosted = { SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32), SANDBOX_SECRETS_KEY: 'k'.repeat(32) }
-    expect(() => loadConfig({ ...hosted, SANDBOX_PASSWORD_COST: '4096' })).toThrow(/SANDBOX_PASSWORD_COST below 131072 is for local runs only/)
-    expect(loadConfig({ ...hosted, SANDBOX_PASSWORD_COST: '262144' }).passwordCost).toEqual({ N: 262144, r: 8, p: 1 })
+    expect(() => loadConfig({ ...hosted, SANDBOX_PASSWORD_COST: '4096' })).toThrow(/SANDBOX_PASSWORD_COST below 16384 is for local runs only/)
+    expect(loadConfig({ ...hosted, SANDBOX_PASSWORD_COST: '262144' }).passwordCost).toEqual({ N: 262144, r: 8, p: 5 })
   })
 
   it('treats an empty value as unset', () => {

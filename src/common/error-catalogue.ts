@@ -69,6 +69,18 @@ export const ERRORS = {
     'Demasiadas tentativas de autenticação falhadas {subject}. Tente novamente dentro de {seconds} segundos.',
     'Too many failed logins {subject}. Retry in {seconds} seconds.',
   ),
+  LOGINS_TOO_FREQUENT: def(
+    '010511',
+    429,
+    'Demasiadas autenticações {subject}: um token de acesso vale {ttl} segundos, reutilize-o em vez de voltar a autenticar. Tente novamente dentro de {seconds} segundos.',
+    'Too many logins {subject}: an access token lasts {ttl} seconds, reuse it rather than logging in again. Retry in {seconds} seconds.',
+  ),
+  PASSWORD_CHECKS_BUSY: def(
+    '010512',
+    429,
+    'Demasiadas verificações de palavra-passe em espera. Tente novamente dentro de {seconds} segundos.',
+    'Too many password checks are waiting. Retry in {seconds} seconds.',
+  ),
   OPERATOR_UNAUTHENTICATED: def('010509', 401, 'A API do operador exige o token do operador: {detail}', 'The operator API needs the operator token: {detail}'),
   PAYLOAD_TOO_LARGE: def('010601', 413, 'O corpo do pedido excede o limite de {limit}.', 'The request body exceeds the limit of {limit}.'),
   UNSUPPORTED_MEDIA_TYPE: def('010602', 415, 'Tipo de conteúdo não suportado: {detail}.', 'Unsupported content type: {detail}.'),

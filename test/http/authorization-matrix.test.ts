@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { accessOf, allRules, rulePathOf, type Access } from '../../src/http/access-rules.ts'
 import { PDF } from '../modules/processes/process-fixtures.ts'
 import { PARAMS, RECORD_PARAMS, SAMPLES, type Sample } from './support/matrix-samples.ts'
-import { CALLERS, createWorld, MARKER_EMAIL, MARKER_NAME, Records, type Caller, type CallerName, type World } from './support/matrix-world.ts'
+import { CALLERS, createWorld, MARKER_EMAIL, MARKER_NAME, nextAddress, Records, type Caller, type CallerName, type World } from './support/matrix-world.ts'
 
 /**
  * Every route of the app, called as every kind of caller (test/http/support/matrix-world.ts), is
@@ -79,7 +79,7 @@ async function call(route: Route, sample: Sample, caller: Caller, records: Recor
   const params = await paramsOf(route, sample, records, fresh)
   const path = route.path.replace('{simulations|processes}', 'simulations').replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name]!))
   const url = sample.query ? `${path}?${sample.query}` : path
-  const headers: Record<string, string> = {}
+  const headers: Record<string, string> = { 'X-Forwarded-For': nextAddress() }
   let body: string | FormData | undefined
   if (isConsole(route)) {
     if (caller.console) headers.Cookie = caller.console.cookie

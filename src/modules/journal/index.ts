@@ -3,7 +3,8 @@ import type { Db } from '../../db/connection.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { Logger } from '../../logger.ts'
 import type { Metrics } from '../../common/metrics.ts'
-import { operatorAuth } from '../partners/index.ts'
+import type { MiddlewareHandler } from 'hono'
+import type { AppEnv } from '../../http/app-env.ts'
 import { auditHandlers } from './audit/audit.handlers.ts'
 import { createAuditRepository } from './audit/audit.repository.ts'
 import * as auditRoutes from './audit/audit.routes.ts'
@@ -36,10 +37,10 @@ export function createAudit(deps: { db: Db; writes: Transactions; clock: Clock; 
   return createAuditService({ ...deps, repository: createAuditRepository(deps.db) })
 }
 
-/** GET /sandbox/account/audit (a partner's administrators) and GET /sandbox/operator/audit (the operator token). */
-export function auditRouter(audit: Pick<AuditService, 'list'>, operatorToken: string | undefined) {
+/** GET /sandbox/account/audit (a partner's administrators) and GET /sandbox/operator/audit (behind the operator token's door, the partners'). */
+export function auditRouter(audit: Pick<AuditService, 'list'>, operatorDoor: MiddlewareHandler<AppEnv>) {
   const handlers = auditHandlers(audit)
   const router = createRouter()
-  router.use('/sandbox/operator/audit', operatorAuth(operatorToken))
+  router.use('/sandbox/operator/audit', operatorDoor)
   return router.openapi(auditRoutes.account, handlers.account).openapi(auditRoutes.operator, handlers.operator)
 }

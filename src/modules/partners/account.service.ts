@@ -8,6 +8,7 @@ import { adminRequired } from '../../common/admin-required.ts'
 import { newPassword, registrationNumber, usernameFor } from './credentials.ts'
 import type { LiveUsers } from './live-users.ts'
 import type { PartnerRepository, UserIdentity } from './partners.repository.ts'
+import { hashTurn } from './hash-queue.ts'
 import type { PasswordHashing } from './password.ts'
 import type { Quotas } from './quotas.ts'
 
@@ -100,7 +101,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         throw new ApiError('NOT_FOUND', { field: 'brokerId', params: { resource: 'broker', id: user.brokerId } })
       }
       const password = newPassword()
-      const passwordHash = await deps.passwords.hash(password)
+      const passwordHash = await deps.passwords.hash(password, hashTurn.partner(auth.partnerUniqueID))
       let username = usernameFor(user.name)
       while (repo.usernameTaken(username)) username = usernameFor(user.name)
       const userId = insertUser({ brokerId: user.brokerId, username, name: user.name, email: user.email, passwordHash, isAdmin: user.admin === true, createdAt: deps.clock.now().toISOString() })
@@ -112,7 +113,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       assertAdmin(auth)
       const user = userOf(auth, userId)
       const password = newPassword()
-      repo.setPassword(user.userId, await deps.passwords.hash(password))
+      repo.setPassword(user.userId, await deps.passwords.hash(password, hashTurn.partner(auth.partnerUniqueID)))
       liveUsers.forgetUser(user.userId)
       return { userId: user.userId, username: user.username, password }
     },

@@ -1,4 +1,6 @@
+import type { MiddlewareHandler } from 'hono'
 import type { Clock } from '../../clock.ts'
+import type { AppEnv } from '../../http/app-env.ts'
 import type { Config, TrustProxy } from '../../config.ts'
 import type { Db } from '../../db/connection.ts'
 import type { SecretBox } from '../../db/secret-box.ts'
@@ -11,6 +13,7 @@ import type { MailboxService } from '../mailbox/index.ts'
 import { authHandlers } from './auth/auth.handlers.ts'
 import * as authRoutes from './auth/auth.routes.ts'
 import { createAuthService, type AuthService } from './auth/auth.service.ts'
+import { createLoginLimits } from './auth/login-limits.ts'
 import { createLoginThrottle } from './auth/login-throttle.ts'
 import { createTokenService } from './auth/token.service.ts'
 import * as accountRoutes from './partner-account.routes.ts'
@@ -18,14 +21,15 @@ import { createAccountService, type AccountService } from './account.service.ts'
 import { readIdentitiesSeed } from './identities.seed.ts'
 import { createInvitationRepository } from './invitations.repository.ts'
 import { createLiveUsers } from './live-users.ts'
-import { operatorAuth } from './operator-auth-middleware.ts'
 import * as operatorRoutes from './partner-operator.routes.ts'
 import { accountHandlers, operatorHandlers } from './partners.handlers.ts'
 import { createPartnerRepository, upsertIdentities } from './partners.repository.ts'
 import { createPasswordHashing, hashPasswordSync, SEED_PASSWORD_COST, type PasswordVerifier } from './password.ts'
 import { createPartnerService, type PartnerService } from './partners.service.ts'
+import { createHashQueue } from './hash-queue.ts'
 import { createQuotas } from './quotas.ts'
 import { createRouter } from '../../http/create-router.ts'
+import { createTokenBuckets } from '../../http/token-buckets.ts'
 
 export type { PartnerService } from './partners.service.ts'
 export type { AuthService } from './auth/auth.service.ts'
@@ -39,7 +43,7 @@ interface PartnersDeps {
   writes: Transactions
   clock: Clock
   logger: Logger
-  config: Pick<Config, 'signup' | 'demoIdentities' | 'quotas' | 'retentionDays' | 'rateLimit' | 'mode' | 'journal' | 'passwordCost' | 'jwtSecret' | 'tokenTtlSeconds'>
+  config: Pick<Config, 'signup' | 'demoIdentities' | 'quotas' | 'retentionDays' | 'rateLimit' | 'mode' | 'journal' | 'passwordCost' | 'jwtSecret' | 'tokenTtlSeconds' | 'logins'>
   /** Seals the tokens' signing secret in the database. */
   secrets: SecretBox
   metrics?: Pick<Metrics, 'loginRefused'> | undefined
@@ -57,7 +61,9 @@ export function createPartners(deps: PartnersDeps) {
   // A failed commit undoes a suspension, a revocation or a deactivation the cache may already hold.
   onRollback(deps.db, liveUsers.forgetAll)
   const quotas = createQuotas({ repo, limits: deps.config.quotas, journalBytes: deps.config.journal.maxBytes })
-  const passwords = createPasswordHashing(deps.config.passwordCost)
+  // Every hash of the sandbox (logins, sign-ups, new passwords) takes its turn in one queue.
+  const { hashes, queuePerPartner, queue } = deps.config.logins
+  const passwords = createPasswordHashing(deps.config.passwordCost, createHashQueue({ slots: hashes, perKey: queuePerPartner, total: queue }))
   const partners = createPartnerService({ ...deps, repo, invitations: createInvitationRepository(deps.db), liveUsers, passwords })
   const account = createAccountService({ ...deps, repo, liveUsers, quotas, passwords })
   return {
@@ -81,10 +87,14 @@ export function seedIdentities(db: Db, seedsDir: string, now: string): void {
 
 /** Logins and tokens, on the partners' identities. */
 function createAuth(deps: Pick<PartnersDeps, 'db' | 'config' | 'clock' | 'secrets' | 'metrics'> & { partners: Pick<PartnerService, 'verifyCredentials' | 'liveUser'> }): AuthService {
+  // The successful logins' buckets run on the machine's clock (a test moves it).
+  const now = () => deps.clock.now().getTime()
+  const bucketsOf = ({ burst, perMinute }: { burst: number; perMinute: number }) => createTokenBuckets({ burst, perSecond: perMinute / 60, now })
   return createAuthService({
     partners: deps.partners,
     tokens: createTokenService(deps.db, deps.config, deps.clock, deps.secrets),
     throttle: createLoginThrottle({ clock: deps.clock }),
+    limits: createLoginLimits({ users: bucketsOf(deps.config.logins.perUser), addresses: bucketsOf(deps.config.logins.perAddress), tokenTtlSeconds: deps.config.tokenTtlSeconds }),
     wayIn: wayIn(deps.config),
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
   })
@@ -112,11 +122,11 @@ export function accountRouter(partners: PartnerService, account: AccountService)
     .openapi(accountRoutes.setAdmin, handlers.setAdmin)
 }
 
-/** The operator API, behind the operator token. */
-export function operatorRouter(partners: PartnerService, operatorToken: string | undefined) {
+/** The operator API, behind the operator token's door (`operatorAuth`, built once for the app). */
+export function operatorRouter(partners: PartnerService, operatorDoor: MiddlewareHandler<AppEnv>) {
   const handlers = operatorHandlers(partners)
   const router = createRouter()
-  router.use('/sandbox/operator/*', operatorAuth(operatorToken))
+  router.use('/sandbox/operator/*', operatorDoor)
   router.openAPIRegistry.registerComponent('securitySchemes', 'operatorToken', {
     type: 'http',
     scheme: 'bearer',

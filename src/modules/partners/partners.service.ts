@@ -12,7 +12,8 @@ import { hashInvitationCode, newInvitationCode, newPassword, registrationNumber,
 import type { InvitationRepository } from './invitations.repository.ts'
 import type { LiveUsers } from './live-users.ts'
 import type { PartnerOrigin, PartnerRepository } from './partners.repository.ts'
-import { isPasswordHash, verifyPassword, type PasswordHashing, type PasswordVerifier } from './password.ts'
+import { hashTurn } from './hash-queue.ts'
+import { isPasswordHash, type PasswordHashing, type PasswordVerifier } from './password.ts'
 import { welcomeMail } from './welcome-mail.ts'
 
 export interface NewPartner {
@@ -40,7 +41,7 @@ export interface PartnerServiceDeps {
   mailbox: Pick<MailboxService, 'send'>
   /** Deletes everything the partner made (the sandbox reset), in the caller's transaction. */
   eraseData(partnerUniqueID: string): Record<string, number>
-  /** The password check (scrypt, password.ts); a test may count its calls. */
+  /** The password check: by default scrypt in the hash queue (password.ts); a test's own, counting its calls, runs outside the queue. */
   verifyPassword?: PasswordVerifier | undefined
   /** New hashes at the configured cost, and the upgrade of older ones. */
   passwords: PasswordHashing
@@ -56,7 +57,7 @@ const USED = text('já foi usado', 'it was used already')
  */
 export function createPartnerService(deps: PartnerServiceDeps) {
   const { repo, liveUsers } = deps
-  const verify = deps.verifyPassword ?? verifyPassword
+  const verify = deps.verifyPassword ?? deps.passwords.verify
   const now = () => deps.clock.now().toISOString()
 
   const create = deps.writes.transaction((partner: NewPartner, origin: PartnerOrigin, password: { text: string; hash: string }, claim?: { codeHash: string }): PartnerCredentials => {
@@ -73,7 +74,7 @@ export function createPartnerService(deps: PartnerServiceDeps) {
 
   async function createWithWelcome(partner: NewPartner, origin: PartnerOrigin, lang: Lang, claim?: { codeHash: string }): Promise<PartnerCredentials> {
     const text = newPassword()
-    const credentials = create(partner, origin, { text, hash: await deps.passwords.hash(text) }, claim)
+    const credentials = create(partner, origin, { text, hash: await deps.passwords.hash(text, origin === 'signup' ? hashTurn.signup : hashTurn.operator) }, claim)
     const mail = welcomeMail({ ...partner, ...credentials }, lang)
     // The partner's own mail, of no broker: its administrators read it.
     await deps.mailbox.send({ partnerUniqueID: credentials.partnerUniqueID, brokerId: null, to: partner.contactEmail, subject: mail.subject, text: mail.body, attachments: [] })
@@ -103,10 +104,10 @@ export function createPartnerService(deps: PartnerServiceDeps) {
 
   const storeUpgradedHash = deps.writes.transaction((userId: number, previous: string, upgraded: string) => repo.upgradePassword(userId, previous, upgraded))
 
-  /** The user's hash again at the configured cost; a failure leaves the old one, which still works. */
-  async function upgradeHash(userId: number, previous: string, password: string): Promise<void> {
+  /** The user's hash again at the configured cost; a failure (a full hash queue too) leaves the old one, which still works. */
+  async function upgradeHash(userId: number, previous: string, password: string, queueKey: string): Promise<void> {
     try {
-      storeUpgradedHash(userId, previous, await deps.passwords.hash(password))
+      storeUpgradedHash(userId, previous, await deps.passwords.hash(password, queueKey))
     } catch (error) {
       deps.logger.warn('password hash not upgraded', { userId, error: error instanceof Error ? error.message : String(error) })
     }
@@ -154,17 +155,20 @@ export function createPartnerService(deps: PartnerServiceDeps) {
     invitations: () => deps.invitations.list().map(({ codeHash: _hash, ...invitation }) => invitation),
 
     /**
-     * The user of a login, when the password matches and the user may log in. Every path computes
-     * one hash: an unknown username, or a user without a password, is checked against a hash no
-     * password matches, so it takes the time of a wrong password. A hash older and cheaper than the
-     * configured cost is upgraded on the way (docs/decisions.md "Platform").
+     * The user of a login from a client address (its throttle key), when the password matches and
+     * the user may log in. Every path computes one hash: an unknown username, or a user without a
+     * password, is checked against a hash no password matches, so it takes the time of a wrong
+     * password. The hash takes the turn of the user's partner in the hash queue, or of the address
+     * for a username no partner has. A hash older and cheaper than the configured cost is upgraded on
+     * the way (docs/decisions.md "Platform"). @throws ApiError 429 (010512) when the queue is full.
      */
-    async verifyCredentials(username: string, password: string) {
+    async verifyCredentials(username: string, password: string, address: string) {
       const user = repo.findByUsername(username)
       const stored = user && isPasswordHash(user.passwordHash) ? user.passwordHash : deps.passwords.unmatchable
-      const matches = await verify(password, stored)
+      const turn = user ? hashTurn.partner(user.partnerUniqueID) : hashTurn.address(address)
+      const matches = await verify(password, stored, turn)
       if (!user || !matches || user.userStatus !== 'active') return undefined
-      if (deps.passwords.outdated(user.passwordHash)) await upgradeHash(user.userId, user.passwordHash, password)
+      if (deps.passwords.outdated(user.passwordHash)) await upgradeHash(user.userId, user.passwordHash, password, turn)
       const { passwordHash: _secret, ...identity } = user
       return identity
     },

@@ -1,14 +1,10 @@
 import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 import type { PasswordCost } from '../../config.ts'
+import type { HashQueue } from './hash-queue.ts'
 
 const KEY_LENGTH = 32
 /** The most a stored hash may ask of one check: 128 · N · r bytes of memory (256 MiB). */
 const MAX_MEMORY = 256 * 1024 * 1024
-/**
- * Hashes computed at once: each takes 128 MiB and a thread of libuv's pool (four by default, shared
- * with file and DNS work), so a burst of logins waits its turn instead of taking them all.
- */
-const MAX_CONCURRENT = 2
 
 /**
  * The seeded demo users' cost: their passwords are published in the README, so hashing them dearly
@@ -47,20 +43,12 @@ function parse(stored: string): ParsedHash | undefined {
 
 const optionsOf = ({ N, r, p }: PasswordCost): ScryptOptions => ({ N, r, p, maxmem: 256 * N * r })
 
-let running = 0
-const waiting: Array<() => void> = []
-
-/** scrypt on libuv's pool (never on the event loop), at most MAX_CONCURRENT at a time. */
-async function derive(password: string, salt: Buffer, length: number, cost: PasswordCost): Promise<Buffer> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve))
-  running += 1
-  try {
-    return await new Promise<Buffer>((resolve, reject) => scrypt(password, salt, length, optionsOf(cost), (error, key) => (error ? reject(error) : resolve(key))))
-  } finally {
-    running -= 1
-    waiting.shift()?.()
-  }
-}
+/**
+ * scrypt on libuv's pool (never on the event loop). Unqueued: the hashes of a sandbox take turns in
+ * its hash queue (hash-queue.ts), which `createPasswordHashing` puts them in.
+ */
+const derive = (password: string, salt: Buffer, length: number, cost: PasswordCost): Promise<Buffer> =>
+  new Promise<Buffer>((resolve, reject) => scrypt(password, salt, length, optionsOf(cost), (error, key) => (error ? reject(error) : resolve(key))))
 
 /** Whether a stored value is a password hash this file can check (not the fixtures' `fixture$no-login`). */
 export const isPasswordHash = (stored: string): boolean => parse(stored) !== undefined
@@ -71,12 +59,13 @@ export function hashPasswordSync(password: string, cost: PasswordCost): string {
   return encode(cost, salt, scryptSync(password, salt, KEY_LENGTH, optionsOf(cost)))
 }
 
-export type PasswordVerifier = (password: string, stored: string) => Promise<boolean>
+/** A password check; `queueKey` names whose turn it takes in the hash queue (a partner, or an address). */
+export type PasswordVerifier = (password: string, stored: string, queueKey: string) => Promise<boolean>
 
 /**
- * Constant-time check of a password against a stored hash, at the cost the hash names. A value that
- * is no hash fails at once: callers give a user without one the unmatchable hash instead, so every
- * failure costs the same.
+ * Constant-time check of a password against a stored hash, at the cost the hash names, outside any
+ * queue (the queued one is `createPasswordHashing(…).verify`). A value that is no hash fails at once:
+ * callers give a user without one the unmatchable hash instead, so every failure costs the same.
  */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const hash = parse(stored)
@@ -86,17 +75,21 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /**
- * Passwords hashed at the configured cost (docs/decisions.md "Platform"): new hashes, the check of
- * whether a stored one is older and weaker, and a hash no password matches at the same cost.
+ * Passwords hashed at the configured cost (docs/decisions.md "Platform"): new hashes and checks,
+ * each taking its turn in `queue` under the key of whom it is for (a partner, or a client address),
+ * the check of whether a stored hash is older and weaker, and a hash no password matches at the same
+ * cost. @throws ApiError 429 (010512) from `hash` and `verify` when the key's queue or the whole one is full.
  */
-export function createPasswordHashing(cost: PasswordCost) {
+export function createPasswordHashing(cost: PasswordCost, queue: HashQueue) {
   if (!acceptable(cost)) throw new Error(`scrypt cost out of bounds: N=${cost.N}, r=${cost.r}, p=${cost.p}`)
   return {
     cost,
-    async hash(password: string): Promise<string> {
+    hash(password: string, queueKey: string): Promise<string> {
       const salt = randomBytes(16)
-      return encode(cost, salt, await derive(password, salt, KEY_LENGTH, cost))
+      return queue.run(queueKey, async () => encode(cost, salt, await derive(password, salt, KEY_LENGTH, cost)))
     },
+    /** verifyPassword, in the queue; a value that is no hash fails at once, without a turn. */
+    verify: ((password, stored, queueKey) => (isPasswordHash(stored) ? queue.run(queueKey, () => verifyPassword(password, stored)) : Promise.resolve(false))) satisfies PasswordVerifier,
     /** Whether a stored hash is cheaper than the configured cost in any parameter: upgraded at the next login. */
     outdated(stored: string): boolean {
       const hash = parse(stored)

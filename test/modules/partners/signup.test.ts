@@ -108,6 +108,16 @@ describe('sign-up settings', () => {
     expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0)
   })
 
+  it("counts an IPv6 client's sign-ups by its /64: another address of it is the same client", async () => {
+    const s = await createTestSandbox({ signupsPerHour: 2, trustProxy: true })
+    const attempt = (n: number, address: string) =>
+      s.call('POST', '/sandbox/signup', { token: null, headers: { 'X-Forwarded-For': address }, body: { partnerName: `Seis ${n}`, contactEmail: `s${n}@seis.example` } })
+    expect((await attempt(1, '2001:db8:7:8::1')).status).toBe(201)
+    expect((await attempt(2, '2001:db8:7:8::2')).status).toBe(201)
+    expect((await attempt(3, '2001:db8:7:8:ffff:1:2:3')).status).toBe(429)
+    expect((await attempt(4, '2001:db8:7:9::1')).status).toBe(201)
+  })
+
   it('turns the demo identities off: their logins answer that the demo identities are off (010505)', async () => {
     const s = await createTestSandbox({ demoIdentities: false })
     const res = await s.call('POST', '/v1/authentication', { token: null, body: { username: 'broker-a', password: 'sandbox' } })

@@ -7,7 +7,7 @@ describe('a user as the partners module gives it to other modules', () => {
   it('carries no password hash and no token generation, wherever it comes from', async () => {
     const s = await createTestSandbox()
     const partners = s.services.partners
-    const login = await partners.verifyCredentials('broker-a', 'sandbox')
+    const login = await partners.verifyCredentials('broker-a', 'sandbox', '203.0.113.7')
     expect(login?.username).toBe('broker-a')
     const byId = partners.identityOf(login!.userId)
     const byUsername = partners.identityOfUsername('broker-a')

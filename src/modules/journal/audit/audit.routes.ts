@@ -25,5 +25,5 @@ export const operator = createRoute({
   description: `Operator API, with \`Authorization: Bearer <SANDBOX_OPERATOR_TOKEN>\`: the operator's actions and every partner administrator's, filtered by partner, actor, action and time. ${KEPT}`,
   security: [{ operatorToken: [] }],
   request: { query: OperatorAuditQuerySchema },
-  responses: { 200: jsonContent(AuditPageSchema, 'One page of the audit trail'), ...errorResponses(400, 401, 403) },
+  responses: { 200: jsonContent(AuditPageSchema, 'One page of the audit trail'), ...errorResponses(400, 401, 403, 429) },
 })

@@ -5,6 +5,8 @@ import type { WayIn } from '../../../common/way-in.ts'
 import { localizedProblem, text } from '../../../common/problems.ts'
 import type { PartnerService } from '../partners.service.ts'
 import type { Metrics } from '../../../common/metrics.ts'
+import { addressKey } from '../../../common/address-key.ts'
+import type { LoginLimitsService } from './login-limits.ts'
 import type { LoginThrottle } from './login-throttle.ts'
 import type { TokenService } from './token.service.ts'
 
@@ -14,8 +16,21 @@ import type { TokenService } from './token.service.ts'
  * authenticated by that token, checked against the user as it stands now (docs/design.md
  * "Authentication"): a suspended partner, a deactivated user or revoked tokens stop at once.
  */
-export function createAuthService(deps: { partners: Pick<PartnerService, 'verifyCredentials' | 'liveUser'>; tokens: TokenService; throttle: LoginThrottle; wayIn: Pick<WayIn, 'demoIdentities' | 'credentials'>; metrics?: Pick<Metrics, 'loginRefused'> }) {
-  const { partners, tokens, throttle } = deps
+export function createAuthService(deps: {
+  partners: Pick<PartnerService, 'verifyCredentials' | 'liveUser'>
+  tokens: TokenService
+  throttle: LoginThrottle
+  limits: LoginLimitsService
+  wayIn: Pick<WayIn, 'demoIdentities' | 'credentials'>
+  metrics?: Pick<Metrics, 'loginRefused'>
+}) {
+  const { partners, tokens, throttle, limits } = deps
+
+  /** A refusal before the password was checked: counted as throttled. */
+  const refusedEarly = (error: unknown): never => {
+    if (error instanceof ApiError && (error.key === 'LOGIN_THROTTLED' || error.key === 'LOGINS_TOO_FREQUENT' || error.key === 'PASSWORD_CHECKS_BUSY')) deps.metrics?.loginRefused('throttled')
+    throw error
+  }
 
   const unauthenticated = (detail: LocalizedText) => new ApiError('UNAUTHENTICATED', localizedProblem('UNAUTHENTICATED', 'Authorization', { detail }))
 
@@ -31,24 +46,37 @@ export function createAuthService(deps: { partners: Pick<PartnerService, 'verify
   return {
     /**
      * A login from a client address. An unknown user and a wrong password answer alike, in the same
-     * time (the hash is computed either way) and under the same throttle.
+     * time (the hash is computed either way) and under the same throttle. The address counts by its
+     * throttle key (an IPv6 address by its /64: common/address-key.ts).
      * @throws ApiError 401 (010503) for an unknown user or a wrong password; 401 (010508) for a
-     * suspended partner, 401 (010505) for a demo identity where they are off; 429 (010510) while the username or the address is throttled.
+     * suspended partner, 401 (010505) for a demo identity where they are off; 429 (010510) while the
+     * username or the address is throttled for its failures, 429 (010511) past their successful
+     * logins, 429 (010512) when the hash queue is full.
      */
     async login(username: string, password: string, address: string) {
-      const attempt = await throttle.begin(username, address).catch((error: unknown) => {
-        if (error instanceof ApiError && error.key === 'LOGIN_THROTTLED') deps.metrics?.loginRefused('throttled')
-        throw error
+      const from = addressKey(address)
+      // The limits first: a flood past them is answered at once, before it waits for the throttle's checks.
+      let admitted: ReturnType<typeof limits.admit>
+      try {
+        admitted = limits.admit(username, from)
+      } catch (error) {
+        return refusedEarly(error)
+      }
+      const attempt = await throttle.begin(username, from).catch((error: unknown) => {
+        admitted.notSucceeded()
+        return refusedEarly(error)
       })
       let user: Awaited<ReturnType<typeof partners.verifyCredentials>>
       try {
-        user = await partners.verifyCredentials(username, password)
+        user = await partners.verifyCredentials(username, password, from)
       } catch (error) {
         attempt.abandoned()
-        throw error
+        admitted.notSucceeded()
+        return refusedEarly(error)
       }
       if (!user) {
         attempt.failed()
+        admitted.notSucceeded()
         deps.metrics?.loginRefused('credentials')
         throw new ApiError('INVALID_CREDENTIALS', { field: 'username' })
       }
