@@ -4,8 +4,8 @@
 // unknown keys of the fair-share bench (what a refused one costs). Rounds alternate before / now;
 // medians in µs a body printed.
 // Usage: npx tsx bench/json-text-structure.ts [rounds=7]
-import { jsonStructureProblem } from '../src/http/json-structure.ts'
-import { jsonTextStructure } from '../src/http/json-text-structure.ts'
+import { jsonStructureProblem } from '../src/http/body/json-structure.ts'
+import { jsonTextStructure } from '../src/http/body/json-text-structure.ts'
 import { SIMULATION_INPUT_EXAMPLE } from '../src/modules/simulations/simulation-input.schemas.ts'
 
 const ROUNDS = Number(process.argv[2] ?? 7)

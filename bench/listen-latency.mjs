@@ -13,10 +13,10 @@ import { randomUUID } from 'node:crypto'
 import http from 'node:http'
 import { serve } from '@hono/node-server'
 import { readFileSync } from 'node:fs'
-import { systemClock } from '../src/clock.ts'
-import { testConfig } from '../src/config.ts'
+import { systemClock } from '../src/platform/clock.ts'
+import { testConfig } from '../src/platform/config.ts'
 import { simulationStatusChanged } from '../src/modules/callbacks/notification-events.ts'
-import { openSandbox } from '../src/server.ts'
+import { openSandbox } from '../src/app/server.ts'
 
 const arg = (name, fallback) => Number(new RegExp(`--${name}=(\\d+)`).exec(process.argv.join(' '))?.[1] ?? fallback)
 const TOTAL = arg('total', 1000)

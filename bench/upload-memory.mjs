@@ -1,5 +1,5 @@
 // Memory cost of a 10 MB document upload on a real server (the target: growth under 40 MB), and the 413
-// of an 11 MB one, declared by Content-Length and sent chunked. Starts src/server.ts through tsx in a
+// of an 11 MB one, declared by Content-Length and sent chunked. Starts src/app/server.ts through tsx in a
 // child process on a fresh database file, reads the child's RSS from /proc (Linux) while uploading.
 //   node bench/upload-memory.mjs
 import { spawn } from 'node:child_process'
@@ -16,8 +16,8 @@ const dir = mkdtempSync(join(tmpdir(), 'sandbox-upload-'))
 const entry = join(dir, 'serve.mts')
 writeFileSync(
   entry,
-  `import { loadConfig } from ${JSON.stringify(new URL('../src/config.ts', import.meta.url).pathname)}
-import { startServer } from ${JSON.stringify(new URL('../src/server.ts', import.meta.url).pathname)}
+  `import { loadConfig } from ${JSON.stringify(new URL('../src/platform/config.ts', import.meta.url).pathname)}
+import { startServer } from ${JSON.stringify(new URL('../src/app/server.ts', import.meta.url).pathname)}
 const sandbox = await startServer(loadConfig())
 process.stdout.write(JSON.stringify({ url: sandbox.url }) + '\\n')
 process.on('SIGTERM', () => void sandbox.close().then(() => process.exit(0)))

@@ -3,7 +3,7 @@
 // (native addons, fonts, UI assets, the Pact core) stay in node_modules.
 //
 // The sandbox is one CommonJS file, dist/app.cjs, which the executable dist/cli.js runs with V8's
-// cache of its compiled code (src/code-cache.ts; Node 20 caches a script's code, not an ES
+// cache of its compiled code (src/cli/code-cache.ts; Node 20 caches a script's code, not an ES
 // module's). The verify command's Pact core and the other packages left outside load on first use.
 import { build } from 'esbuild'
 import { rmSync } from 'node:fs'
@@ -41,7 +41,7 @@ await build({
 await build({
   ...common,
   // The executable, and the ESIS render thread (a worker starts from a file of its own).
-  entryPoints: { cli: 'src/executable.ts', 'esis-render-worker': 'src/esis-pdf/esis-render-worker.ts' },
+  entryPoints: { cli: 'src/cli/executable.ts', 'esis-render-worker': 'src/esis-pdf/esis-render-worker.ts' },
   format: 'esm',
   banner: {
     // CommonJS dependencies bundled into an ES module still call require() for Node built-ins.

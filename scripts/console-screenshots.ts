@@ -8,9 +8,9 @@ import { mkdirSync, statSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { chromium } from 'playwright-core'
-import { testConfig } from '../src/config.ts'
-import { fromRoot } from '../src/package-root.ts'
-import { openSandbox } from '../src/server.ts'
+import { testConfig } from '../src/platform/config.ts'
+import { fromRoot } from '../src/platform/package-root.ts'
+import { openSandbox } from '../src/app/server.ts'
 import { SAMPLE_JOURNEY } from '../src/modules/sandbox-control/index.ts'
 
 const ELIGIBLE_SIMULATION = SAMPLE_JOURNEY.eligibleSimulation

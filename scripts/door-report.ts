@@ -3,7 +3,7 @@
 // counting as a module of its own (docs/architecture.md "Modules").
 import { readRepo } from '../test/support/import-graph.ts'
 import { DOOR_CEILING, doorWidths, namesCrossingDoors } from '../test/support/module-anatomy.ts'
-import { fromRoot } from '../src/package-root.ts'
+import { fromRoot } from '../src/platform/package-root.ts'
 
 // Another checkout may be measured with the same rules: `npx tsx scripts/door-report.ts ../other-checkout`.
 const repo = readRepo(process.argv[2] ?? fromRoot('.'))

@@ -4,7 +4,7 @@
 // language, the request id, the answer's required fields, the error body of a refusal. Ids are
 // chained: what Simulation Create answers is what Process Create sends. Deterministic: the
 // committed copies change only when the documents or the journeys do.
-import { COLLECTIONS_WAY_IN } from '../src/http/api-documents.ts'
+import { COLLECTIONS_WAY_IN } from '../src/http/openapi/api-documents.ts'
 import { BANK_JOURNEY, SANDBOX_JOURNEY, type Step } from './postman-journeys.ts'
 
 type Json = Record<string, any>

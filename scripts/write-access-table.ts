@@ -1,7 +1,7 @@
-// Writes the README's table of who may call each route from src/http/access-rules.ts (a test fails when that copy is stale).
+// Writes the README's table of who may call each route from src/http/access/access-rules.ts (a test fails when that copy is stale).
 import { readFileSync, writeFileSync } from 'node:fs'
-import { ACCESS_TABLE_END, ACCESS_TABLE_START, accessTable } from '../src/http/access-table.ts'
-import { fromRoot } from '../src/package-root.ts'
+import { ACCESS_TABLE_END, ACCESS_TABLE_START, accessTable } from '../src/http/access/access-table.ts'
+import { fromRoot } from '../src/platform/package-root.ts'
 
 const file = fromRoot('README.md')
 const readme = readFileSync(file, 'utf8')

@@ -2,8 +2,8 @@
 // and contracts/postman-sandbox.json (the sandbox's own, GET /postman/sandbox.json); a test fails when
 // a copy is stale: run `npm run postman` after a change of the OpenAPI documents.
 import { writeFileSync } from 'node:fs'
-import { openApiDocuments } from '../src/openapi-document.ts'
-import { fromRoot } from '../src/package-root.ts'
+import { openApiDocuments } from '../src/app/openapi-document.ts'
+import { fromRoot } from '../src/platform/package-root.ts'
 import { postmanCollections } from './postman-collection.ts'
 
 const { bank, sandbox } = postmanCollections(openApiDocuments())

@@ -2,10 +2,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { codeCacheState, saveCodeCache } from './code-cache.ts'
-import { ConfigError, loadConfig } from './config.ts'
-import { packageVersion } from './package-root.ts'
-import { startServer } from './server.ts'
+import { codeCacheState, saveCodeCache } from './cli/code-cache.ts'
+import { ConfigError, loadConfig } from './platform/config.ts'
+import { packageVersion } from './platform/package-root.ts'
+import { startServer } from './app/server.ts'
 
 const USAGE = `Usage: mortgage-sandbox <command>
 
@@ -34,44 +34,44 @@ async function serveCommand() {
 }
 
 async function openapiCommand() {
-  const { openApiDocuments } = await import('./openapi-document.ts')
+  const { openApiDocuments } = await import('./app/openapi-document.ts')
   const { bank, sandbox } = openApiDocuments()
   process.stdout.write(JSON.stringify(process.argv.includes('--sandbox') ? sandbox : bank, null, 2) + '\n')
 }
 
 async function verifyCommand(args: string[]) {
   // Loaded on demand: serve does not pay for the Pact core.
-  const { runVerify } = await import('./pact-verification/verify-command.ts')
+  const { runVerify } = await import('./cli/verify/verify-command.ts')
   process.exitCode = await runVerify(args)
 }
 
 async function partnersCommand(args: string[]) {
-  const { runPartnersCommand } = await import('./partners-command.ts')
+  const { runPartnersCommand } = await import('./cli/commands/partners.ts')
   process.exitCode = await runPartnersCommand(args)
 }
 
 async function certifyCommand(args: string[]) {
-  const { runCertifyCommand } = await import('./certify-command.ts')
+  const { runCertifyCommand } = await import('./cli/commands/certify.ts')
   process.exitCode = await runCertifyCommand(args)
 }
 
 async function listenCommand(args: string[]) {
-  const { runListenCommand } = await import('./listen-command.ts')
+  const { runListenCommand } = await import('./cli/commands/listen.ts')
   process.exitCode = await runListenCommand(args)
 }
 
 async function scenariosCommand(args: string[]) {
-  const { runScenariosCommand } = await import('./scenarios-command.ts')
+  const { runScenariosCommand } = await import('./cli/commands/scenarios.ts')
   process.exitCode = await runScenariosCommand(args)
 }
 
 async function backupCommand(args: string[]) {
-  const { runBackupCommand } = await import('./backup-command.ts')
+  const { runBackupCommand } = await import('./cli/commands/backup.ts')
   process.exitCode = await runBackupCommand(args)
 }
 
 async function restoreCommand(args: string[]) {
-  const { runRestoreCommand } = await import('./backup-command.ts')
+  const { runRestoreCommand } = await import('./cli/commands/backup.ts')
   process.exitCode = await runRestoreCommand(args)
 }
 

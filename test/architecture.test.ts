@@ -5,6 +5,7 @@ import {
   findCompositionRootImports,
   findTransportInServices,
   findImportCycles,
+  findLooseFiles,
   findUpwardImports,
   readRepo,
   type RepoSnapshot,
@@ -14,7 +15,8 @@ import {
   findForeignCitations,
   findLibraryInternals,
   findMisnamedFiles,
-  findReadmeMapMismatches,
+  findMapMismatches,
+  MAP_DOCUMENT,
   findTwinFolders,
 } from './support/repository-rules.ts'
 
@@ -36,23 +38,27 @@ describe('the architecture of src/', () => {
   })
 
   it('keeps the lower layers free of the modules', () => {
-    expectNone(findUpwardImports(repo), 'Lower layers (domain, db, http, ids, esis-pdf, config, clock, package-root) importing upwards')
+    expectNone(findUpwardImports(repo), 'Lower layers (domain, common, platform, db, http, esis-pdf) importing upwards')
+  })
+
+  it('has its layers as folders: no loose file in src/ but the entry point, none in src/http/', () => {
+    expectNone(findLooseFiles(repo), 'Loose files')
   })
 
   it('keeps HTTP out of services, repositories and rules: only files that speak HTTP import src/http/', () => {
     expectNone(findTransportInServices(repo), 'Module files that are not routes, handlers, schemas, doors, middleware or console pages importing src/http/')
   })
 
-  it('builds services in one place: only the app and the server import the composition root', () => {
-    expectNone(findCompositionRootImports(repo), 'The composition root, wrongly missing or imported (only src/app.ts and src/server.ts may)')
+  it('builds services in one place: only the assembly in src/app/ imports the composition root', () => {
+    expectNone(findCompositionRootImports(repo), 'The composition root, wrongly missing or imported (only src/app/ may)')
   })
 
   it('cites only documents of this repository', () => {
     expectNone(findForeignCitations(repo), 'Citations of documents this repository does not have')
   })
 
-  it('has a README map of src/ that matches the tree', () => {
-    expectNone(findReadmeMapMismatches(repo), 'README.md "## Development": the map of src/ and the tree differ')
+  it('has a map of src/ that matches the tree', () => {
+    expectNone(findMapMismatches(repo), `${MAP_DOCUMENT}: the map of src/ and the tree differ`)
   })
 
   it('names files after their module', () => {
@@ -77,7 +83,7 @@ interface RuleCase {
   offenders: string[]
 }
 
-const README_MAP = (lines: string[]) => ['# Project', '', '## Development', '', '```', 'src/', ...lines, 'seeds/  data', '```', '', '## Other', ''].join('\n')
+const SRC_MAP = (lines: string[]) => ['# Architecture', '', '## The map of src/', '', '```', 'src/', ...lines, 'seeds/  data', '```', '', '## Other', ''].join('\n')
 
 // Each rule on a tiny synthetic tree: once holding, once broken (with the exact message a developer would read).
 const cases: RuleCase[] = [
@@ -105,7 +111,7 @@ const cases: RuleCase[] = [
     name: 'imports through index.ts, and within a module (nested folders too), pass',
     check: findBackDoorImports,
     files: {
-      'src/app.ts': "import { b } from './modules/b/index.ts'",
+      'src/app/app.ts': "import { b } from '../modules/b/index.ts'",
       'src/modules/a/a.service.ts': "import { b } from '../b/index.ts'",
       'src/modules/a/sub/x.ts': "import { a } from '../a.service.ts'",
       'src/modules/b/index.ts': "import { b } from './b.service.ts'",
@@ -118,13 +124,13 @@ const cases: RuleCase[] = [
     name: "imports of another module's inner file fail, from a module or from outside",
     check: findBackDoorImports,
     files: {
-      'src/app.ts': "import type { B } from './modules/b/b.service.ts'",
+      'src/app/app.ts': "import type { B } from '../modules/b/b.service.ts'",
       'src/modules/a/a.service.ts': "import { b } from '../b/b.service.ts'",
       'src/modules/b/index.ts': '',
       'src/modules/b/b.service.ts': '',
     },
     offenders: [
-      'src/app.ts → src/modules/b/b.service.ts (import src/modules/b/index.ts instead)',
+      'src/app/app.ts → src/modules/b/b.service.ts (import src/modules/b/index.ts instead)',
       'src/modules/a/a.service.ts → src/modules/b/b.service.ts (import src/modules/b/index.ts instead)',
     ],
   },
@@ -132,7 +138,7 @@ const cases: RuleCase[] = [
     rule: 'layers',
     name: 'downward imports pass',
     check: findUpwardImports,
-    files: { 'src/db/c.ts': "import { config } from '../config.ts'", 'src/config.ts': '', 'src/domain/m/r.ts': "import { s } from '../w/s.ts'", 'src/domain/w/s.ts': '' },
+    files: { 'src/db/c.ts': "import { config } from '../platform/config.ts'", 'src/platform/config.ts': '', 'src/domain/m/r.ts': "import { s } from '../w/s.ts'", 'src/domain/w/s.ts': '' },
     offenders: [],
   },
   {
@@ -141,16 +147,17 @@ const cases: RuleCase[] = [
     check: findUpwardImports,
     files: {
       'src/http/h.ts': "import { a } from '../modules/a/index.ts'",
-      'src/config.ts': "import { app } from './app.ts'",
+      'src/platform/config.ts': "import { app } from '../app/app.ts'\nimport { c } from '../db/c.ts'",
       'src/domain/r.ts': "import { c } from '../db/c.ts'",
       'src/modules/a/index.ts': '',
-      'src/app.ts': '',
+      'src/app/app.ts': '',
       'src/db/c.ts': '',
     },
     offenders: [
-      'src/config.ts → src/app.ts (the top of the tree)',
       'src/domain/r.ts → src/db/c.ts (src/domain/ imports only src/domain/)',
       'src/http/h.ts → src/modules/a/index.ts (a module)',
+      'src/platform/config.ts → src/app/app.ts (the top of the tree)',
+      'src/platform/config.ts → src/db/c.ts (src/platform/ imports only src/platform/)',
     ],
   },
   {
@@ -180,17 +187,24 @@ const cases: RuleCase[] = [
     rule: 'composition root',
     name: 'the app and the server importing it pass',
     check: findCompositionRootImports,
-    files: { 'src/composition-root.ts': '', 'src/app.ts': "import './composition-root.ts'", 'src/server.ts': "import './composition-root.ts'" },
+    files: { 'src/app/composition-root.ts': '', 'src/app/app.ts': "import './composition-root.ts'", 'src/app/server.ts': "import './composition-root.ts'" },
     offenders: [],
   },
   {
     rule: 'composition root',
     name: 'any other importer fails',
     check: findCompositionRootImports,
-    files: { 'src/composition-root.ts': '', 'src/cli.ts': "import type { Services } from './composition-root.ts'" },
-    offenders: ['src/cli.ts → src/composition-root.ts'],
+    files: { 'src/app/composition-root.ts': '', 'src/cli.ts': "import type { Services } from './app/composition-root.ts'", 'src/cli/commands/x.ts': "import '../../app/composition-root.ts'" },
+    offenders: ['src/cli.ts → src/app/composition-root.ts', 'src/cli/commands/x.ts → src/app/composition-root.ts'],
   },
-  { rule: 'composition root', name: 'no composition root fails', check: findCompositionRootImports, files: { 'src/app.ts': '' }, offenders: ['src/composition-root.ts is missing'] },
+  { rule: 'composition root', name: 'no composition root fails', check: findCompositionRootImports, files: { 'src/app/app.ts': '' }, offenders: ['src/app/composition-root.ts is missing'] },
+  {
+    rule: 'loose files',
+    name: 'the entry point and files in folders pass; another file of src/ or of src/http/ fails',
+    check: findLooseFiles,
+    files: { 'src/cli.ts': '', 'src/app/app.ts': '', 'src/http/body/b.ts': '', 'src/config.ts': '', 'src/http/h.ts': '' },
+    offenders: ['src/config.ts (move it into the folder of its layer or concern)', 'src/http/h.ts (move it into the folder of its layer or concern)'],
+  },
   {
     rule: 'citations',
     name: 'a document of docs/ and one of its headings pass',
@@ -216,25 +230,25 @@ const cases: RuleCase[] = [
     ],
   },
   {
-    rule: 'README map',
+    rule: 'map of src/',
     name: 'a map naming every entry of src/ and of src/modules/ passes',
-    check: findReadmeMapMismatches,
+    check: findMapMismatches,
     files: {
-      'README.md': README_MAP(['  app.ts, cli.ts     start-up', '  composition-root.ts builds it, once', '  db/                 data', '  modules/<group>/    placeholder', '  modules/            groups:', '    auth/             login']),
-      'src/app.ts': '',
+      'docs/architecture.md': SRC_MAP(['  cli.ts              start-up', '  app/                builds it, once', '  db/                 data', '  modules/<group>/    placeholder', '  modules/            groups:', '    auth/             login']),
+      'src/app/app.ts': '',
       'src/cli.ts': '',
-      'src/composition-root.ts': '',
+      'src/app/composition-root.ts': '',
       'src/db/c.ts': '',
       'src/modules/auth/index.ts': '',
     },
     offenders: [],
   },
   {
-    rule: 'README map',
+    rule: 'map of src/',
     name: 'missing and extra entries fail, at both levels',
-    check: findReadmeMapMismatches,
+    check: findMapMismatches,
     files: {
-      'README.md': README_MAP(['  app.ts, gone.ts   start-up', '  modules/          groups', '    auth/           login', '    old/            gone']),
+      'docs/architecture.md': SRC_MAP(['  app.ts, gone.ts   start-up', '  modules/          groups', '    auth/           login', '    old/            gone']),
       'src/app.ts': '',
       'src/db/c.ts': '',
       'src/modules/auth/index.ts': '',
@@ -248,11 +262,11 @@ const cases: RuleCase[] = [
     ],
   },
   {
-    rule: 'README map',
+    rule: 'map of src/',
     name: 'no map fails',
-    check: findReadmeMapMismatches,
-    files: { 'README.md': '## Development\n\n```\nsrc2/\n```\n', 'src/app.ts': '' },
-    offenders: ['README.md has no "## Development" section with a fenced block that begins with "src/"'],
+    check: findMapMismatches,
+    files: { 'docs/architecture.md': '## The map of src/\n\n```\nsrc2/\n```\n', 'src/app.ts': '' },
+    offenders: ['docs/architecture.md has no "## The map of src/" section with a fenced block that begins with "src/"'],
   },
   {
     rule: 'file names',

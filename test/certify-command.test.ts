@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCertifyCommand } from '../src/certify-command.ts'
+import { runCertifyCommand } from '../src/cli/commands/certify.ts'
 import { simulationInput } from './modules/simulations/simulation-fixtures.ts'
 import { listenOnLoopback } from './support/listening-app.ts'
 import { tempDir } from './support/temp-dir.ts'

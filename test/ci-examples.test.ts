@@ -6,8 +6,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
-import { CERTIFY_OPTIONS } from '../src/certify-command.ts'
-import { VERIFY_OPTIONS } from '../src/pact-verification/verify-options.ts'
+import { CERTIFY_OPTIONS } from '../src/cli/commands/certify.ts'
+import { VERIFY_OPTIONS } from '../src/cli/verify/verify-options.ts'
 import { createTestSandbox } from './support/test-app.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))

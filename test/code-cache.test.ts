@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { codeCacheFileOf } from '../src/code-cache.ts'
-import { fromRoot } from '../src/package-root.ts'
+import { codeCacheFileOf } from '../src/cli/code-cache.ts'
+import { fromRoot } from '../src/platform/package-root.ts'
 
 // A bundle that reports what the start did with its cache, and computes something from its own text.
 const bundle = (n: number) => `#!/usr/bin/env node
@@ -21,7 +21,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 /** Runs the bundle as dist/cli.js does, in a process of its own. */
 function start(env: Record<string, string> = {}) {
-  const runner = `import(${JSON.stringify(fromRoot('src', 'code-cache.ts'))}).then((m) => m.runBundle(${JSON.stringify(app)}))`
+  const runner = `import(${JSON.stringify(fromRoot('src', 'cli', 'code-cache.ts'))}).then((m) => m.runBundle(${JSON.stringify(app)}))`
   const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', runner], { env: { ...process.env, ...env }, encoding: 'utf8' })
   return JSON.parse(out) as { state: string; sum: number; strict: boolean; file: string; joined: string; saved: boolean }
 }

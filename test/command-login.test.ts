@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { runCertifyCommand } from '../src/certify-command.ts'
-import { commandLogin, DEFAULT_SANDBOX_URL, missingCredentials } from '../src/command-login.ts'
-import { runListenCommand } from '../src/listen-command.ts'
-import { runScenariosCommand } from '../src/scenarios-command.ts'
+import { runCertifyCommand } from '../src/cli/commands/certify.ts'
+import { commandLogin, DEFAULT_SANDBOX_URL, missingCredentials } from '../src/cli/command-login.ts'
+import { runListenCommand } from '../src/cli/commands/listen.ts'
+import { runScenariosCommand } from '../src/cli/commands/scenarios.ts'
 
 const ENV = { SANDBOX_URL: 'https://env.example', SANDBOX_USERNAME: 'env-user', SANDBOX_PASSWORD: 'env-pass', SANDBOX_TOKEN: 'env-token' }
 

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../src/config.ts'
+import { ConfigError, loadConfig } from '../src/platform/config.ts'
 
 describe('configuration from the environment', () => {
   it('uses the documented defaults when nothing is set', () => {

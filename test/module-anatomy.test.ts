@@ -105,7 +105,7 @@ const cases: RuleCase[] = [
       'src/modules/console/requests.page.ts': "app.get('/x', (c) => c.html(page))",
       'src/modules/console/session-middleware.ts': "return c.redirect('/console/login', 303)",
       'src/modules/a/index.ts': "// the handler answers with c.json(…)\nexport const aRouter = () => createRouter().openapi(routes.list, handlers.list)\nconst s = 'c.json('",
-      'src/app.ts': "app.get('/', (c) => c.text('outside the modules'))",
+      'src/app/app.ts': "app.get('/', (c) => c.text('outside the modules'))",
     },
     offenders: [],
   },
@@ -130,7 +130,7 @@ const cases: RuleCase[] = [
     files: {
       'src/modules/a/a.schemas.ts': 'export const Body = z.object({ name: z.string().min(1) })',
       'src/modules/a/a.service.ts': "type Body = z.infer<typeof Body>\nconst parsed = Body.safeParse(input)\nif (error instanceof z.ZodError) {}\n// z.object( in a comment\nconst s = 'z.enum('",
-      'src/config.ts': 'const Env = z.object({})',
+      'src/platform/config.ts': 'const Env = z.object({})',
     },
     offenders: [],
   },

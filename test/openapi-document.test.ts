@@ -2,7 +2,7 @@ import { compileErrors, dereference, validate } from '@readme/openapi-parser'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { LISTS } from '../src/modules/taxonomy/taxonomy.schemas.ts'
-import { openApiDocument, openApiDocuments } from '../src/openapi-document.ts'
+import { openApiDocument, openApiDocuments } from '../src/app/openapi-document.ts'
 import { createTestSandbox } from './support/test-app.ts'
 
 const document = openApiDocument() as any

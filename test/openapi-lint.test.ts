@@ -1,6 +1,6 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core'
 import { describe, expect, it } from 'vitest'
-import { openApiDocuments } from '../src/openapi-document.ts'
+import { openApiDocuments } from '../src/app/openapi-document.ts'
 
 /** Warnings of the recommended rules that stay, each with its reason. */
 const ACCEPTED_WARNINGS: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { serve, type ServerType } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { runPartnersCommand } from '../src/partners-command.ts'
+import { runPartnersCommand } from '../src/cli/commands/partners.ts'
 import { OPERATOR_TOKEN } from './modules/partners/partner-support.ts'
 import { createTestSandbox, type TestSandbox } from './support/test-app.ts'
 

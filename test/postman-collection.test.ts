@@ -3,8 +3,8 @@ import newman from 'newman'
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { postmanCollections } from '../scripts/postman-collection.ts'
-import { loadConfig } from '../src/config.ts'
-import { openApiDocuments } from '../src/openapi-document.ts'
+import { loadConfig } from '../src/platform/config.ts'
+import { openApiDocuments } from '../src/app/openapi-document.ts'
 import { createTestSandbox, type TestSandbox } from './support/test-app.ts'
 
 const committed = { bank: JSON.parse(readFileSync('contracts/postman.json', 'utf8')), sandbox: JSON.parse(readFileSync('contracts/postman-sandbox.json', 'utf8')) }

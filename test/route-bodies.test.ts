@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { limitText } from '../src/http/body-limit.ts'
-import { ANONYMOUS_BODY, ROUTE_BODIES, routeBodyRule } from '../src/route-bodies.ts'
+import { limitText } from '../src/http/body/body-limit.ts'
+import { ANONYMOUS_BODY, ROUTE_BODIES, routeBodyRule } from '../src/app/route-bodies.ts'
 import { createTestSandbox } from './support/test-app.ts'
 
 const { app } = await createTestSandbox()
@@ -13,7 +13,7 @@ describe('the body of every route', () => {
       const [method, path] = route.split(' ') as [string, string]
       return routeBodyRule(method, path) === undefined
     })
-    expect(undeclared, 'routes without a body rule in src/route-bodies.ts').toEqual([])
+    expect(undeclared, 'routes without a body rule in src/app/route-bodies.ts').toEqual([])
     expect(routes.length).toBeGreaterThan(100)
   })
 

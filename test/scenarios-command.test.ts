@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runScenariosCommand } from '../src/scenarios-command.ts'
+import { runScenariosCommand } from '../src/cli/commands/scenarios.ts'
 import { PARTNER_A } from './support/test-app.ts'
 import { listenOnLoopback } from './support/listening-app.ts'
 import { tempDir } from './support/temp-dir.ts'

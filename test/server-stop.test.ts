@@ -1,10 +1,10 @@
 import http from 'node:http'
 import { connect } from 'node:net'
 import { describe, expect, it } from 'vitest'
-import { testConfig } from '../src/config.ts'
-import { DRAIN_BOUND_MS, DRAIN_GRACE_MS } from '../src/http/draining.ts'
+import { testConfig } from '../src/platform/config.ts'
+import { DRAIN_BOUND_MS, DRAIN_GRACE_MS } from '../src/http/pipeline/draining.ts'
 import { SIMULATION_INPUT_EXAMPLE } from '../src/modules/simulations/simulation-input.schemas.ts'
-import { startServer } from '../src/server.ts'
+import { startServer } from '../src/app/server.ts'
 
 /** One raw exchange: what the server wrote back before it closed the connection. */
 function raw(port: number, request: string): Promise<string> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { testConfig } from '../src/config.ts'
-import { startupBanner } from '../src/startup-banner.ts'
+import { testConfig } from '../src/platform/config.ts'
+import { startupBanner } from '../src/app/startup-banner.ts'
 
 describe('the startup lines on a terminal', () => {
   it('say where the sandbox listens, its reference, Postman collection, demo logins, sign-up and database', () => {

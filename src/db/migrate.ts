@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fromRoot } from '../package-root.ts'
+import { fromRoot } from '../platform/package-root.ts'
 import type { Db } from './connection.ts'
 
 const MIGRATIONS_DIR = fromRoot('src', 'db', 'migrations')

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto'
-import { ConfigError } from '../config.ts'
+import { ConfigError } from '../platform/config.ts'
 import type { Db } from './connection.ts'
 
 /** How a sealed value begins: a stored value without it is in clear (a local run, or written before). */

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
-import { fromRoot } from '../package-root.ts'
+import { fromRoot } from '../platform/package-root.ts'
 import type { EsisDocument } from './esis-document.ts'
 import type { RenderAnswer, RenderRequest } from './esis-render-worker.ts'
 

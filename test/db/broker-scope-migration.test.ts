@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openDatabase, type Db } from '../../src/db/connection.ts'
 import { migrate } from '../../src/db/migrate.ts'
-import { fromRoot } from '../../src/package-root.ts'
+import { fromRoot } from '../../src/platform/package-root.ts'
 import { insertOwnedResource } from '../modules/callbacks/support/owned-resources.ts'
 import { tempDir } from '../support/temp-dir.ts'
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ConfigError } from '../../src/config.ts'
+import { ConfigError } from '../../src/platform/config.ts'
 import { createSecretBox } from '../../src/db/secret-box.ts'
 import { createTestSandbox, PARTNER_A, type TestSandbox } from '../support/test-app.ts'
 import { tempDir } from '../support/temp-dir.ts'

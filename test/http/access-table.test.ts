@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { allRules } from '../../src/http/access-rules.ts'
-import { ACCESS_TABLE_END, ACCESS_TABLE_START, accessTable } from '../../src/http/access-table.ts'
-import { openApiDocument } from '../../src/openapi-document.ts'
+import { allRules } from '../../src/http/access/access-rules.ts'
+import { ACCESS_TABLE_END, ACCESS_TABLE_START, accessTable } from '../../src/http/access/access-table.ts'
+import { openApiDocument } from '../../src/app/openapi-document.ts'
 
 const readme = readFileSync('README.md', 'utf8')
 
 describe("the README's table of who may do what", () => {
-  it('is the one written from src/http/access-rules.ts (npx tsx scripts/write-access-table.ts)', () => {
+  it('is the one written from src/http/access/access-rules.ts (npx tsx scripts/write-access-table.ts)', () => {
     const start = readme.indexOf(ACCESS_TABLE_START)
     const end = readme.indexOf(ACCESS_TABLE_END)
     expect(start, 'the README has the table between its markers').toBeGreaterThan(0)

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3'
 import { describe, expect, it } from 'vitest'
-import { createAnswerCache } from '../../src/http/answer-cache.ts'
+import { createAnswerCache } from '../../src/http/pipeline/answer-cache.ts'
 import { createWriteBatch } from '../../src/db/write-batch.ts'
 
 function setup() {

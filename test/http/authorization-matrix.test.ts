@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { accessOf, allRules, rulePathOf, type Access } from '../../src/http/access-rules.ts'
+import { accessOf, allRules, rulePathOf, type Access } from '../../src/http/access/access-rules.ts'
 import { PDF } from '../modules/processes/process-fixtures.ts'
 import { PARAMS, RECORD_PARAMS, SAMPLES, type Sample } from './support/matrix-samples.ts'
 import { CALLERS, createWorld, MARKER_EMAIL, MARKER_NAME, nextAddress, Records, type Caller, type CallerName, type World } from './support/matrix-world.ts'
 
 /**
  * Every route of the app, called as every kind of caller (test/http/support/matrix-world.ts), is
- * answered as its rule in src/http/access-rules.ts says (docs/design.md "Roles"): the table below is
+ * answered as its rule in src/http/access/access-rules.ts says (docs/design.md "Roles"): the table below is
  * derived from that one declaration, so a route added without a rule, or without a way to call it
  * here, fails.
  */
@@ -152,7 +152,7 @@ function check(route: Route, sample: Sample, caller: CallerName, want: Outcome, 
 describe('the authorization matrix', () => {
   it('has exactly one rule for every route of the app, and none for a route it does not have', () => {
     const routes = routesOfApp()
-    expect(routes.filter((r) => r.key === undefined).map((r) => `${r.method} ${r.path}`), 'routes without a rule in src/http/access-rules.ts').toEqual([])
+    expect(routes.filter((r) => r.key === undefined).map((r) => `${r.method} ${r.path}`), 'routes without a rule in src/http/access/access-rules.ts').toEqual([])
     const used = new Set(routes.map((r) => r.key))
     expect(allRules().map((r) => r.key).filter((key) => !used.has(key)), 'rules of routes the app does not have').toEqual([])
     expect(routes.length).toBeGreaterThan(150)

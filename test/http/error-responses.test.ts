@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { openSandbox } from '../../src/server.ts'
-import { testConfig } from '../../src/config.ts'
+import { openSandbox } from '../../src/app/server.ts'
+import { testConfig } from '../../src/platform/config.ts'
 import { createTestSandbox, PARTNER_A } from '../support/test-app.ts'
 
 const sandbox = await createTestSandbox()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { parseTrustProxy, type TrustProxy } from '../../src/config.ts'
-import { clientFromForwarded, plainAddress } from '../../src/http/forwarded-for.ts'
+import { parseTrustProxy, type TrustProxy } from '../../src/platform/config.ts'
+import { clientFromForwarded, plainAddress } from '../../src/http/pipeline/forwarded-for.ts'
 import { createTestSandbox } from '../support/test-app.ts'
 
 describe('the client address behind trusted proxies', () => {

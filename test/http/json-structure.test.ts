@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { jsonStructureProblem, MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../../src/http/json-structure.ts'
+import { jsonStructureProblem, MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../../src/http/body/json-structure.ts'
 
 const nested = (levels: number, inner: unknown = 1): unknown => {
   let value = inner

@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ApiError } from '../../src/common/api-error.ts'
-import type { AppEnv } from '../../src/http/app-env.ts'
-import { jsonStructureProblem, MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../../src/http/json-structure.ts'
-import { jsonTextGuard } from '../../src/http/json-text.ts'
-import { jsonTextStructure } from '../../src/http/json-text-structure.ts'
+import type { AppEnv } from '../../src/http/router/app-env.ts'
+import { jsonStructureProblem, MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../../src/http/body/json-structure.ts'
+import { jsonTextGuard } from '../../src/http/body/json-text.ts'
+import { jsonTextStructure } from '../../src/http/body/json-text-structure.ts'
 
 /** What the JSON guard answers a text: the old way, JSON.parse and the walk of the parsed value. */
 function parsedVerdict(text: string): string {

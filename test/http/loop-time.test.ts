@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLoopTimeMeter } from '../../src/http/loop-time.ts'
+import { createLoopTimeMeter } from '../../src/http/fair-share/loop-time.ts'
 
 /**
  * A meter on clocks the test moves: `busy(ms)` is the loop running code for that long; `stalled(ms)`

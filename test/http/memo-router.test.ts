@@ -1,6 +1,6 @@
 import { TrieRouter } from 'hono/router/trie-router'
 import { describe, expect, it } from 'vitest'
-import { MemoRouter } from '../../src/http/memo-router.ts'
+import { MemoRouter } from '../../src/http/router/memo-router.ts'
 
 const ROUTES: [string, string][] = [
   ['ALL', '*'],

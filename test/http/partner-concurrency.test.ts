@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createPartnerConcurrency, TurnRefused } from '../../src/http/partner-concurrency.ts'
+import { createPartnerConcurrency, TurnRefused } from '../../src/http/fair-share/partner-concurrency.ts'
 
 /** Settles to 'admitted' or the refusal's reason. */
 const outcome = (turn: true | Promise<void>) =>

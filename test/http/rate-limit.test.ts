@@ -1,10 +1,10 @@
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import type { AppEnv } from '../../src/http/app-env.ts'
-import { errorHandler } from '../../src/http/error-handler.ts'
-import { NODE_CLOCKS } from '../../src/http/loop-time.ts'
-import { createFairShare, held, partnerFairShare, type FairShareSettings } from '../../src/http/rate-limit.ts'
-import { createLogger } from '../../src/logger.ts'
+import type { AppEnv } from '../../src/http/router/app-env.ts'
+import { errorHandler } from '../../src/http/router/error-handler.ts'
+import { NODE_CLOCKS } from '../../src/http/fair-share/loop-time.ts'
+import { createFairShare, held, partnerFairShare, type FairShareSettings } from '../../src/http/fair-share/fair-share.ts'
+import { createLogger } from '../../src/platform/logger.ts'
 
 // A bucket that does not refill within a test (a token every 100 s).
 const SLOW = 0.01

@@ -3,8 +3,8 @@ import { serveApp } from '../../src/http/node-adapter/index.ts'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { answerClientError } from '../../src/http/client-errors.ts'
-import { createLogger } from '../../src/logger.ts'
+import { answerClientError } from '../../src/http/router/client-errors.ts'
+import { createLogger } from '../../src/platform/logger.ts'
 import { createTestSandbox, type TestSandbox } from '../support/test-app.ts'
 
 let s: TestSandbox

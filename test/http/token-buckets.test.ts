@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { createTokenBuckets } from '../../src/http/token-buckets.ts'
+import { createTokenBuckets } from '../../src/http/fair-share/token-buckets.ts'
 import { createLoginThrottle, LOGIN_THROTTLE } from '../../src/modules/partners/auth/login-throttle.ts'
-import { manualClock } from '../../src/clock.ts'
+import { manualClock } from '../../src/platform/clock.ts'
 
 describe('token buckets are bounded in number', () => {
   it('keeps 100,000 distinct keys under its cap', () => {

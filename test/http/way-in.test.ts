@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startupBanner } from '../../src/startup-banner.ts'
+import { startupBanner } from '../../src/app/startup-banner.ts'
 import { createTestSandbox, type TestSandbox } from '../support/test-app.ts'
 
 /** The demo identities, by username or as the demo password written after one. */

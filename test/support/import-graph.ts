@@ -161,18 +161,21 @@ export function findBackDoorImports(repo: RepoSnapshot): string[] {
   })
 }
 
-const LOWER_LAYER_FOLDERS = ['src/domain/', 'src/common/', 'src/db/', 'src/http/', 'src/ids/', 'src/esis-pdf/']
-const LOWER_LAYER_FILES = ['src/config.ts', 'src/clock.ts', 'src/package-root.ts']
-// The top of the tree: what builds, serves and starts the app.
-const TOP_FILES = ['src/composition-root.ts', 'src/app.ts', 'src/server.ts', 'src/cli.ts']
+// The layers, by folder (docs/architecture.md "Layers"): the lower ones, and the top of the tree, what
+// builds, serves and starts the app. src/ holds no other file than its one entry point.
+const LOWER_LAYER_FOLDERS = ['src/domain/', 'src/common/', 'src/platform/', 'src/db/', 'src/http/', 'src/esis-pdf/']
+const TOP_FOLDERS = ['src/app/', 'src/cli/']
+export const ENTRY_POINT = 'src/cli.ts'
+const isTop = (path: string) => path === ENTRY_POINT || TOP_FOLDERS.some((dir) => path.startsWith(dir))
 
 // Rule 3: a lower layer that imports upwards; src/domain/ imports nothing but itself.
 export function findUpwardImports(repo: RepoSnapshot): string[] {
-  const isLower = (path: string) => LOWER_LAYER_FILES.includes(path) || LOWER_LAYER_FOLDERS.some((dir) => path.startsWith(dir))
+  const isLower = (path: string) => LOWER_LAYER_FOLDERS.some((dir) => path.startsWith(dir))
   return importEdges(repo).flatMap(({ from, to }) => {
     if (!isLower(from)) return []
     if (to.startsWith('src/modules/')) return [`${from} → ${to} (a module)`]
-    if (TOP_FILES.includes(to)) return [`${from} → ${to} (the top of the tree)`]
+    if (isTop(to)) return [`${from} → ${to} (the top of the tree)`]
+    if (from.startsWith('src/platform/') && !to.startsWith('src/platform/')) return [`${from} → ${to} (src/platform/ imports only src/platform/)`]
     if (from.startsWith('src/domain/') && !to.startsWith('src/domain/')) return [`${from} → ${to} (src/domain/ imports only src/domain/)`]
     if (from.startsWith('src/common/') && !to.startsWith('src/common/') && !to.startsWith('src/domain/')) return [`${from} → ${to} (src/common/ imports only src/common/ and src/domain/)`]
     return []
@@ -194,15 +197,24 @@ export function findTransportInServices(repo: RepoSnapshot): string[] {
   })
 }
 
-const COMPOSITION_ROOT = 'src/composition-root.ts'
-const MAY_IMPORT_COMPOSITION_ROOT = ['src/app.ts', 'src/server.ts']
+const COMPOSITION_ROOT = 'src/app/composition-root.ts'
+// Only the assembly beside it: the app and the server.
+const mayImportCompositionRoot = (path: string) => path.startsWith('src/app/')
 
 // Rule 4
 export function findCompositionRootImports(repo: RepoSnapshot): string[] {
   if (!repo.files.has(COMPOSITION_ROOT)) return [`${COMPOSITION_ROOT} is missing`]
   return importEdges(repo)
-    .filter(({ from, to }) => to === COMPOSITION_ROOT && !MAY_IMPORT_COMPOSITION_ROOT.includes(from))
+    .filter(({ from, to }) => to === COMPOSITION_ROOT && !mayImportCompositionRoot(from))
     .map(({ from }) => `${from} → ${COMPOSITION_ROOT}`)
 }
 
 /** Markdown headings outside fenced code (where `#` starts a shell comment), with their 0-based line. */
+
+// Rule 7: the folders are the layers: no loose file in src/ but the entry point, none in src/http/ (its concerns are folders).
+export function findLooseFiles(repo: RepoSnapshot): string[] {
+  return [...repo.files.keys()]
+    .filter((path) => isSource(path))
+    .filter((path) => (/^src\/[^/]+$/.test(path) && path !== ENTRY_POINT) || /^src\/http\/[^/]+$/.test(path))
+    .map((path) => `${path} (move it into the folder of its layer or concern)`)
+}

@@ -1,5 +1,5 @@
-import { loadConfig } from '../../src/config.ts'
-import { startServer } from '../../src/server.ts'
+import { loadConfig } from '../../src/platform/config.ts'
+import { startServer } from '../../src/app/server.ts'
 
 /**
  * The sandbox's server in a child process of its own (forked with an IPC channel and --expose-gc),

@@ -32,7 +32,8 @@ const SUFFIXES: Record<Family['type'], string[]> = {
 function parseValue(text: string, line: string): number {
   if (text === '+Inf') return Infinity
   if (text === '-Inf') return -Infinity
-  if (text === 'NaN') return NaN
+  // prom-client writes a mean of no sample yet as `Nan`; Prometheus reads NaN in any case, as Go's ParseFloat does.
+  if (/^nan$/i.test(text)) return NaN
   if (!/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) throw new Error(`not a number: ${line}`)
   return Number(text)
 }

@@ -74,10 +74,14 @@ function compareMap(listed: Set<string>, actual: Set<string>, where: string): st
 }
 
 // Rule 6
-export function findReadmeMapMismatches(repo: RepoSnapshot): string[] {
-  const readme = repo.files.get('README.md')?.split('\n') ?? []
+/** Where the map of src/ is kept: a maintainer's page, in a fenced block that begins with `src/`. */
+export const MAP_DOCUMENT = 'docs/architecture.md'
+export const MAP_HEADING = 'The map of src/'
+
+export function findMapMismatches(repo: RepoSnapshot): string[] {
+  const readme = repo.files.get(MAP_DOCUMENT)?.split('\n') ?? []
   const headings = markdownHeadings(readme.join('\n'))
-  const start = headings.find((h) => h.level === 2 && h.title === 'Development')
+  const start = headings.find((h) => h.level === 2 && h.title === MAP_HEADING)
   const end = headings.find((h) => start !== undefined && h.line > start.line && h.level <= 2)
   const block: string[] = []
   let inFence = false
@@ -88,7 +92,7 @@ export function findReadmeMapMismatches(repo: RepoSnapshot): string[] {
       block.length = 0
     } else if (inFence) block.push(line)
   }
-  if (block[0] !== 'src/') return ['README.md has no "## Development" section with a fenced block that begins with "src/"']
+  if (block[0] !== 'src/') return [`${MAP_DOCUMENT} has no "## ${MAP_HEADING}" section with a fenced block that begins with "src/"`]
   const top = new Set<string>()
   const modules = new Set<string>()
   let parent: string[] = []

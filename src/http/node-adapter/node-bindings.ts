@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import type { TrustProxy } from '../../config.ts'
-import { clientFromForwarded, fromTrustedProxy } from '../forwarded-for.ts'
+import type { TrustProxy } from '../../platform/config.ts'
+import { clientFromForwarded, fromTrustedProxy } from '../pipeline/forwarded-for.ts'
 
 /**
  * The request and response straight from Node (`c.env.incoming`, `c.env.outgoing`) when the app is

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { PartnerClock } from '../../clock.ts'
+import type { PartnerClock } from '../../platform/clock.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { describeRefusal, type AddressPolicy } from './address-policy.ts'
 import type { CallbackConfigurationRepository } from './callback-configuration.repository.ts'

@@ -1,6 +1,6 @@
-import type { AppRouteHandler } from '../../http/app-env.ts'
+import type { AppRouteHandler } from '../../http/router/app-env.ts'
 import { operationStatus } from '../../common/envelope.ts'
-import { held } from '../../http/rate-limit.ts'
+import { held } from '../../http/fair-share/fair-share.ts'
 import type * as routes from './callbacks.routes.ts'
 import type { CallbackService } from './callbacks.service.ts'
 import type { EchoService } from './echo.service.ts'

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { MAX_CALLBACK_URL_LENGTH } from './address-policy.ts'
-import { envelopeSchema } from '../../http/openapi-schemas.ts'
+import { envelopeSchema } from '../../http/openapi/openapi-schemas.ts'
 
 export const EXAMPLE_PARTNER = '7d1c3f2a-5b6e-4c8d-9a0f-1e2d3c4b5a60'
 

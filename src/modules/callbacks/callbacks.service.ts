@@ -1,4 +1,4 @@
-import type { PartnerClock } from '../../clock.ts'
+import type { PartnerClock } from '../../platform/clock.ts'
 import type { BrokerScope } from '../../db/broker-scope.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import { withoutNulls } from '../../common/answer-fields.ts'

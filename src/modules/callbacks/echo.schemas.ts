@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { envelopeSchema } from '../../http/openapi-schemas.ts'
+import { envelopeSchema } from '../../http/openapi/openapi-schemas.ts'
 import { EXAMPLE_PARTNER } from './callbacks.schemas.ts'
 
 export const EchoParamsSchema = z.object({

@@ -1,4 +1,4 @@
-import { takeRandomBytes } from '../../ids/random-pool.ts'
+import { takeRandomBytes } from '../../platform/ids/random-pool.ts'
 
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
 

@@ -1,4 +1,4 @@
-import type { PartnerClock } from '../../clock.ts'
+import type { PartnerClock } from '../../platform/clock.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import type { CallbackConfigurationRepository } from './callback-configuration.repository.ts'
 import type { NotificationEvent, NotificationPublisher } from './notification-publisher.ts'

@@ -3,7 +3,7 @@ import http from 'node:http'
 import https from 'node:https'
 import type { LookupFunction } from 'node:net'
 import { createSecureContext, rootCertificates, type SecureContext } from 'node:tls'
-import { ConfigError } from '../../config.ts'
+import { ConfigError } from '../../platform/config.ts'
 import type { ResolvedAddress } from './address-policy.ts'
 
 export const RESPONSE_EXCERPT_BYTES = 1024

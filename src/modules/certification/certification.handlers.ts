@@ -1,4 +1,4 @@
-import type { AppRouteHandler } from '../../http/app-env.ts'
+import type { AppRouteHandler } from '../../http/router/app-env.ts'
 import type * as routes from './certification.routes.ts'
 import { presentRun, type CertificationService } from './certification.service.ts'
 

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
-import { authedErrors, bearerSecurity, errorResponses, jsonContent } from '../../http/openapi-schemas.ts'
+import { authedErrors, bearerSecurity, errorResponses, jsonContent } from '../../http/openapi/openapi-schemas.ts'
 import { RunListSchema, RunParamsSchema, RunSchema, SignedReportSchema, SigningKeySchema, StartRunSchema } from './certification.schemas.ts'
 
 const SANDBOX = "Sandbox control API (not part of the bank's API)"

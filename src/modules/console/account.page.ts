@@ -80,7 +80,7 @@ const userIdOf = (c: Context<ConsoleEnv>) => {
   return parsed.data
 }
 
-/** GET /console/account and an administrator's forms on it (http/access-rules.ts). */
+/** GET /console/account and an administrator's forms on it (http/access/access-rules.ts). */
 export function accountPages(deps: AccountPageDeps) {
   const render = (c: Context<ConsoleEnv>, flash?: ReturnType<typeof passwordShown> | string) => {
     const lang = c.get('consoleLang')

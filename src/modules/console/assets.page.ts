@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { AppEnv } from '../../http/app-env.ts'
-import { fromRoot } from '../../package-root.ts'
+import type { AppEnv } from '../../http/router/app-env.ts'
+import { fromRoot } from '../../platform/package-root.ts'
 
 /** The console's static files: its stylesheet and script from the repository, htmx from node_modules. Read once. */
 function assets() {

@@ -39,7 +39,7 @@ function identity(lang: Lang, who: ConsoleWho) {
 
 /**
  * A whole console page: the navigation, the language switch, the page's content. Its policy allows
- * no inline script or style (http/security-headers.ts): htmx is told not to inject its indicator
+ * no inline script or style (http/pipeline/security-headers.ts): htmx is told not to inject its indicator
  * styles and not to evaluate code.
  */
 export function page(options: { lang: Lang; title: string; current?: string; csrf?: string; who?: ConsoleWho | undefined; flash?: string | Html | undefined }, content: Html) {

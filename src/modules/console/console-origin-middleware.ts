@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
-import type { TrustProxy } from '../../config.ts'
-import type { AppEnv } from '../../http/app-env.ts'
+import type { TrustProxy } from '../../platform/config.ts'
+import type { AppEnv } from '../../http/router/app-env.ts'
 import { negotiateLanguage } from '../../common/language.ts'
 import { viaTrustedProxy } from '../../http/node-adapter/index.ts'
 import { t } from './console-text.ts'

@@ -1,8 +1,8 @@
 import { Hono, type MiddlewareHandler } from 'hono'
-import type { Config, TrustProxy } from '../../config.ts'
-import { adminRoutes } from '../../http/access-rules.ts'
-import type { AppEnv } from '../../http/app-env.ts'
-import { requireAdmin } from '../../http/require-admin.ts'
+import type { Config, TrustProxy } from '../../platform/config.ts'
+import { adminRoutes } from '../../http/access/access-rules.ts'
+import type { AppEnv } from '../../http/router/app-env.ts'
+import { requireAdmin } from '../../http/access/require-admin.ts'
 import type { CallbackService } from '../callbacks/index.ts'
 import type { AuthService, PartnerService } from '../partners/index.ts'
 import type { ProcessService } from '../processes/index.ts'
@@ -50,7 +50,7 @@ export function consoleRouter(deps: ConsoleDeps) {
     if (user) c.set('consoleWho', { partnerName: user.partnerName, username: user.username, admin: auth.admin, mode: deps.config.mode })
     await next()
   })
-  // The partner-wide pages and forms are an administrator's (http/access-rules.ts), as in the API.
+  // The partner-wide pages and forms are an administrator's (http/access/access-rules.ts), as in the API.
   for (const { method, path } of adminRoutes('/console')) pages.on(method, path, requireAdmin)
   pages.route('/', requestPages(deps.journal, deps.testClock))
   pages.route('/', recordPages(deps))

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { html, raw } from 'hono/html'
-import { allRules } from '../../http/access-rules.ts'
+import { allRules } from '../../http/access/access-rules.ts'
 import type { SandboxClockService } from '../sandbox-control/index.ts'
 import { brokerScopeOf } from '../../db/broker-scope.ts'
 import type { AuthContext } from '../../common/auth-context.ts'

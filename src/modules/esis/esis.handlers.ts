@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
-import type { AppEnv, AppRouteHandler } from '../../http/app-env.ts'
-import { held } from '../../http/rate-limit.ts'
+import type { AppEnv, AppRouteHandler } from '../../http/router/app-env.ts'
+import { held } from '../../http/fair-share/fair-share.ts'
 import { operationStatus } from '../../common/envelope.ts'
 import type { Lang } from '../../common/language.ts'
 import type { MailReceipt } from '../mailbox/index.ts'

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { envelopeSchema } from '../../http/openapi-schemas.ts'
+import { envelopeSchema } from '../../http/openapi/openapi-schemas.ts'
 
 /** The ESIS as a PDF, both ESIS Get operations' answer. */
 export const EsisPdfSchema = z.string().openapi({ format: 'binary' })

@@ -1,4 +1,4 @@
-import type { PartnerClock } from '../../clock.ts'
+import type { PartnerClock } from '../../platform/clock.ts'
 import type { MortgageInput } from '../../domain/mortgage/index.ts'
 import type { EsisDocument } from '../../esis-pdf/esis-document.ts'
 import { EsisRenderRefused } from '../../esis-pdf/esis-render-pool.ts'

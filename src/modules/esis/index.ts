@@ -1,9 +1,9 @@
-import type { AppEnv } from '../../http/app-env.ts'
+import type { AppEnv } from '../../http/router/app-env.ts'
 import { esisHandlers } from './esis.handlers.ts'
 import type { EsisService } from './esis.service.ts'
 import * as processRoutes from './process-esis.routes.ts'
 import * as simulationRoutes from './simulation-esis.routes.ts'
-import { createRouter } from '../../http/create-router.ts'
+import { createRouter } from '../../http/router/create-router.ts'
 
 export { createEsisService, type EsisService, type EsisServiceDeps } from './esis.service.ts'
 

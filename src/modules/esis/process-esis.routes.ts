@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
-import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi-schemas.ts'
+import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi/openapi-schemas.ts'
 import { ProcessParamsSchema } from '../processes/index.ts'
 import { EsisEmailResultSchema, EsisPdfSchema, ProcessEsisEmailQuerySchema } from './esis.schemas.ts'
 import { EMAIL_RULES } from './simulation-esis.routes.ts'

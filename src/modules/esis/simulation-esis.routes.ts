@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
-import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi-schemas.ts'
+import { authedErrors, bearerSecurity, jsonContent } from '../../http/openapi/openapi-schemas.ts'
 import { SimulationParamsSchema } from '../simulations/index.ts'
 import { EsisEmailQuerySchema, EsisEmailResultSchema, EsisPdfSchema } from './esis.schemas.ts'
 

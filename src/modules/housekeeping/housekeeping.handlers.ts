@@ -1,5 +1,5 @@
 import type { z } from '@hono/zod-openapi'
-import type { AppRouteHandler } from '../../http/app-env.ts'
+import type { AppRouteHandler } from '../../http/router/app-env.ts'
 import { operationStatus } from '../../common/envelope.ts'
 import type { ResetResultSchema } from './housekeeping.schemas.ts'
 import type * as routes from './housekeeping.routes.ts'

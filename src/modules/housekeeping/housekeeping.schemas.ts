@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { envelopeSchema } from '../../http/openapi-schemas.ts'
+import { envelopeSchema } from '../../http/openapi/openapi-schemas.ts'
 
 const count = (description: string) => z.number().int().openapi({ description, example: 0 })
 

@@ -1,6 +1,6 @@
-import type { Clock } from '../../clock.ts'
+import type { Clock } from '../../platform/clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
-import type { Logger } from '../../logger.ts'
+import type { Logger } from '../../platform/logger.ts'
 import type { OlderThanDeletion, PartnerDataOwners } from './partner-data.ts'
 
 

@@ -1,5 +1,5 @@
 import type { Transactions } from '../../db/write-batch.ts'
-import type { Logger } from '../../logger.ts'
+import type { Logger } from '../../platform/logger.ts'
 import type { PartnerDataOwners } from './partner-data.ts'
 
 /**

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler, Next } from 'hono'
 import type { AuthContext } from '../../common/auth-context.ts'
-import { requestOrigin } from '../../http/loopback.ts'
+import { requestOrigin } from '../../http/pipeline/loopback.ts'
 import { answerJsonText, bodyTextRead, responseHeadersOf } from '../../http/node-adapter/index.ts'
 import type { ScenarioEnv } from '../sandbox-scenarios/index.ts'
 import { errorsOf, redactBody, redactHeaders, redactQuery } from './journal-redaction.ts'

@@ -1,6 +1,6 @@
 import { seqCursor } from '../../common/pagination.ts'
 import { brokerScopeOf } from '../../db/broker-scope.ts'
-import type { AppRouteHandler } from '../../http/app-env.ts'
+import type { AppRouteHandler } from '../../http/router/app-env.ts'
 import type { JournalEntry, JournalSummary } from './request-journal.repository.ts'
 import type * as routes from './request-journal.routes.ts'
 import type { RequestJournalService } from './request-journal.service.ts'

@@ -1,9 +1,9 @@
-import type { PartnerClock } from '../../clock.ts'
+import type { PartnerClock } from '../../platform/clock.ts'
 import type { BrokerScope } from '../../db/broker-scope.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import { ApiError } from '../../common/api-error.ts'
 import { keysetPage, type PagingQuery } from '../../common/pagination.ts'
-import type { Logger } from '../../logger.ts'
+import type { Logger } from '../../platform/logger.ts'
 import type { JournalEntry, JournalFilter, RequestJournalRepository } from './request-journal.repository.ts'
 import type { Metrics } from '../../common/metrics.ts'
 

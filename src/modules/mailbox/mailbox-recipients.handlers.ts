@@ -1,6 +1,6 @@
-import type { AppRouteHandler } from '../../http/app-env.ts'
+import type { AppRouteHandler } from '../../http/router/app-env.ts'
 import { operationStatus } from '../../common/envelope.ts'
-import { held } from '../../http/rate-limit.ts'
+import { held } from '../../http/fair-share/fair-share.ts'
 import type { MailRecipientService } from './mailbox-recipients.service.ts'
 import type * as routes from './mailbox-recipients.routes.ts'
 

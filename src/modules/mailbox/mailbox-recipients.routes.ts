@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
-import { authedErrors, bearerSecurity, EnvelopeSchema, jsonContent } from '../../http/openapi-schemas.ts'
+import { authedErrors, bearerSecurity, EnvelopeSchema, jsonContent } from '../../http/openapi/openapi-schemas.ts'
 import {
   MailRecipientCreateRequestSchema,
   MailRecipientListSchema,

@@ -1,5 +1,5 @@
 import { brokerScopeOf } from '../../db/broker-scope.ts'
-import type { AppRouteHandler } from '../../http/app-env.ts'
+import type { AppRouteHandler } from '../../http/router/app-env.ts'
 import type * as routes from './mailbox.routes.ts'
 import type { MailboxService } from './mailbox.service.ts'
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import type { PartnerClock } from '../../clock.ts'
+import type { PartnerClock } from '../../platform/clock.ts'
 import { ApiError } from '../../common/api-error.ts'
-import type { Logger } from '../../logger.ts'
+import type { Logger } from '../../platform/logger.ts'
 import type { MailAttachment, MailboxRepository, RelayStatus } from './mailbox.repository.ts'
 import { createSmtpRelay, type SmtpRelay } from './smtp-relay.ts'
 

@@ -2,7 +2,7 @@ import { readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Metrics } from '../../common/metrics.ts'
 import { backupDatabase, type BackupResult } from '../../db/backup.ts'
-import type { Logger } from '../../logger.ts'
+import type { Logger } from '../../platform/logger.ts'
 
 export interface BackupSettings {
   /** SANDBOX_BACKUP_EVERY_MINUTES; 0: no scheduled backups. */

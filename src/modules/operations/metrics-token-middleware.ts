@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
 import { ApiError } from '../../common/api-error.ts'
-import type { AppEnv } from '../../http/app-env.ts'
+import type { AppEnv } from '../../http/router/app-env.ts'
 
 const digest = (value: string) => createHash('sha256').update(value).digest()
 

@@ -1,4 +1,4 @@
-import type { AppRouteHandler } from '../../http/app-env.ts'
+import type { AppRouteHandler } from '../../http/router/app-env.ts'
 import type * as routes from './operations.routes.ts'
 import type { ReadinessService } from './readiness.service.ts'
 

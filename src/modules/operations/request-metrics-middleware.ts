@@ -1,8 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { PathMemo } from '../../common/bounded-map.ts'
 import type { Metrics } from '../../common/metrics.ts'
-import type { AppEnv } from '../../http/app-env.ts'
-import { answeringRoute } from '../../http/memo-router.ts'
+import type { AppEnv } from '../../http/router/app-env.ts'
+import { answeringRoute } from '../../http/router/memo-router.ts'
 
 /** What a request that matched no route is counted as: raw paths would be a label per probe of a scanner. */
 export const UNMATCHED = 'unmatched'

@@ -1,5 +1,5 @@
-import type { Clock } from '../../clock.ts'
-import type { Config } from '../../config.ts'
+import type { Clock } from '../../platform/clock.ts'
+import type { Config } from '../../platform/config.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import { ApiError } from '../../common/api-error.ts'
 import type { AuthContext } from '../../common/auth-context.ts'
@@ -32,7 +32,7 @@ const userView = (u: UserIdentity) => ({ userId: u.userId, username: u.username,
 export function createAccountService(deps: AccountServiceDeps) {
   const { repo, liveUsers } = deps
 
-  // The routes answer a non-administrator 403 before this runs (http/access-rules.ts); the service
+  // The routes answer a non-administrator 403 before this runs (http/access/access-rules.ts); the service
   // keeps its own check so no other caller reaches an account change without the live flag.
   function assertAdmin(auth: AuthContext): void {
     if (!auth.admin) throw adminRequired()

@@ -1,12 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
 import type { MiddlewareHandler } from 'hono'
-import type { TrustProxy } from '../../config.ts'
+import type { TrustProxy } from '../../platform/config.ts'
 import { addressKey } from '../../common/address-key.ts'
 import { ApiError } from '../../common/api-error.ts'
 import { localizedProblem, text } from '../../common/problems.ts'
-import type { AppEnv } from '../../http/app-env.ts'
+import type { AppEnv } from '../../http/router/app-env.ts'
 import { clientAddress } from '../../http/node-adapter/index.ts'
-import { createTokenBuckets } from '../../http/token-buckets.ts'
+import { createTokenBuckets } from '../../http/fair-share/token-buckets.ts'
 import { LOGIN_THROTTLE } from './auth/login-throttle.ts'
 
 const digest = (value: string) => createHash('sha256').update(value).digest()

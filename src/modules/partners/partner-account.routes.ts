@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { authedErrors, bearerSecurity, EnvelopeSchema, errorResponses, jsonContent } from '../../http/openapi-schemas.ts'
+import { authedErrors, bearerSecurity, EnvelopeSchema, errorResponses, jsonContent } from '../../http/openapi/openapi-schemas.ts'
 import {
   AccountLanguageSchema,
   AccountSchema,

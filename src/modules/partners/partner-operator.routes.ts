@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi'
-import { errorResponses, jsonContent } from '../../http/openapi-schemas.ts'
+import { errorResponses, jsonContent } from '../../http/openapi/openapi-schemas.ts'
 import {
   CredentialsSchema,
   InvitationListSchema,

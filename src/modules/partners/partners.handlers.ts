@@ -1,4 +1,4 @@
-import type { AppRouteHandler as Handler } from '../../http/app-env.ts'
+import type { AppRouteHandler as Handler } from '../../http/router/app-env.ts'
 import { operationStatus } from '../../common/envelope.ts'
 import type * as accountRoutes from './partner-account.routes.ts'
 import type { AccountService } from './account.service.ts'

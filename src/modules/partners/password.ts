@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto'
-import type { PasswordCost } from '../../config.ts'
+import type { PasswordCost } from '../../platform/config.ts'
 import type { HashQueue } from './hash-queue.ts'
 
 const KEY_LENGTH = 32

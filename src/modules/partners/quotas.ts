@@ -1,4 +1,4 @@
-import type { Config } from '../../config.ts'
+import type { Config } from '../../platform/config.ts'
 import { ApiError } from '../../common/api-error.ts'
 import type { PartnerRepository, PartnerUsage } from './partners.repository.ts'
 

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection.ts'
-import type { AppEnv } from '../../http/app-env.ts'
+import type { AppEnv } from '../../http/router/app-env.ts'
 import type { ScenarioEnv } from '../sandbox-scenarios/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { BorrowerRequestSchema } from './borrowers/borrower-request.schemas.ts'
@@ -20,7 +20,7 @@ import { createProcessService, type ProcessService, type ProcessServiceDeps } fr
 import { propertyHandlers } from './property/property.handlers.ts'
 import * as propertyRoutes from './property/property.routes.ts'
 import { PropertyUpdateRequestSchema } from './property/property.schemas.ts'
-import { createRouter } from '../../http/create-router.ts'
+import { createRouter } from '../../http/router/create-router.ts'
 
 export type { ProcessService } from './processes.service.ts'
 export type { MessageService } from './messages/messages.service.ts'

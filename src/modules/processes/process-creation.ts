@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { PartnerClock } from '../../clock.ts'
+import type { PartnerClock } from '../../platform/clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { AuthContext } from '../../common/auth-context.ts'
 import type { Notifications } from '../callbacks/index.ts'

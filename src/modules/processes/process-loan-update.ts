@@ -1,4 +1,4 @@
-import type { PartnerClock } from '../../clock.ts'
+import type { PartnerClock } from '../../platform/clock.ts'
 import { ApiError, type Problem } from '../../common/api-error.ts'
 import type { AuthContext } from '../../common/auth-context.ts'
 import { mergePatch } from '../../common/json-merge-patch.ts'

@@ -1,4 +1,4 @@
-import type { PartnerClock } from '../../clock.ts'
+import type { PartnerClock } from '../../platform/clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { EligibilityFailure } from '../../domain/mortgage/index.ts'
 import { ApiError, type Problem } from '../../common/api-error.ts'

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.ts'
-import { createRouter } from '../../http/create-router.ts'
-import type { Logger } from '../../logger.ts'
+import { createRouter } from '../../http/router/create-router.ts'
+import type { Logger } from '../../platform/logger.ts'
 import { createClockOffsetRepository } from './clock/clock-offsets.repository.ts'
 import { sandboxClockHandlers } from './clock/sandbox-clock.handlers.ts'
 import * as clockRoutes from './clock/sandbox-clock.routes.ts'

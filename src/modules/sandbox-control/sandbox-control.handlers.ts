@@ -1,4 +1,4 @@
-import type { AppRouteHandler } from '../../http/app-env.ts'
+import type { AppRouteHandler } from '../../http/router/app-env.ts'
 import { operationStatus } from '../../common/envelope.ts'
 import type { MessageService, ProcessService } from '../processes/index.ts'
 import type { SimulationService } from '../simulations/index.ts'

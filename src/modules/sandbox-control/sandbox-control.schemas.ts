@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { envelopeSchema } from '../../http/openapi-schemas.ts'
+import { envelopeSchema } from '../../http/openapi/openapi-schemas.ts'
 import { MESSAGE_MAX_LENGTH } from '../processes/index.ts'
 
 export const SIMULATION_STATUS_EXAMPLE = { simulationStatusId: 5 }

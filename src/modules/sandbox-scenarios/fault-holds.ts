@@ -2,7 +2,7 @@
  * The connections held by `timeout` and `slow-body` faults: at most `maxHeld` in the whole sandbox
  * and `maxHeldPerPartner` of one partner, so faults asked for cannot take every socket or file
  * descriptor of the server (docs/design.md "Network faults"). Under a rate limit a held fault also
- * keeps its turn among the partner's requests at once (http/partner-concurrency.ts), as any request.
+ * keeps its turn among the partner's requests at once (http/fair-share/partner-concurrency.ts), as any request.
  */
 export function createFaultHolds(bounds: { maxHeld: number; maxHeldPerPartner: number }) {
   const byPartner = new Map<string, number>()

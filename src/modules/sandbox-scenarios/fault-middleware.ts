@@ -1,10 +1,10 @@
 import type { Context, Next } from 'hono'
 import { ApiError } from '../../common/api-error.ts'
 import { breakable, closeWithoutAnswer, cutAnswer, holdThenClose, resetConnection, trickleAnswer, type AnswerBytes } from '../../http/node-adapter/index.ts'
-import { held } from '../../http/rate-limit.ts'
+import { held } from '../../http/fair-share/fair-share.ts'
 import type { FaultHolds } from './fault-holds.ts'
 import type { FaultEffect, FaultKind } from './fault.schemas.ts'
-import type { AppEnv } from '../../http/app-env.ts'
+import type { AppEnv } from '../../http/router/app-env.ts'
 
 /** The fault a request was answered with, as the journal records it. */
 export interface AppliedFault {

@@ -1,6 +1,6 @@
 import { operationStatus } from '../../common/envelope.ts'
-import type { AppRouteHandler } from '../../http/app-env.ts'
-import { jsonBody } from '../../http/json-body.ts'
+import type { AppRouteHandler } from '../../http/router/app-env.ts'
+import { jsonBody } from '../../http/body/json-body.ts'
 import type { PartnerScenario, PartnerScenarios } from './partner-scenarios.service.ts'
 import type * as routes from './partner-scenarios.routes.ts'
 import type { ScenarioRegistry } from './scenario-registry.ts'

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
-import { authedErrors, bearerSecurity, EnvelopeSchema, jsonContent, serviceValidatedJsonBody } from '../../http/openapi-schemas.ts'
+import { authedErrors, bearerSecurity, EnvelopeSchema, jsonContent, serviceValidatedJsonBody } from '../../http/openapi/openapi-schemas.ts'
 import { ScenarioDocumentSchema, ScenarioNameParamsSchema } from './partner-scenarios.schemas.ts'
 
 const tags = ['Sandbox']

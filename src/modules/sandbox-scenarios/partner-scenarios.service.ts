@@ -1,4 +1,4 @@
-import type { PartnerClock } from '../../clock.ts'
+import type { PartnerClock } from '../../platform/clock.ts'
 import { ApiError } from '../../common/api-error.ts'
 import type { AuthContext } from '../../common/auth-context.ts'
 import { makeRoom } from '../../common/bounded-map.ts'
@@ -9,7 +9,7 @@ import { zodProblems } from '../../common/zod-problems.ts'
 import type { Db } from '../../db/connection.ts'
 import { onRollback } from '../../db/rollbacks.ts'
 import type { Transactions } from '../../db/write-batch.ts'
-import type { Logger } from '../../logger.ts'
+import type { Logger } from '../../platform/logger.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { createPartnerScenarioRepository, type StoredScenario } from './partner-scenarios.repository.ts'
 import { createScenarioIndex, type ScenarioIndex } from './scenario-index.ts'
@@ -119,7 +119,7 @@ export function createPartnerScenarios(deps: PartnerScenariosDeps) {
   })
 
   function assertAdmin(auth: AuthContext): void {
-    // The routes answer a non-administrator 403 before the body is read (http/access-rules.ts);
+    // The routes answer a non-administrator 403 before the body is read (http/access/access-rules.ts);
     // the service keeps its own check for the console and any other caller.
     if (!auth.admin) throw adminRequired()
   }

@@ -1,4 +1,4 @@
-import type { PartnerClock } from '../../clock.ts'
+import type { PartnerClock } from '../../platform/clock.ts'
 import type { Lang } from '../../common/language.ts'
 import type { JobScheduler } from './jobs/sandbox-jobs.service.ts'
 import { JOB_KIND, type BankMessagePayload, type DocumentRequestedPayload, type ProcessStatusPayload } from './jobs/scenario-jobs.schemas.ts'

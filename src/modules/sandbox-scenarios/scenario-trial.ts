@@ -1,4 +1,4 @@
-import type { PartnerClock } from '../../clock.ts'
+import type { PartnerClock } from '../../platform/clock.ts'
 import type { Lang } from '../../common/language.ts'
 import type { Scenario } from './scenario.schemas.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'

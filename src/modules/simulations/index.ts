@@ -1,8 +1,8 @@
-import type { PartnerClock } from '../../clock.ts'
+import type { PartnerClock } from '../../platform/clock.ts'
 import type { Db } from '../../db/connection.ts'
 import type { Transactions } from '../../db/write-batch.ts'
-import { createAnswerCache, type AnswerCache } from '../../http/answer-cache.ts'
-import type { AppEnv } from '../../http/app-env.ts'
+import { createAnswerCache, type AnswerCache } from '../../http/pipeline/answer-cache.ts'
+import type { AppEnv } from '../../http/router/app-env.ts'
 import type { UserIdentity } from '../partners/index.ts'
 import type { Notifications } from '../callbacks/index.ts'
 import type { ScenarioEnv, ScenarioRegistry, ScenarioScheduler } from '../sandbox-scenarios/index.ts'
@@ -21,7 +21,7 @@ export type { StatusOrigin } from './simulation-status.ts'
 export type { SimulationProfile } from './simulation-profile.ts'
 export { SimulationListQuerySchema, SimulationParamsSchema } from './simulations.schemas.ts'
 export type { SimulationInput } from './simulation-input.schemas.ts'
-import { createRouter } from '../../http/create-router.ts'
+import { createRouter } from '../../http/router/create-router.ts'
 
 export interface SimulationsDeps {
   db: Db

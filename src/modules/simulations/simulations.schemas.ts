@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { envelopeSchema, ErrorItemSchema } from '../../http/openapi-schemas.ts'
+import { envelopeSchema, ErrorItemSchema } from '../../http/openapi/openapi-schemas.ts'
 import { pagingQuerySchema } from '../../common/pagination.ts'
 import { STATUS_DATE_FILTERS } from '../../common/status-date-filter.ts'
 

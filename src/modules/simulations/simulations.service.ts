@@ -1,11 +1,11 @@
-import type { PartnerClock } from '../../clock.ts'
+import type { PartnerClock } from '../../platform/clock.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { EligibilityFailure } from '../../domain/mortgage/index.ts'
 import { ApiError } from '../../common/api-error.ts'
 import type { AuthContext } from '../../common/auth-context.ts'
 import { mergePatch } from '../../common/json-merge-patch.ts'
 import type { Lang } from '../../common/language.ts'
-import { timeOrderedUuid } from '../../ids/time-ordered-uuid.ts'
+import { timeOrderedUuid } from '../../platform/ids/time-ordered-uuid.ts'
 import type { UserIdentity } from '../partners/index.ts'
 import type { Notifications } from '../callbacks/index.ts'
 import type { Scenario, ScenarioRegistry, ScenarioScheduler } from '../sandbox-scenarios/index.ts'
@@ -251,7 +251,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
     forceStatus: lifecycle.forceStatus,
 
     /**
-     * Simulation Detail as JSON text (the HTTP layer keeps the answer: http/answer-cache.ts).
+     * Simulation Detail as JSON text (the HTTP layer keeps the answer: http/pipeline/answer-cache.ts).
      * @throws ApiError 404
      */
     detailJson(auth: Pick<AuthContext, 'brokerId'>, id: string, lang: Lang): string {

@@ -1,10 +1,10 @@
 import type { Db } from '../../db/connection.ts'
-import type { AppEnv } from '../../http/app-env.ts'
+import type { AppEnv } from '../../http/router/app-env.ts'
 import { createTaxonomyCatalog, type TaxonomyCatalog } from './taxonomy.catalog.ts'
 import { taxonomyHandler } from './taxonomy.handlers.ts'
 import { createTaxonomyRepository } from './taxonomy.repository.ts'
 import { TAXONOMY_ROUTES } from './taxonomy.routes.ts'
-import { createRouter } from '../../http/create-router.ts'
+import { createRouter } from '../../http/router/create-router.ts'
 
 export type { LocalizedItem, TaxonomyCatalog, TaxonomyItem } from './taxonomy.catalog.ts'
 export { seedTaxonomy, taxonomySeedFiles } from './taxonomy.seed.ts'

@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { AppEnv } from '../../http/app-env.ts'
+import type { AppEnv } from '../../http/router/app-env.ts'
 import { pageOf, type PagingQuery } from '../../common/pagination.ts'
 import type { TaxonomyCatalog } from './taxonomy.catalog.ts'
 import type { ListDefinition, NestedList, StoredList } from './taxonomy.schemas.ts'

@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiError } from '../../../src/common/api-error.ts'
-import { testConfig } from '../../../src/config.ts'
+import { testConfig } from '../../../src/platform/config.ts'
 import {
   adapterFallbacks,
   answerJsonText,
@@ -15,7 +15,7 @@ import {
   setResponseHeader,
 } from '../../../src/http/node-adapter/index.ts'
 import { SIMULATION_INPUT_EXAMPLE } from '../../../src/modules/simulations/simulation-input.schemas.ts'
-import { startServer, type RunningSandbox } from '../../../src/server.ts'
+import { startServer, type RunningSandbox } from '../../../src/app/server.ts'
 
 // Each fast path of the adapter reaches into a library's private parts (Hono's request, its body
 // cache, @hono/node-server's response cache). An upgrade that moves one of them would not break a

@@ -2,9 +2,9 @@ import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingM
 import { once } from 'node:events'
 import type { Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testConfig } from '../../../src/config.ts'
+import { testConfig } from '../../../src/platform/config.ts'
 import { SIMULATION_INPUT_EXAMPLE } from '../../../src/modules/simulations/simulation-input.schemas.ts'
-import { startServer, type RunningSandbox } from '../../../src/server.ts'
+import { startServer, type RunningSandbox } from '../../../src/app/server.ts'
 import { socketBufferBytes } from '../../support/socket-buffers.ts'
 
 // The Node server reads headers and bodies from Node's own request, not the web Request that

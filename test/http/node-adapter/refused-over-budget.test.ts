@@ -1,7 +1,7 @@
 import { Agent, request as httpRequest } from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testConfig } from '../../../src/config.ts'
-import { startServer, type RunningSandbox } from '../../../src/server.ts'
+import { testConfig } from '../../../src/platform/config.ts'
+import { startServer, type RunningSandbox } from '../../../src/app/server.ts'
 
 // A partner past its budget that keeps sending large bodies: the server must not read them (reading
 // a megabyte per refusal is CPU and garbage that every other partner waits behind).

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { LISTS } from '../../../src/modules/taxonomy/taxonomy.schemas.ts'
-import { openApiDocument } from '../../../src/openapi-document.ts'
+import { openApiDocument } from '../../../src/app/openapi-document.ts'
 import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../support/test-app.ts'
 import { borrowerIds, borrowerPath, completeProcess, draftProcess, PDF, processPath, upload } from '../processes/process-fixtures.ts'
 import { FIXED_RATE, MIXED_RATE, SINGLE_BORROWER, simulationInput } from '../simulations/simulation-fixtures.ts'

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Config } from '../../../src/config.ts'
+import type { Config } from '../../../src/platform/config.ts'
 import { createTestSandbox, type TestSandbox } from '../../support/test-app.ts'
 import { errorOf, signUp, type SignedUp } from '../partners/partner-support.ts'
 import { createSimulation } from '../simulations/simulation-fixtures.ts'

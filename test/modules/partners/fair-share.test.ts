@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Config } from '../../../src/config.ts'
+import type { Config } from '../../../src/platform/config.ts'
 import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../support/test-app.ts'
 import { createSimulation } from '../simulations/simulation-fixtures.ts'
 import { errorOf } from './partner-support.ts'

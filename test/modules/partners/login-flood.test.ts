@@ -1,7 +1,7 @@
 import type { ServerType } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
 import { afterAll, describe, expect, it } from 'vitest'
-import type { LoginLimits } from '../../../src/config.ts'
+import type { LoginLimits } from '../../../src/platform/config.ts'
 import { serveApp } from '../../../src/http/node-adapter/index.ts'
 import { createTestSandbox } from '../../support/test-app.ts'
 

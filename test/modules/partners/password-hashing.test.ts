@@ -1,6 +1,6 @@
 import { scryptSync } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
-import { loadConfig, PASSWORD_COST } from '../../../src/config.ts'
+import { loadConfig, PASSWORD_COST } from '../../../src/platform/config.ts'
 import { createHashQueue } from '../../../src/modules/partners/hash-queue.ts'
 import { createPasswordHashing, hashPasswordSync, SEED_PASSWORD_COST, verifyPassword } from '../../../src/modules/partners/password.ts'
 import { createTestSandbox } from '../../support/test-app.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { Config } from '../../../src/config.ts'
+import type { Config } from '../../../src/platform/config.ts'
 import { createTestSandbox, type TestSandbox } from '../../support/test-app.ts'
 import { draftProcess, PDF, processPath, upload } from '../processes/process-fixtures.ts'
 import { createSimulation } from '../simulations/simulation-fixtures.ts'

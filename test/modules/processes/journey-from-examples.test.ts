@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { openApiDocument } from '../../../src/openapi-document.ts'
+import { openApiDocument } from '../../../src/app/openapi-document.ts'
 import { createTestSandbox } from '../../support/test-app.ts'
 import { borrowerIds, borrowerPath, processPath, uploadMandatoryDocuments } from './process-fixtures.ts'
 

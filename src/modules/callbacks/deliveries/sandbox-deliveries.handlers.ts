@@ -1,5 +1,5 @@
 import { brokerScopeOf } from '../../../db/broker-scope.ts'
-import type { AppRouteHandler } from '../../../http/app-env.ts'
+import type { AppRouteHandler } from '../../../http/router/app-env.ts'
 import { operationStatus } from '../../../common/envelope.ts'
 import type { CallbackService } from '../callbacks.service.ts'
 import type * as routes from './sandbox-deliveries.routes.ts'

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
-import { authedErrors, bearerSecurity, jsonContent } from '../../../http/openapi-schemas.ts'
+import { authedErrors, bearerSecurity, jsonContent } from '../../../http/openapi/openapi-schemas.ts'
 import { DeliveriesPageSchema, DeliveriesQuerySchema, RetryParamsSchema, RetryResultSchema } from './sandbox-deliveries.schemas.ts'
 
 const tags = ['Sandbox']

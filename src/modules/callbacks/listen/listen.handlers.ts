@@ -1,5 +1,5 @@
 import { streamSSE } from 'hono/streaming'
-import type { AppRouteHandler } from '../../../http/app-env.ts'
+import type { AppRouteHandler } from '../../../http/router/app-env.ts'
 import { operationStatus } from '../../../common/envelope.ts'
 import type { ListenService } from './listen.service.ts'
 import type * as routes from './listen.routes.ts'

@@ -1,5 +1,5 @@
 import { seqCursor } from '../../../common/pagination.ts'
-import type { AppRouteHandler } from '../../../http/app-env.ts'
+import type { AppRouteHandler } from '../../../http/router/app-env.ts'
 import type { StoredAuditEntry } from './audit.repository.ts'
 import type * as routes from './audit.routes.ts'
 import type { AuditService } from './audit.service.ts'

@@ -1,7 +1,7 @@
-import type { Clock } from '../../../clock.ts'
+import type { Clock } from '../../../platform/clock.ts'
 import { keysetPage, type PagingQuery } from '../../../common/pagination.ts'
 import type { Transactions } from '../../../db/write-batch.ts'
-import type { Logger } from '../../../logger.ts'
+import type { Logger } from '../../../platform/logger.ts'
 import type { AuditEntry, AuditFilter, AuditRepository } from './audit.repository.ts'
 
 /** What the middleware knows of an action when its answer is out. */

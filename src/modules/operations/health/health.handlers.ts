@@ -1,4 +1,4 @@
-import type { AppRouteHandler } from '../../../http/app-env.ts'
+import type { AppRouteHandler } from '../../../http/router/app-env.ts'
 import type * as routes from './health.routes.ts'
 import type { HealthProbe } from './health.service.ts'
 

@@ -1,5 +1,5 @@
-import type { TrustProxy } from '../../../config.ts'
-import type { AppRouteHandler } from '../../../http/app-env.ts'
+import type { TrustProxy } from '../../../platform/config.ts'
+import type { AppRouteHandler } from '../../../http/router/app-env.ts'
 import { clientAddress } from '../../../http/node-adapter/index.ts'
 import type { AuthService } from './auth.service.ts'
 import type { authenticate as authenticateRoute } from './auth.routes.ts'

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
-import { errorResponses, jsonContent } from '../../../http/openapi-schemas.ts'
+import { errorResponses, jsonContent } from '../../../http/openapi/openapi-schemas.ts'
 import type { WayIn } from '../../../common/way-in.ts'
 import { authenticateRequestSchema, AuthenticateResponseSchema } from './auth.schemas.ts'
 

@@ -1,7 +1,7 @@
 import { ApiError } from '../../../common/api-error.ts'
 import { localizedProblem, text } from '../../../common/problems.ts'
 
-/** Token buckets by key (http/token-buckets.ts, given by the module's door): what the limits take and give back. */
+/** Token buckets by key (http/fair-share/token-buckets.ts, given by the module's door): what the limits take and give back. */
 export interface LoginBuckets {
   take(key: string): { allowed: boolean; retryAfterSeconds: number }
   /** A negative cost gives back what was taken. */

@@ -1,4 +1,4 @@
-import type { Clock } from '../../../clock.ts'
+import type { Clock } from '../../../platform/clock.ts'
 import { ApiError } from '../../../common/api-error.ts'
 import { makeRoom } from '../../../common/bounded-map.ts'
 import { localizedProblem, text } from '../../../common/problems.ts'

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto'
-import type { Config } from '../../../config.ts'
-import type { Clock } from '../../../clock.ts'
+import type { Config } from '../../../platform/config.ts'
+import type { Clock } from '../../../platform/clock.ts'
 import type { Db } from '../../../db/connection.ts'
 import type { SecretBox } from '../../../db/secret-box.ts'
 import { deleteSetting, readSecretSetting, writeSecretSetting } from '../../../db/settings.repository.ts'

@@ -1,6 +1,6 @@
-import type { AppRouteHandler } from '../../../http/app-env.ts'
+import type { AppRouteHandler } from '../../../http/router/app-env.ts'
 import { operationStatus } from '../../../common/envelope.ts'
-import { jsonBody } from '../../../http/json-body.ts'
+import { jsonBody } from '../../../http/body/json-body.ts'
 import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
 import type { BorrowerService } from './borrowers.service.ts'
 import { toBorrower, toBorrowerListItem } from './borrower-view.ts'

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
-import { authedErrors, bearerSecurity, EnvelopeSchema, jsonContent, serviceValidatedJsonBody } from '../../../http/openapi-schemas.ts'
+import { authedErrors, bearerSecurity, EnvelopeSchema, jsonContent, serviceValidatedJsonBody } from '../../../http/openapi/openapi-schemas.ts'
 import { BorrowerParamsSchema, ProcessParamsSchema } from '../process-params.schemas.ts'
 import { BorrowerCreatedSchema, BorrowerListSchema, BorrowerSchema } from './borrowers.schemas.ts'
 import { BORROWER_REQUEST_EXAMPLE, CO_BORROWER_COMPLETION_EXAMPLE, KEY_BORROWER_COMPLETION_EXAMPLE } from './borrower-request.schemas.ts'

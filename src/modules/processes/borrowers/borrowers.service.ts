@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { PartnerClock } from '../../../clock.ts'
+import type { PartnerClock } from '../../../platform/clock.ts'
 import type { Transactions } from '../../../db/write-batch.ts'
 import { ApiError } from '../../../common/api-error.ts'
 import type { AuthContext } from '../../../common/auth-context.ts'

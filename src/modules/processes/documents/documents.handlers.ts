@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { AppEnv, AppRouteHandler } from '../../../http/app-env.ts'
+import type { AppEnv, AppRouteHandler } from '../../../http/router/app-env.ts'
 import { operationStatus } from '../../../common/envelope.ts'
 import { requestBodySource } from '../../../http/node-adapter/index.ts'
 import type { TaxonomyCatalog } from '../../taxonomy/index.ts'

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
-import { authedErrors, bearerSecurity, EnvelopeSchema, jsonContent } from '../../../http/openapi-schemas.ts'
+import { authedErrors, bearerSecurity, EnvelopeSchema, jsonContent } from '../../../http/openapi/openapi-schemas.ts'
 import { DocumentParamsSchema, ProcessParamsSchema } from '../process-params.schemas.ts'
 import { DOCUMENT_FORM_SCHEMA, DocumentCreatedSchema, DocumentFileSchema, DocumentListSchema, DocumentSchema } from './documents.schemas.ts'
 

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { envelopeSchema } from '../../../http/openapi-schemas.ts'
+import { envelopeSchema } from '../../../http/openapi/openapi-schemas.ts'
 
 /** 10 MiB: the largest file a document takes. */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024

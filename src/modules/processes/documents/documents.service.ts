@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { PartnerClock } from '../../../clock.ts'
+import type { PartnerClock } from '../../../platform/clock.ts'
 import { ApiError, type Problem } from '../../../common/api-error.ts'
 import type { AuthContext } from '../../../common/auth-context.ts'
 import { invalidCombination, missing, notAllowed, outOfRange, text, unknownReference } from '../../../common/problems.ts'

@@ -1,4 +1,4 @@
-import type { AppRouteHandler } from '../../../http/app-env.ts'
+import type { AppRouteHandler } from '../../../http/router/app-env.ts'
 import { operationStatus } from '../../../common/envelope.ts'
 import type { MessageService } from './messages.service.ts'
 import type * as processRoutes from './process-messages.routes.ts'

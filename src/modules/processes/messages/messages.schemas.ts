@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi'
-import { envelopeSchema } from '../../../http/openapi-schemas.ts'
+import { envelopeSchema } from '../../../http/openapi/openapi-schemas.ts'
 import { pagingQuerySchema } from '../../../common/pagination.ts'
 
 export const MESSAGE_MAX_LENGTH = 2000

@@ -1,6 +1,6 @@
-import type { AppRouteHandler } from '../../../http/app-env.ts'
+import type { AppRouteHandler } from '../../../http/router/app-env.ts'
 import { operationStatus } from '../../../common/envelope.ts'
-import { jsonBody } from '../../../http/json-body.ts'
+import { jsonBody } from '../../../http/body/json-body.ts'
 import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
 import type * as routes from './property.routes.ts'
 import type { PropertyService } from './property.service.ts'

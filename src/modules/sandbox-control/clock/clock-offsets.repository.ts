@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/connection.ts'
 import { onRollback } from '../../../db/rollbacks.ts'
-import type { Logger } from '../../../logger.ts'
+import type { Logger } from '../../../platform/logger.ts'
 
 /**
  * The furthest a partner's clock may be ahead of the machine's, in all: 10 years. Dates far beyond

@@ -1,4 +1,4 @@
-import type { AppRouteHandler } from '../../../http/app-env.ts'
+import type { AppRouteHandler } from '../../../http/router/app-env.ts'
 import type * as routes from './sandbox-clock.routes.ts'
 import type { SandboxClockService } from './sandbox-clock.service.ts'
 

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi'
-import { authedErrors, bearerSecurity, jsonContent } from '../../../http/openapi-schemas.ts'
+import { authedErrors, bearerSecurity, jsonContent } from '../../../http/openapi/openapi-schemas.ts'
 import { AdvanceBodySchema, AdvanceResultSchema, ClockSchema, ReturnResultSchema } from './sandbox-clock.schemas.ts'
 
 export const status = createRoute({

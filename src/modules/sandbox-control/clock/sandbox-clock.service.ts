@@ -1,7 +1,7 @@
-import type { PinnableClock } from '../../../clock.ts'
+import type { PinnableClock } from '../../../platform/clock.ts'
 import type { WriteBatch } from '../../../db/write-batch.ts'
 import { ApiError } from '../../../common/api-error.ts'
-import type { Logger } from '../../../logger.ts'
+import type { Logger } from '../../../platform/logger.ts'
 import { MAX_OFFSET_SECONDS, type ClockOffsetRepository } from './clock-offsets.repository.ts'
 
 /** The longest one advance may move a clock: 400 days. */

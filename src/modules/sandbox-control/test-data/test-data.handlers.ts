@@ -1,4 +1,4 @@
-import type { AppRouteHandler } from '../../../http/app-env.ts'
+import type { AppRouteHandler } from '../../../http/router/app-env.ts'
 import type * as routes from './test-data.routes.ts'
 import type { TestDataService } from './test-data.service.ts'
 

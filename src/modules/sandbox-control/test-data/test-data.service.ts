@@ -1,4 +1,4 @@
-import type { PartnerClock } from '../../../clock.ts'
+import type { PartnerClock } from '../../../platform/clock.ts'
 import { generateTestBorrowers } from './test-borrowers.ts'
 
 /**

@@ -1,6 +1,6 @@
-import type { PartnerClock } from '../../../clock.ts'
+import type { PartnerClock } from '../../../platform/clock.ts'
 import type { Transactions } from '../../../db/write-batch.ts'
-import type { Logger } from '../../../logger.ts'
+import type { Logger } from '../../../platform/logger.ts'
 import type { NewSandboxJob, SandboxJob, SandboxJobRepository } from './sandbox-jobs.repository.ts'
 
 /**

@@ -1,5 +1,5 @@
 import { brokerScopeOf } from '../../../db/broker-scope.ts'
-import type { AppRouteHandler } from '../../../http/app-env.ts'
+import type { AppRouteHandler } from '../../../http/router/app-env.ts'
 import { pageOf } from '../../../common/pagination.ts'
 import type { SandboxJobRepository } from './sandbox-jobs.repository.ts'
 import type * as routes from './sandbox-jobs.routes.ts'

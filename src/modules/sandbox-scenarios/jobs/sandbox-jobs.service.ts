@@ -1,8 +1,8 @@
-import type { PartnerClock } from '../../../clock.ts'
+import type { PartnerClock } from '../../../platform/clock.ts'
 import type { BrokerScope } from '../../../db/broker-scope.ts'
 import type { Db } from '../../../db/connection.ts'
 import type { Transactions } from '../../../db/write-batch.ts'
-import type { Logger } from '../../../logger.ts'
+import type { Logger } from '../../../platform/logger.ts'
 import { createSandboxJobRepository } from './sandbox-jobs.repository.ts'
 import { createSandboxJobWorker } from './sandbox-job-worker.ts'
 

@@ -1,7 +1,7 @@
-import { systemClock } from '../../../../src/clock.ts'
-import { testConfig, type Config } from '../../../../src/config.ts'
+import { systemClock } from '../../../../src/platform/clock.ts'
+import { testConfig, type Config } from '../../../../src/platform/config.ts'
 import type { HostResolver } from '../../../../src/modules/callbacks/address-policy.ts'
-import { openSandbox } from '../../../../src/server.ts'
+import { openSandbox } from '../../../../src/app/server.ts'
 
 export { PARTNER_A, PARTNER_B } from '../../../support/test-app.ts'
 

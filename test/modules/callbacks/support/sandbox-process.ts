@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { fromRoot } from '../../../../src/package-root.ts'
+import { fromRoot } from '../../../../src/platform/package-root.ts'
 
 export interface SandboxProcess {
   url: string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { LoginLimits } from '../../../../src/config.ts'
+import type { LoginLimits } from '../../../../src/platform/config.ts'
 import { verifyPassword, type PasswordVerifier } from '../../../../src/modules/partners/password.ts'
 import { createTestSandbox, type TestSandbox } from '../../../support/test-app.ts'
 

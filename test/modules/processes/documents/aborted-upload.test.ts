@@ -1,7 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server'
 import { connect } from 'node:net'
 import { afterAll, describe, expect, it, vi } from 'vitest'
-import { createLogger } from '../../../../src/logger.ts'
+import { createLogger } from '../../../../src/platform/logger.ts'
 import { createTestSandbox } from '../../../support/test-app.ts'
 import { draftProcess, processPath } from '../process-fixtures.ts'
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import type { Config } from '../../../../src/config.ts'
+import type { Config } from '../../../../src/platform/config.ts'
 import { createTestSandbox, type TestSandbox } from '../../../support/test-app.ts'
 import { tempDir } from '../../../support/temp-dir.ts'
 import { TRANSPORT } from '../../../support/transport.ts'

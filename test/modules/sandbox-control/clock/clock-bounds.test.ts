@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createLogger } from '../../../../src/logger.ts'
+import { createLogger } from '../../../../src/platform/logger.ts'
 import { MAX_OFFSET_SECONDS } from '../../../../src/modules/sandbox-control/clock/clock-offsets.repository.ts'
 import { MAX_ADVANCE_SECONDS } from '../../../../src/modules/sandbox-control/clock/sandbox-clock.service.ts'
 import { PARTNER_A, createTestSandbox } from '../../../support/test-app.ts'

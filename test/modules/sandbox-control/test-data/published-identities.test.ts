@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { isIndividualNif, isValidCitizenCardNumber, isValidNiss } from '../../../../src/domain/identity-numbers.ts'
-import { fromRoot } from '../../../../src/package-root.ts'
+import { fromRoot } from '../../../../src/platform/package-root.ts'
 
 /** The README's table of ten fixed test identities: name, NIF, NISS, citizen card. */
 function publishedIdentities(): string[][] {
