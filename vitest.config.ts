@@ -40,7 +40,12 @@ export default defineConfig({
           name: 'node-server',
           include: [
             'test/modules/{simulations,processes,esis,taxonomy,operations/health,fidelity,partners/auth}/**/*.test.ts',
-            'test/http/error-responses.test.ts', 'test/http/forwarded-for.test.ts', 'test/http/json-text.test.ts', 'test/http/body-limit.test.ts', 'test/cli/verify/provider-states.test.ts'],
+            'test/http/error-responses.test.ts',
+            'test/http/forwarded-for.test.ts',
+            'test/http/json-text.test.ts',
+            'test/http/body-limit.test.ts',
+            'test/cli/verify/provider-states.test.ts',
+          ],
           env: { SANDBOX_TEST_TRANSPORT: 'node' },
         },
       },

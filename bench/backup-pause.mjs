@@ -46,7 +46,10 @@ function backupLoop() {
     while (going) {
       const target = join(dir, `backup-${(i += 1)}.db`)
       const started = performance.now()
-      const child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), 'backup', '--to', target], { env: { ...process.env, SANDBOX_DB: dbPath }, stdio: ['ignore', 'ignore', 'inherit'] })
+      const child = spawn(process.execPath, [join(ROOT, 'dist/cli.js'), 'backup', '--to', target], {
+        env: { ...process.env, SANDBOX_DB: dbPath },
+        stdio: ['ignore', 'ignore', 'inherit'],
+      })
       const code = await new Promise((resolve) => child.once('exit', resolve))
       if (code !== 0) throw new Error(`backup exited ${code}`)
       times.push(performance.now() - started)
@@ -77,7 +80,9 @@ try {
   console.log('|---|---:|---:|---:|---:|---:|')
   for (const { withBackup, detail, create, backups } of rows) {
     const median = backups.length ? [...backups].sort((a, b) => a - b)[Math.floor(backups.length / 2)] : NaN
-    console.log(`| ${withBackup ? 'yes' : 'no'} | ${fmt(detail.rps)} | ${fmt(detail.p99)} | ${fmt(create.rps)} | ${fmt(create.p99)} | ${backups.length ? `${backups.length} (${fmt(median)})` : '–'} |`)
+    console.log(
+      `| ${withBackup ? 'yes' : 'no'} | ${fmt(detail.rps)} | ${fmt(detail.p99)} | ${fmt(create.rps)} | ${fmt(create.p99)} | ${backups.length ? `${backups.length} (${fmt(median)})` : '–'} |`,
+    )
   }
 } finally {
   await sandbox.stop()

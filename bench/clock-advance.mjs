@@ -42,9 +42,7 @@ const times = []
 for (let round = 1; round <= rounds; round++) {
   received = 0
   for (let i = 0; i < items; i += 50) {
-    await Promise.all(
-      Array.from({ length: Math.min(50, items - i) }, () => call('POST', '/v1/simulations', EXAMPLE, { 'X-Sandbox-Scenario': 'bank-message' })),
-    )
+    await Promise.all(Array.from({ length: Math.min(50, items - i) }, () => call('POST', '/v1/simulations', EXAMPLE, { 'X-Sandbox-Scenario': 'bank-message' })))
   }
   const started = performance.now()
   const result = await call('POST', '/sandbox/clock/advance', { seconds: 300 })

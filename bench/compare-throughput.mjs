@@ -11,7 +11,6 @@ import { comparisonArgs, ensureBuilt, fmt, median, OTHER_ENV, pinBenchToCpu1, RO
 const { other: OTHER, duration: DURATION, rounds: ROUNDS } = comparisonArgs('compare-throughput.mjs', 4)
 if (!pinBenchToCpu1()) process.exit()
 
-
 async function build(root, label, env = {}) {
   const { writes, reads, creates, details, stop } = await startWritesAndReads(root, env)
   // Warm-up, not counted.
@@ -41,7 +40,9 @@ try {
     const order = i % 2 === 0 ? [after, before] : [before, after]
     for (const side of order) {
       const { create, detail } = await side.round()
-      console.log(`round ${i + 1} ${side === after ? 'after ' : 'before'}: Create ${fmt(create.rps)} req/s (${Math.round(create.cpuPerRequest)} µs), Detail ${fmt(detail.rps)} req/s (${Math.round(detail.cpuPerRequest)} µs), failed ${create.failures + detail.failures}`)
+      console.log(
+        `round ${i + 1} ${side === after ? 'after ' : 'before'}: Create ${fmt(create.rps)} req/s (${Math.round(create.cpuPerRequest)} µs), Detail ${fmt(detail.rps)} req/s (${Math.round(detail.cpuPerRequest)} µs), failed ${create.failures + detail.failures}`,
+      )
     }
   }
   const figure = (side, key, field) => median(side.rounds.map((r) => r[key][field]))
@@ -53,7 +54,9 @@ try {
     )
     // Each round's two runs follow each other: the median of their ratios weighs less the machine's drift between rounds.
     const paired = (field) => median(after.rounds.map((r, i) => r[key][field] / before.rounds[i][key][field]))
-    console.log(`${key.padEnd(6)} median of each round's own ratio: ${fmt((paired('rps') - 1) * 100, 1)}% throughput, ${fmt((paired('cpuPerRequest') - 1) * 100, 1)}% CPU a request`)
+    console.log(
+      `${key.padEnd(6)} median of each round's own ratio: ${fmt((paired('rps') - 1) * 100, 1)}% throughput, ${fmt((paired('cpuPerRequest') - 1) * 100, 1)}% CPU a request`,
+    )
   }
 } finally {
   await Promise.all([after.stop(), before.stop()])

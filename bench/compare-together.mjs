@@ -32,7 +32,10 @@ console.log(`${DURATION} s per run, 50 connections a side, both sides at once, $
 const ratios = { create: [[], []], detail: [[], []] }
 const cpuRatios = { create: [[], []], detail: [[], []] }
 for (const half of [0, 1]) {
-  const [after, before] = half === 0 ? [await startWritesAndReads(ROOT), await startWritesAndReads(OTHER, OTHER_ENV)] : (([b, a]) => [a, b])([await startWritesAndReads(OTHER, OTHER_ENV), await startWritesAndReads(ROOT)])
+  const [after, before] =
+    half === 0
+      ? [await startWritesAndReads(ROOT), await startWritesAndReads(OTHER, OTHER_ENV)]
+      : (([b, a]) => [a, b])([await startWritesAndReads(OTHER, OTHER_ENV), await startWritesAndReads(ROOT)])
   try {
     // Warm-up, not counted: both JITs settle before the first measured run.
     await together(after, before, 'writes', (s) => s.creates(3))

@@ -108,7 +108,13 @@ async function side(root, label) {
         clearInterval(sampler)
         peak = Math.max(peak, rssMb(sandbox.pid))
         const megabytes = (set.size * set.count) / MB
-        figures[set.key] = { mbPerSecond: megabytes / seconds, uploadsPerSecond: set.count / seconds, cpuMsPerMb: (cpuMicros(sandbox.pid) - cpu) / 1000 / megabytes, peakRss: peak, growth: peak - before }
+        figures[set.key] = {
+          mbPerSecond: megabytes / seconds,
+          uploadsPerSecond: set.count / seconds,
+          cpuMsPerMb: (cpuMicros(sandbox.pid) - cpu) / 1000 / megabytes,
+          peakRss: peak,
+          growth: peak - before,
+        }
         await removeAll(ids)
       }
       this.rounds.push(figures)
@@ -146,7 +152,9 @@ try {
       const [b, a] = [med(before, field), med(after, field)]
       const pairs = after.rounds.map((r, i) => (ratio ? r[set.key][field] / before.rounds[i][set.key][field] - 1 : r[set.key][field] - before.rounds[i][set.key][field]))
       const change = (value) => (ratio ? `${fmt(value * 100, 1)}%` : `${value >= 0 ? '+' : ''}${fmt(value, 1)} MB`)
-      console.log(`${set.key.padEnd(4)} ${unit.padEnd(13)} median: before ${fmt(b, digits)}, after ${fmt(a, digits)} (${change(ratio ? a / b - 1 : a - b)}; median of the rounds' own changes ${change(median(pairs))})`)
+      console.log(
+        `${set.key.padEnd(4)} ${unit.padEnd(13)} median: before ${fmt(b, digits)}, after ${fmt(a, digits)} (${change(ratio ? a / b - 1 : a - b)}; median of the rounds' own changes ${change(median(pairs))})`,
+      )
     }
   }
 } finally {

@@ -33,7 +33,11 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
 async function loadJournal(dbPath) {
   const sandbox = await startSandbox({ dbPath })
   await fetch(`${sandbox.url}/v1/simulations`, { method: 'POST', headers: { ...sandbox.headers, 'X-Request-Id': 'bench-template-ok' }, body: JSON.stringify(EXAMPLE) })
-  await fetch(`${sandbox.url}/v1/simulations`, { method: 'POST', headers: { ...sandbox.headers, 'X-Request-Id': 'bench-template-refused' }, body: JSON.stringify({ loanSimulator: { loanAmount: -5 } }) })
+  await fetch(`${sandbox.url}/v1/simulations`, {
+    method: 'POST',
+    headers: { ...sandbox.headers, 'X-Request-Id': 'bench-template-refused' },
+    body: JSON.stringify({ loanSimulator: { loanAmount: -5 } }),
+  })
   await fetch(`${sandbox.url}/sandbox/requests`, { headers: sandbox.headers }) // writes the queue
   await sandbox.stop()
   const db = new Database(dbPath)
@@ -57,7 +61,10 @@ async function loadJournal(dbPath) {
   })()
   db.pragma('optimize')
   // A page far back: the entry halfway through the journal, the cursor of its "older" link.
-  const halfway = db.prepare('SELECT seq FROM request_journal WHERE request_id = ?').pluck().get(`bench-${Math.floor(COUNT / 2)}`)
+  const halfway = db
+    .prepare('SELECT seq FROM request_journal WHERE request_id = ?')
+    .pluck()
+    .get(`bench-${Math.floor(COUNT / 2)}`)
   db.close()
   return { halfway }
 }
@@ -102,7 +109,9 @@ try {
   const { halfway } = await loadJournal(dbPath)
   const journalBytes = databaseBytes(dbPath) - sizeBefore
   console.log(`loaded ${fmt(COUNT)} simulations and ${fmt(COUNT)} journal entries of partner A in ${fmt((performance.now() - t) / 1000, 1)} s`)
-  console.log(`the journal's ${fmt(COUNT)} entries take ${fmt(journalBytes / 1024 / 1024, 1)} MB on disk (${fmt(journalBytes / COUNT)} bytes an entry, a Create of ~1 KB in and out)`)
+  console.log(
+    `the journal's ${fmt(COUNT)} entries take ${fmt(journalBytes / 1024 / 1024, 1)} MB on disk (${fmt(journalBytes / COUNT)} bytes an entry, a Create of ~1 KB in and out)`,
+  )
   const sandbox = await startSandbox({ dbPath })
   const { processId, notificationId } = await loadProcess(sandbox)
   const login = await fetch(`${sandbox.url}/console/login`, { method: 'POST', body: new URLSearchParams({ username: 'broker-a', password: 'sandbox' }), redirect: 'manual' })

@@ -12,23 +12,43 @@ import autocannon from 'autocannon'
 import { createRequests, pinBenchToCpu1, serverArgs } from './simulations-support.mjs'
 
 if (!pinBenchToCpu1()) process.exit()
-const root = resolve(process.argv[2] ?? '.'), amount = Number(process.argv[3] ?? 5000), out = process.argv[4] ?? join(tmpdir(), `create-disk-syncs-${process.pid}.txt`)
+const root = resolve(process.argv[2] ?? '.'),
+  amount = Number(process.argv[3] ?? 5000),
+  out = process.argv[4] ?? join(tmpdir(), `create-disk-syncs-${process.pid}.txt`)
 const dir = mkdtempSync(join(tmpdir(), 'sb-'))
 const port = 40000 + Math.floor(Math.random() * 1000)
-const child = spawn('taskset', ['-c', '0', 'strace', '-f', '--seccomp-bpf', '-e', 'trace=fsync,fdatasync', '-T', '-ttt', '-o', out, process.execPath, ...serverArgs(root)], { cwd: root, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: join(dir, 'b.db'), LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'inherit'] })
+const child = spawn('taskset', ['-c', '0', 'strace', '-f', '--seccomp-bpf', '-e', 'trace=fsync,fdatasync', '-T', '-ttt', '-o', out, process.execPath, ...serverArgs(root)], {
+  cwd: root,
+  env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', SANDBOX_DB: join(dir, 'b.db'), LOG_LEVEL: 'warn' },
+  stdio: ['ignore', 'inherit', 'inherit'],
+})
 const url = `http://127.0.0.1:${port}`
-for (;;) { try { if ((await fetch(`${url}/v1/health`)).ok) break } catch {} await new Promise((r) => setTimeout(r, 100)) }
-const { accessToken } = await (await fetch(`${url}/v1/authentication`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'broker-a', password: 'sandbox' }) })).json()
+for (;;) {
+  try {
+    if ((await fetch(`${url}/v1/health`)).ok) break
+  } catch {}
+  await new Promise((r) => setTimeout(r, 100))
+}
+const { accessToken } = await (
+  await fetch(`${url}/v1/authentication`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'broker-a', password: 'sandbox' }) })
+).json()
 const s = { url, headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json' } }
 const t0 = Date.now() / 1000
 const r = await new Promise((res, rej) => autocannon({ ...(({ duration, ...o }) => o)(createRequests(s)(1)), amount, connections: 10 }, (e, r) => (e ? rej(e) : res(r))))
 const t1 = Date.now() / 1000
 console.log('creates', r.requests.total, 'rps', Math.round(r.requests.average), 'p50', r.latency.p50, 'p99', r.latency.p99, 'max', r.latency.max, 'non2xx', r.non2xx)
 // The server runs under strace (taskset execs it): stopping strace would leave the server running.
-const server = spawnSync('pgrep', ['-P', String(child.pid)]).stdout.toString().trim()
+const server = spawnSync('pgrep', ['-P', String(child.pid)])
+  .stdout.toString()
+  .trim()
 process.kill(Number(server), 'SIGTERM')
 await new Promise((res) => child.once('exit', res))
-const rows = readFileSync(out, 'utf8').split('\n').map((l) => l.match(/^(\d+)\s+([\d.]+)\s+(\w+)\((\d+).*<([\d.]+)>/)).filter(Boolean).map((m) => ({ tid: +m[1], t: +m[2], sc: m[3], fd: m[4], d: +m[5] })).filter((x) => x.t >= t0 && x.t <= t1)
+const rows = readFileSync(out, 'utf8')
+  .split('\n')
+  .map((l) => l.match(/^(\d+)\s+([\d.]+)\s+(\w+)\((\d+).*<([\d.]+)>/))
+  .filter(Boolean)
+  .map((m) => ({ tid: +m[1], t: +m[2], sc: m[3], fd: m[4], d: +m[5] }))
+  .filter((x) => x.t >= t0 && x.t <= t1)
 const main = Math.min(...rows.map((x) => x.tid))
 const by = {}
 for (const x of rows) (by[x.tid === main ? `${x.tid} (event loop)` : `${x.tid}`] ??= []).push(x.d * 1000)

@@ -20,7 +20,10 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10)
 
 if (!pinBenchToCpu1()) process.exit()
 
-const load = () => loadavg().map((l) => l.toFixed(2)).join(' ')
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')
 
 async function side(root, label, env = {}) {
   const sandbox = await startSandbox({ root, env })
@@ -52,7 +55,9 @@ try {
   }
   for (const s of sides) {
     const m = (key) => median(s.rounds.map((r) => r[key]))
-    console.log(`median of ${s.label}: ${fmt(m('rps'))} req/s  p50 ${m('p50')} ms  p90 ${m('p90')} ms  p99 ${m('p99')} ms  max ${m('max')} ms  ${Math.round(m('cpuPerRequest'))} µs/request`)
+    console.log(
+      `median of ${s.label}: ${fmt(m('rps'))} req/s  p50 ${m('p50')} ms  p90 ${m('p90')} ms  p99 ${m('p99')} ms  max ${m('max')} ms  ${Math.round(m('cpuPerRequest'))} µs/request`,
+    )
   }
   console.log(`load average ${load()}`)
 } finally {

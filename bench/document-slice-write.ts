@@ -44,7 +44,9 @@ for (let n = 0; n < FILES; n++) {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 for (const size of SIZES) {
   const c = calls.get(size)!
-  console.log(`${String(size / 1024).padStart(4)} KiB slices: a call median ${median(c).toFixed(2)} ms, a file's longest call median ${median(longests.get(size)!).toFixed(2)} ms; the 1 MiB file ${median(wholes.get(size)!).toFixed(2)} ms`)
+  console.log(
+    `${String(size / 1024).padStart(4)} KiB slices: a call median ${median(c).toFixed(2)} ms, a file's longest call median ${median(longests.get(size)!).toFixed(2)} ms; the 1 MiB file ${median(wholes.get(size)!).toFixed(2)} ms`,
+  )
 }
 db.close()
 rmSync(dir, { recursive: true, force: true })

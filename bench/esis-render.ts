@@ -2,7 +2,7 @@
 import { renderEsisPdf } from '../src/esis-pdf/render-esis-pdf.ts'
 import { buildEsisFixture } from '../test/esis-pdf/esis-fixture.ts'
 
-const doc = buildEsisFixture({ rateType: "mixed", durationMonths: 480 })
+const doc = buildEsisFixture({ rateType: 'mixed', durationMonths: 480 })
 await renderEsisPdf(doc)
 const times: number[] = []
 for (let i = 0; i < 20; i++) {

@@ -58,7 +58,8 @@ async function holdFaults() {
   }
 }
 
-const line = (name, r) => `${name.padEnd(16)} ${fmt(r.count).padStart(8)} req  p50 ${fmt(r.p50, 1).padStart(6)} ms  p95 ${fmt(r.p95, 1).padStart(6)} ms  p99 ${fmt(r.p99, 1).padStart(6)} ms  failures ${r.failures}`
+const line = (name, r) =>
+  `${name.padEnd(16)} ${fmt(r.count).padStart(8)} req  p50 ${fmt(r.p50, 1).padStart(6)} ms  p95 ${fmt(r.p95, 1).padStart(6)} ms  p99 ${fmt(r.p99, 1).padStart(6)} ms  failures ${r.failures}`
 try {
   await measure(1) // warm-up
   for (let round = 1; round <= ROUNDS; round += 1) {

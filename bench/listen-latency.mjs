@@ -50,13 +50,25 @@ const server = await new Promise((resolve) => {
 })
 const url = `http://127.0.0.1:${server.address().port}`
 const token = (
-  await (await fetch(`${url}/v1/authentication`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'broker-a', password: 'sandbox' }) })).json()
+  await (
+    await fetch(`${url}/v1/authentication`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'broker-a', password: 'sandbox' }),
+    })
+  ).json()
 ).accessToken
-const registered = await fetch(`${url}/${PARTNER}/callbacks/6`, { method: 'PUT', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ callbackUrl: `${local}/direct` }) })
+const registered = await fetch(`${url}/${PARTNER}/callbacks/6`, {
+  method: 'PUT',
+  headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+  body: JSON.stringify({ callbackUrl: `${local}/direct` }),
+})
 if (registered.status >= 300) throw new Error(`registration: ${registered.status} ${await registered.text()}`)
 
 // The command line as a developer runs it.
-const cli = spawn(process.execPath, ['--import', 'tsx', CLI, 'listen', '--url', url, '--token', token, '--forward-to', `${local}/listen`, '--types', '6'], { stdio: ['ignore', 'pipe', 'inherit'] })
+const cli = spawn(process.execPath, ['--import', 'tsx', CLI, 'listen', '--url', url, '--token', token, '--forward-to', `${local}/listen`, '--types', '6'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+})
 await new Promise((resolve, reject) => {
   let output = ''
   cli.stdout.on('data', (chunk) => {
@@ -71,7 +83,13 @@ const resources = Array.from({ length: 100 }, () => randomUUID())
 const committedAt = new Map()
 const publish = db.transaction((i) =>
   sandbox.callbacks.publisher.publish(
-    simulationStatusChanged({ partnerUniqueID: PARTNER, brokerId: 1001, simulationUniqueId: resources[i % resources.length], simulationStatusId: 1 + (i % 5), simulationStatusDescription: 'bench' }),
+    simulationStatusChanged({
+      partnerUniqueID: PARTNER,
+      brokerId: 1001,
+      simulationUniqueId: resources[i % resources.length],
+      simulationStatusId: 1 + (i % 5),
+      simulationStatusDescription: 'bench',
+    }),
   ),
 )
 const waitFor = async (ids, timeoutMs = 60_000) => {
@@ -81,7 +99,7 @@ const waitFor = async (ids, timeoutMs = 60_000) => {
 
 await waitFor(Array.from({ length: WARM_UP }, (_, i) => publish(i)))
 const started = performance.now()
-for (let i = 0; i < TOTAL; ) {
+for (let i = 0; i < TOTAL;) {
   const due = Math.min(TOTAL, Math.floor(((performance.now() - started) * RATE) / 1000) + 1)
   while (i < due) {
     const id = publish(i++)
@@ -90,7 +108,11 @@ for (let i = 0; i < TOTAL; ) {
   await sleep(1)
 }
 await waitFor([...committedAt.keys()])
-const latencies = (path) => [...committedAt].filter(([id]) => received[path].has(id)).map(([id, at]) => received[path].get(id) - at).sort((a, b) => a - b)
+const latencies = (path) =>
+  [...committedAt]
+    .filter(([id]) => received[path].has(id))
+    .map(([id, at]) => received[path].get(id) - at)
+    .sort((a, b) => a - b)
 const through = { listen: latencies('listen'), direct: latencies('direct') }
 const report = {
   notifications: TOTAL,
@@ -119,7 +141,13 @@ const childUrl = await new Promise((resolve) => {
 child.stdout.resume()
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))[1]) / 1024
 const childToken = (
-  await (await fetch(`${childUrl}/v1/authentication`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'broker-a', password: 'sandbox' }) })).json()
+  await (
+    await fetch(`${childUrl}/v1/authentication`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'broker-a', password: 'sandbox' }),
+    })
+  ).json()
 ).accessToken
 await sleep(1000)
 const before = rssMb()

@@ -115,7 +115,9 @@ try {
     }
   }
   const growth = (peak - baseline) / MB
-  console.log(`server RSS: ${(baseline / MB).toFixed(0)} MB before the floods, ${(peak / MB).toFixed(0)} MB at the peak: +${growth.toFixed(0)} MB (bound 150: ${verdict(growth < 150)})`)
+  console.log(
+    `server RSS: ${(baseline / MB).toFixed(0)} MB before the floods, ${(peak / MB).toFixed(0)} MB at the peak: +${growth.toFixed(0)} MB (bound 150: ${verdict(growth < 150)})`,
+  )
 } finally {
   await sandbox.stop()
 }

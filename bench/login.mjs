@@ -47,7 +47,9 @@ try {
   }
   const [mw, mu] = [median(wrong), median(unknown)]
   const gap = Math.abs(mw - mu) / Math.max(mw, mu)
-  console.log(`median of 50: wrong password ${mw.toFixed(2)} ms, unknown username ${mu.toFixed(2)} ms: ${(gap * 100).toFixed(1)}% apart (bound 20%: ${gap <= 0.2 ? 'PASS' : 'FAIL'})`)
+  console.log(
+    `median of 50: wrong password ${mw.toFixed(2)} ms, unknown username ${mu.toFixed(2)} ms: ${(gap * 100).toFixed(1)}% apart (bound 20%: ${gap <= 0.2 ? 'PASS' : 'FAIL'})`,
+  )
 } finally {
   await sandbox.stop()
 }
@@ -65,7 +67,14 @@ if (OTHER) {
         await settle(build.sandbox.pid)
         const r = await new Promise((resolve, reject) => {
           const instance = autocannon(
-            { url: `${build.sandbox.url}/v1/authentication`, method: 'POST', connections: 8, duration: SECONDS, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'broker-a', password: 'sandbox' }) },
+            {
+              url: `${build.sandbox.url}/v1/authentication`,
+              method: 'POST',
+              connections: 8,
+              duration: SECONDS,
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ username: 'broker-a', password: 'sandbox' }),
+            },
             (error, result) => (error ? reject(error) : resolve(result)),
           )
           autocannon.track(instance, { renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false })

@@ -50,10 +50,15 @@ async function readerOf(root: string): Promise<Reader> {
   }
   return async (body) => {
     let bytes = 0
-    await readMultipart({ contentLength: null, source: source(body) }, BOUNDARY, { bodyBytes: 20 * MB, bodyText: '20 MB', fieldBytes: 4096 }, {
-      field: () => undefined,
-      file: () => ({ data: (chunk: Buffer) => void (bytes += chunk.length), end: () => undefined }),
-    })
+    await readMultipart(
+      { contentLength: null, source: source(body) },
+      BOUNDARY,
+      { bodyBytes: 20 * MB, bodyText: '20 MB', fieldBytes: 4096 },
+      {
+        field: () => undefined,
+        file: () => ({ data: (chunk: Buffer) => void (bytes += chunk.length), end: () => undefined }),
+      },
+    )
     return bytes
   }
 }

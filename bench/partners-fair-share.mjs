@@ -12,7 +12,7 @@
 //
 // Usage: node bench/partners-fair-share.mjs [seconds per phase (30)] [rate limit a second] [phase ...]
 //   30 s by default: B's 450 answers a phase. With 10 s (150 answers) its p95 rests on a couple of
-//   stalls, and four runs of the same build gave 0.94x to 4.63x (README "Performance").
+//   stalls, and four runs of the same build gave 0.94x to 4.63x (docs/performance.md).
 //   phases: limit flood esis validate upload console held-timeout held-latency held-two logins deep
 //   (all by default). The held phases: A keeps 3 requests waiting on a `timeout` fault (or on a
 //   `latency` scenario of its own, 60 s) while it floods 60,000-key validations; held-two is A and C
@@ -30,7 +30,7 @@ const PHASES = process.argv.slice(4)
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3)
 // B asks for three quarters of its limit, so its own bucket never refuses it.
 const B_RATE = Math.max(1, Math.floor(LIMIT * 0.75))
-const BURST = LIMIT * 5
+const BURST = LIMIT * 10
 
 if (!pinBenchToCpu1()) process.exit()
 // No document quota: the uploads measure their cost, not the quota's refusal.
@@ -38,7 +38,6 @@ Object.assign(process.env, HOSTED_ENV, { SANDBOX_RATE_LIMIT: String(LIMIT), SAND
 
 /** A body of 60,000 unknown keys, under 1 MB. */
 const UNKNOWN_KEYS = JSON.stringify(Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`k${i.toString(36).padStart(6, '0')}`, 1])))
-
 
 ensureBuilt()
 const sandbox = await startSandbox()
@@ -137,7 +136,10 @@ try {
   }
   /** B's latencies from `from` seconds of its loop on. */
   const steady = (r, from) => {
-    const sorted = r.samples.filter((s) => s.at >= from).map((s) => s.ms).sort((x, y) => x - y)
+    const sorted = r.samples
+      .filter((s) => s.at >= from)
+      .map((s) => s.ms)
+      .sort((x, y) => x - y)
     return { p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), count: sorted.length }
   }
 
@@ -154,7 +156,13 @@ try {
     await settle(sandbox.pid)
     const [bRun, aRun] = await Promise.all([paced(sandbox.url, bDetail, b.headers, { rate: B_RATE, seconds: WARMUP + SECONDS }), flood(floods[name], WARMUP + SECONDS + 1)])
     const byStatus = Object.fromEntries(Object.entries(aRun.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]))
-    const row = { label: floods[name].label, b: steady(bRun, WARMUP), whole: bRun.p95, statuses: bRun.statuses, a: { byStatus, perSecond: aRun.requests.average, errors: aRun.errors + aRun.timeouts } }
+    const row = {
+      label: floods[name].label,
+      b: steady(bRun, WARMUP),
+      whole: bRun.p95,
+      statuses: bRun.statuses,
+      a: { byStatus, perSecond: aRun.requests.average, errors: aRun.errors + aRun.timeouts },
+    }
     rows.push(row)
     console.log(`${row.label}: B p95 ${row.b.p95.toFixed(2)} ms (${(row.b.p95 / alone.p95).toFixed(2)}x), whole ${row.whole.toFixed(2)} ms; A ${JSON.stringify(byStatus)}`)
   }
@@ -165,7 +173,11 @@ try {
   console.log(`${pad('Phase', 34)} ${pad('B p50', 8)} ${pad('B p95', 8)} ${pad('B p99', 8)} ${pad('p95 / alone', 11)} ${pad('whole p95', 9)}  A's answers (status: count), A req/s`)
   for (const row of rows) {
     const ratio = row.a ? `${(row.b.p95 / alone.p95).toFixed(2)}x` : ''
-    const aText = row.a ? `${Object.entries(row.a.byStatus).map(([code, count]) => `${code}: ${fmt(count)}`).join(', ')}${row.a.errors ? `, errors ${fmt(row.a.errors)}` : ''}; ${fmt(row.a.perSecond, 1)}/s` : ''
+    const aText = row.a
+      ? `${Object.entries(row.a.byStatus)
+          .map(([code, count]) => `${code}: ${fmt(count)}`)
+          .join(', ')}${row.a.errors ? `, errors ${fmt(row.a.errors)}` : ''}; ${fmt(row.a.perSecond, 1)}/s`
+      : ''
     const bFailed = Object.keys(row.statuses).some((code) => code !== '200') ? `  B answers ${JSON.stringify(row.statuses)}` : ''
     console.log(`${pad(row.label, 34)} ${num(row.b.p50)} ${num(row.b.p95)} ${num(row.b.p99)} ${pad(ratio, 11).padStart(11)} ${num(row.whole)}   ${aText}${bFailed}`)
   }

@@ -5,7 +5,14 @@ import http from 'node:http'
 export const OPERATOR_TOKEN = 'operator-token-of-the-benches-0123456789abcdef'
 
 /** The environment of a hosted sandbox for the benches: sign-up open and not throttled, an operator token. */
-export const HOSTED_ENV = { SANDBOX_MODE: 'hosted', SANDBOX_SIGNUP: 'open', SANDBOX_SIGNUPS_PER_HOUR: '0', SANDBOX_OPERATOR_TOKEN: OPERATOR_TOKEN, SANDBOX_DEMO_IDENTITIES: 'true', SANDBOX_SECRETS_KEY: 'bench-secrets-key-bench-secrets-key-0123' }
+export const HOSTED_ENV = {
+  SANDBOX_MODE: 'hosted',
+  SANDBOX_SIGNUP: 'open',
+  SANDBOX_SIGNUPS_PER_HOUR: '0',
+  SANDBOX_OPERATOR_TOKEN: OPERATOR_TOKEN,
+  SANDBOX_DEMO_IDENTITIES: 'true',
+  SANDBOX_SECRETS_KEY: 'bench-secrets-key-bench-secrets-key-0123',
+}
 
 /** A partner signed up through POST /sandbox/signup and logged in. */
 export async function signUp(url, partnerName) {
@@ -61,7 +68,7 @@ export async function openLoop(url, next, { rate, seconds, sockets = 64 }) {
   const pending = []
   const begin = performance.now()
   const total = Math.round(rate * seconds)
-  for (let sent = 0; sent < total; ) {
+  for (let sent = 0; sent < total;) {
     // Every request whose time has come, then sleep until the next one's.
     const due = Math.min(total, Math.floor(((performance.now() - begin) * rate) / 1000) + 1)
     for (; sent < due; sent++) pending.push(one(next(sent)))
@@ -72,7 +79,16 @@ export async function openLoop(url, next, { rate, seconds, sockets = 64 }) {
   const elapsed = (performance.now() - begin) / 1000
   agent.destroy()
   const sorted = latencies.sort((a, b) => a - b)
-  return { count: sorted.length, failed, achieved: sorted.length / elapsed, statuses, p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), samples }
+  return {
+    count: sorted.length,
+    failed,
+    achieved: sorted.length / elapsed,
+    statuses,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    samples,
+  }
 }
 
 /** `rate` GETs of one path a second for `seconds` (see openLoop). */

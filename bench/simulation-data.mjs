@@ -12,7 +12,10 @@ const DAY = 86_400_000
 // As src/modules/simulations/simulation-search.ts stores them: every word behind the broker's prefix.
 const searchTerms = (brokerId, texts) => {
   const prefix = `t${brokerId.toString(36).padStart(6, '0')}x`
-  return texts.flatMap((t) => (t ? t.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? [] : [])).map((w) => prefix + w).join(' ')
+  return texts
+    .flatMap((t) => (t ? (t.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []) : []))
+    .map((w) => prefix + w)
+    .join(' ')
 }
 
 const nif = () => {
@@ -83,8 +86,9 @@ export async function loadSimulations(dbPath, COUNT) {
     db.prepare("UPDATE sequence_counter SET value = ? WHERE name = 'simulation_number'").run(COUNT)
   })()
   db.pragma('optimize')
-  const sample = db.prepare('SELECT simulation_unique_id AS id, key_borrower_name AS name, key_borrower_tax_id AS taxId FROM simulation WHERE simulation_number = ?').get(Math.floor(COUNT / 2))
+  const sample = db
+    .prepare('SELECT simulation_unique_id AS id, key_borrower_name AS name, key_borrower_tax_id AS taxId FROM simulation WHERE simulation_number = ?')
+    .get(Math.floor(COUNT / 2))
   db.close()
   return sample
 }
-

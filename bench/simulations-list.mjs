@@ -64,7 +64,9 @@ try {
     const r = await time(sandbox, query)
     const ok = r.p95 < TARGET_P95_MS
     pass &&= ok
-    console.log(`  ${name.padEnd(44)} p50 ${fmt(r.p50, 2).padStart(6)}  p95 ${fmt(r.p95, 2).padStart(6)}  p99 ${fmt(r.p99, 2).padStart(6)}  (${fmt(r.total)} matches, ${r.items} shown) ${ok ? 'PASS' : 'FAIL'}`)
+    console.log(
+      `  ${name.padEnd(44)} p50 ${fmt(r.p50, 2).padStart(6)}  p95 ${fmt(r.p95, 2).padStart(6)}  p99 ${fmt(r.p99, 2).padStart(6)}  (${fmt(r.total)} matches, ${r.items} shown) ${ok ? 'PASS' : 'FAIL'}`,
+    )
   }
   await sandbox.stop()
   console.log(`p95 under ${TARGET_P95_MS} ms on every page: ${pass ? 'PASS' : 'FAIL'}`)

@@ -12,7 +12,17 @@ import { fileURLToPath } from 'node:url'
 export const ROOT = process.env.BENCH_ROOT ? resolve(process.env.BENCH_ROOT) : fileURLToPath(new URL('..', import.meta.url))
 
 export const EXAMPLE = {
-  loanSimulator: { loanDurationMonths: 360, loanAmount: 200000, productSchemeId: 1, loanPurposeId: 1, productPurposeId: 1, hasCrossSelling: true, interestRateTypeID: 2, indexTypeID: 2, youthCredit: false },
+  loanSimulator: {
+    loanDurationMonths: 360,
+    loanAmount: 200000,
+    productSchemeId: 1,
+    loanPurposeId: 1,
+    productPurposeId: 1,
+    hasCrossSelling: true,
+    interestRateTypeID: 2,
+    indexTypeID: 2,
+    youthCredit: false,
+  },
   borrowersSimulator: {
     numberOfborrowers: 2,
     keyBorrowerName: 'Ana Sofia Martins',
@@ -97,7 +107,10 @@ export async function startSandbox({ dbPath, root = ROOT, env: extraEnv = {}, st
   // priority, so that on a machine shared with other work the figures measure the server more than
   // the neighbours. Root only; the same for both sides of a comparison.
   if (process.env.BENCH_NICE) {
-    const serverPid = spawnSync('pgrep', ['-P', String(child.pid)]).stdout?.toString().trim() || String(child.pid)
+    const serverPid =
+      spawnSync('pgrep', ['-P', String(child.pid)])
+        .stdout?.toString()
+        .trim() || String(child.pid)
     for (const pid of [serverPid, String(process.pid)]) {
       for (const tid of readdirSync(`/proc/${pid}/task`)) spawnSync('renice', ['-n', process.env.BENCH_NICE, '-p', tid])
     }
@@ -125,7 +138,12 @@ export async function startSandbox({ dbPath, root = ROOT, env: extraEnv = {}, st
 }
 
 /** BENCH_OTHER_ENV='NAME=value …': variables for the other side's servers only, in the benches that compare two builds. */
-export const OTHER_ENV = Object.fromEntries((process.env.BENCH_OTHER_ENV ?? '').split(/\s+/).filter(Boolean).map((pair) => pair.split('=')))
+export const OTHER_ENV = Object.fromEntries(
+  (process.env.BENCH_OTHER_ENV ?? '')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((pair) => pair.split('=')),
+)
 
 /** The middle value (the upper one of an even count). */
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]

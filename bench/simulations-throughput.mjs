@@ -14,7 +14,6 @@ const TARGETS = { create: 3000, detail: 15000 }
 
 if (!pinBenchToCpu1()) process.exit()
 
-
 function line(name, r, target) {
   const verdict = target === undefined ? '' : `  target ${fmt(target)}: ${r.rps >= target && r.failures === 0 ? 'PASS' : 'FAIL'}`
   return `${name.padEnd(8)} ${fmt(r.rps).padStart(7)} req/s  p50 ${r.p50} ms, p99 ${r.p99} ms  server CPU ${Math.round(r.cpuPerRequest)} µs/request  (${fmt(r.total)} requests, ${r.failures} failed)${verdict}`

@@ -64,7 +64,9 @@ const took = performance.now() - started
 await Promise.all(clients)
 console.log(`${CLIENTS} keep-alive clients, ${LOAD_SECONDS} s of creates (${before} acknowledged before SIGTERM, ${acknowledged.length - before} after)`)
 console.log(`SIGTERM to exit: ${Math.round(took)} ms, exit code ${code}`)
-console.log(`clients saw: ${seen.answered} answers (${seen.connectionClose} with Connection: close, ${seen.unavailable} 503), ${seen.reset} resets without an answer, ${seen.refused} refused connections${Object.keys(seen.other).length ? `, other ${JSON.stringify(seen.other)}` : ''}`)
+console.log(
+  `clients saw: ${seen.answered} answers (${seen.connectionClose} with Connection: close, ${seen.unavailable} 503), ${seen.reset} resets without an answer, ${seen.refused} refused connections${Object.keys(seen.other).length ? `, other ${JSON.stringify(seen.other)}` : ''}`,
+)
 
 // Every acknowledged create must be there after a restart.
 const again = await startSandbox({ dbPath })

@@ -30,7 +30,10 @@ const require = createRequire(`${process.cwd()}/package.json`)
 const Database = require('better-sqlite3')
 const exec = Database.prototype.exec
 // This thread's time on the CPU and waiting for it, in ms: the rest of a stretch it slept (a disk sync, a lock).
-const schedstat = () => readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ', 2).map((n) => Number(n) / 1e6)
+const schedstat = () =>
+  readFileSync('/proc/thread-self/schedstat', 'utf8')
+    .split(' ', 2)
+    .map((n) => Number(n) / 1e6)
 Database.prototype.exec = function (sql) {
   const start = now()
   const [run0, wait0] = schedstat()
@@ -39,7 +42,8 @@ Database.prototype.exec = function (sql) {
   } finally {
     const ms = now() - start
     const [run1, wait1] = schedstat()
-    if (sql === 'COMMIT' || ms > 0.2) record({ kind: 'commit', thread: threadId, sql: sql.slice(0, 30), start, ms, run: run1 - run0, wait: wait1 - wait0, blocked: ms - (run1 - run0) - (wait1 - wait0) })
+    if (sql === 'COMMIT' || ms > 0.2)
+      record({ kind: 'commit', thread: threadId, sql: sql.slice(0, 30), start, ms, run: run1 - run0, wait: wait1 - wait0, blocked: ms - (run1 - run0) - (wait1 - wait0) })
   }
 }
 const pragma = Database.prototype.pragma
@@ -64,7 +68,8 @@ if (isMainThread) {
         )
       }
       // TAIL_PROBE_CHECKPOINT_MS: another interval for the checkpoints, to compare on the same build.
-      if (process.env.TAIL_PROBE_CHECKPOINT_MS && options?.workerData?.intervalMs) options = { ...options, workerData: { ...options.workerData, intervalMs: Number(process.env.TAIL_PROBE_CHECKPOINT_MS) } }
+      if (process.env.TAIL_PROBE_CHECKPOINT_MS && options?.workerData?.intervalMs)
+        options = { ...options, workerData: { ...options.workerData, intervalMs: Number(process.env.TAIL_PROBE_CHECKPOINT_MS) } }
       super(source, options)
     }
   }
@@ -80,7 +85,16 @@ if (isMainThread) {
     const original = globalThis[name]
     globalThis[name] = function (callback, ...rest) {
       if (typeof callback !== 'function') return original.call(this, callback, ...rest)
-      const where = new Error().stack.split('\n').slice(2, 5).map((l) => l.trim().replace(/^at /, '').replace(/\(.*\/(dist|node_modules)\//, '($1/')).join(' < ')
+      const where = new Error().stack
+        .split('\n')
+        .slice(2, 5)
+        .map((l) =>
+          l
+            .trim()
+            .replace(/^at /, '')
+            .replace(/\(.*\/(dist|node_modules)\//, '($1/'),
+        )
+        .join(' < ')
       return original.call(
         this,
         function (...args) {

@@ -116,11 +116,25 @@ function upload(path, token, { boundary, body }, { chunked = false } = {}) {
 let failed = false
 try {
   const token = (await json('POST', '/v1/authentication', { username: 'broker-a', password: 'sandbox' })).accessToken
-  const simulation = await json('POST', '/v1/simulations', {
-    loanSimulator: { loanDurationMonths: 360, loanAmount: 200000, productSchemeId: 1, loanPurposeId: 1, productPurposeId: 1, hasCrossSelling: true, interestRateTypeID: 2, indexTypeID: 2 },
-    borrowersSimulator: { numberOfborrowers: 1, keyBorrowerName: 'Ana Sofia Martins', keyBorrowerBirthDate: '1990-04-12', keyBorrowerIncomeWagesPensions: 4500 },
-    propertySimulator: { acquisitionAmount: 250000, evaluationEstimatedAmount: 255000 },
-  }, token)
+  const simulation = await json(
+    'POST',
+    '/v1/simulations',
+    {
+      loanSimulator: {
+        loanDurationMonths: 360,
+        loanAmount: 200000,
+        productSchemeId: 1,
+        loanPurposeId: 1,
+        productPurposeId: 1,
+        hasCrossSelling: true,
+        interestRateTypeID: 2,
+        indexTypeID: 2,
+      },
+      borrowersSimulator: { numberOfborrowers: 1, keyBorrowerName: 'Ana Sofia Martins', keyBorrowerBirthDate: '1990-04-12', keyBorrowerIncomeWagesPensions: 4500 },
+      propertySimulator: { acquisitionAmount: 250000, evaluationEstimatedAmount: 255000 },
+    },
+    token,
+  )
   const created = await json('POST', '/v1/processes', { simulationUniqueId: simulation.additionalData.simulationUniqueID }, token)
   const path = `/v1/processes/${created.additionalData.processUniqueID}/document`
 

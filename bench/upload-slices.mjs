@@ -27,7 +27,8 @@ async function measure(root) {
   let window
   let probeWaits
   try {
-    const post = async (path, body) => (await (await fetch(`${sandbox.url}${path}`, { method: 'POST', headers: sandbox.headers, body: JSON.stringify(body) })).json()).additionalData
+    const post = async (path, body) =>
+      (await (await fetch(`${sandbox.url}${path}`, { method: 'POST', headers: sandbox.headers, body: JSON.stringify(body) })).json()).additionalData
     const simulation = (await post('/v1/simulations', EXAMPLE)).simulationUniqueID
     const process_ = (await post('/v1/processes', { simulationUniqueId: simulation })).processUniqueID
     const form = uploadForm()
@@ -96,14 +97,21 @@ function summarize(profile, window) {
   if (stretch > 0) stretches.push(stretch)
   stretches.sort((a, b) => a - b)
   const pick = (p) => stretches[Math.min(stretches.length - 1, Math.floor((p / 100) * stretches.length))] ?? 0
-  const top = [...inclusive].filter(([fn]) => !/^\((root|program)\)/.test(fn)).sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.BENCH_TOP ?? 14))
+  const top = [...inclusive]
+    .filter(([fn]) => !/^\((root|program)\)/.test(fn))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, Number(process.env.BENCH_TOP ?? 14))
   return { cpuMs: busy / UPLOADS, stretches: { count: stretches.length / UPLOADS, p50: pick(50), p99: pick(99), max: pick(100) }, top: top.map(([fn, ms]) => [fn, ms / UPLOADS]) }
 }
 
 function print(label, r) {
   const s = r.stretches
-  console.log(`${label}: ${r.cpuMs.toFixed(2)} ms of the main thread a upload; ${s.count.toFixed(1)} stretches a upload, p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms, longest ${s.max.toFixed(2)} ms`)
-  console.log(`  a Simulation Detail meanwhile, every 5 ms: p50 ${r.probeWaits.p50.toFixed(2)} ms, p99 ${r.probeWaits.p99.toFixed(2)} ms, longest ${r.probeWaits.max.toFixed(2)} ms`)
+  console.log(
+    `${label}: ${r.cpuMs.toFixed(2)} ms of the main thread a upload; ${s.count.toFixed(1)} stretches a upload, p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms, longest ${s.max.toFixed(2)} ms`,
+  )
+  console.log(
+    `  a Simulation Detail meanwhile, every 5 ms: p50 ${r.probeWaits.p50.toFixed(2)} ms, p99 ${r.probeWaits.p99.toFixed(2)} ms, longest ${r.probeWaits.max.toFixed(2)} ms`,
+  )
   for (const [fn, ms] of r.top) console.log(`  ${ms.toFixed(3).padStart(7)} ms  ${fn}`)
 }
 

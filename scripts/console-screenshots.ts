@@ -1,4 +1,4 @@
-// Screenshots of the partner console's main pages for the README (docs/console/*.png), 1400 px wide:
+// Screenshots of the partner console's main pages for docs/console.md (docs/console/*.png), 1400 px wide:
 // a sandbox in memory plays a sample journey (a process tried from the scenario catalogue, moved to
 // Approved by the test clock, a message each way, its notifications delivered to a receiver that
 // fails once; a refused request), then Chromium saves each page.
@@ -40,7 +40,12 @@ const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
 async function call(method: string, path: string, token: string | null, body?: unknown, headers: Record<string, string> = {}) {
   const res = await fetch(`${base}${path}`, {
     method,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), 'Accept-Language': 'pt-PT', ...headers },
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      'Accept-Language': 'pt-PT',
+      ...headers,
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
   const text = await res.text()
@@ -68,7 +73,13 @@ try {
   await call('POST', `/sandbox/processes/${processUniqueId}/message`, token, { messageText: 'Precisamos do último recibo de vencimento do primeiro titular.' })
   await call('POST', '/sandbox/clock/advance', token, { seconds: 60 })
   // A refused Create, its errors beside the fields they name.
-  await call('POST', '/v1/simulations', token, { ...ELIGIBLE_SIMULATION, loanSimulator: { ...ELIGIBLE_SIMULATION.loanSimulator, loanAmount: -5 } }, { 'X-Request-Id': 'refused-create' })
+  await call(
+    'POST',
+    '/v1/simulations',
+    token,
+    { ...ELIGIBLE_SIMULATION, loanSimulator: { ...ELIGIBLE_SIMULATION.loanSimulator, loanAmount: -5 } },
+    { 'X-Request-Id': 'refused-create' },
+  )
   // Every notification tried once at least (the first refused by the receiver).
   for (let waited = 0; waited < 10_000; waited += 100) {
     const deliveries = (await call('GET', '/sandbox/deliveries', token)).json.deliveryList as Array<{ attempts: number }>

@@ -53,19 +53,48 @@ const userToken = await login(user.username, user.password)
 
 // A simulation and a process of the first broker, with both borrowers and a document.
 const simulationInput = {
-  loanSimulator: { loanDurationMonths: 360, loanAmount: 200000, productSchemeId: 1, loanPurposeId: 1, productPurposeId: 1, hasCrossSelling: true, interestRateTypeID: 2, indexTypeID: 2, youthCredit: false },
+  loanSimulator: {
+    loanDurationMonths: 360,
+    loanAmount: 200000,
+    productSchemeId: 1,
+    loanPurposeId: 1,
+    productPurposeId: 1,
+    hasCrossSelling: true,
+    interestRateTypeID: 2,
+    indexTypeID: 2,
+    youthCredit: false,
+  },
   borrowersSimulator: {
     numberOfborrowers: 2,
-    keyBorrowerName: 'Ana Sofia Martins', keyBorrowerBirthDate: '1994-04-12', keyBorrowerIncomeWagesPensions: 2600, keyBorrowerIncomeGreenReceipts: 0,
-    keyBorrowerIncomeRents: 0, keyBorrowerIncomeOthers: 0, keyBorrowerInstallmentHousingCredit: 0, keyBorrowerInstallmentPersonalCredit: 150,
-    keyBorrowerInstallmentAutoLeasingCredit: 0, keyBorrowerInstallmentCreditCard: 0, keyBorrowerInstallmentBankOverdraft: 0, keyBorrowerInstallmentOther: 0,
-    borrowerName: 'João Pedro Almeida', borrowerBirthDate: '1993-09-30', borrowerIncomeWagesPensions: 2100, borrowerIncomeGreenReceipts: 0,
-    borrowerIncomeRents: 0, borrowerIncomeOthers: 0, borrowerInstallmentHousingCredit: 0, borrowerInstallmentPersonalCredit: 0,
-    borrowerInstallmentAutoLeasingCredit: 0, borrowerInstallmentCreditCard: 0, borrowerInstallmentBankOverdraft: 0, borrowerInstallmentOther: 0,
+    keyBorrowerName: 'Ana Sofia Martins',
+    keyBorrowerBirthDate: '1994-04-12',
+    keyBorrowerIncomeWagesPensions: 2600,
+    keyBorrowerIncomeGreenReceipts: 0,
+    keyBorrowerIncomeRents: 0,
+    keyBorrowerIncomeOthers: 0,
+    keyBorrowerInstallmentHousingCredit: 0,
+    keyBorrowerInstallmentPersonalCredit: 150,
+    keyBorrowerInstallmentAutoLeasingCredit: 0,
+    keyBorrowerInstallmentCreditCard: 0,
+    keyBorrowerInstallmentBankOverdraft: 0,
+    keyBorrowerInstallmentOther: 0,
+    borrowerName: 'João Pedro Almeida',
+    borrowerBirthDate: '1993-09-30',
+    borrowerIncomeWagesPensions: 2100,
+    borrowerIncomeGreenReceipts: 0,
+    borrowerIncomeRents: 0,
+    borrowerIncomeOthers: 0,
+    borrowerInstallmentHousingCredit: 0,
+    borrowerInstallmentPersonalCredit: 0,
+    borrowerInstallmentAutoLeasingCredit: 0,
+    borrowerInstallmentCreditCard: 0,
+    borrowerInstallmentBankOverdraft: 0,
+    borrowerInstallmentOther: 0,
   },
   propertySimulator: { acquisitionAmount: 250000, evaluationEstimatedAmount: 255000, sustainabilityCampaign: false },
 }
-const simulationId = (await ok('POST', '/v1/simulations', { token: admin, json: simulationInput, headers: { 'X-Request-Id': 'fixture-simulation-create' } })).additionalData.simulationUniqueID
+const simulationId = (await ok('POST', '/v1/simulations', { token: admin, json: simulationInput, headers: { 'X-Request-Id': 'fixture-simulation-create' } })).additionalData
+  .simulationUniqueID
 const processSimulationId = (await ok('POST', '/v1/simulations', { token: admin, json: simulationInput })).additionalData.simulationUniqueID
 const processId = (await ok('POST', '/v1/processes', { token: admin, json: { simulationUniqueId: processSimulationId } })).additionalData.processUniqueID
 const borrowers = (await ok('GET', `/v1/processes/${processId}/borrower`, { token: admin })).borrowerList.map((b) => b.borrowerUniqueID)
@@ -114,7 +143,18 @@ const manifest = {
     { username: partner.username, password: partner.password },
     { username: user.username, password: user.password },
   ],
-  ids: { partner: partner.partnerUniqueID, suspendedPartner: suspended.partnerUniqueID, broker: broker.brokerId, user: user.userId, simulationId, processSimulationId, otherSimulationId, processId, borrowers, documentId },
+  ids: {
+    partner: partner.partnerUniqueID,
+    suspendedPartner: suspended.partnerUniqueID,
+    broker: broker.brokerId,
+    user: user.userId,
+    simulationId,
+    processSimulationId,
+    otherSimulationId,
+    processId,
+    borrowers,
+    documentId,
+  },
   callback,
   reads,
 }

@@ -60,7 +60,8 @@ function testScript(document: Json, operation: Json, step: Step): string[] {
       "pm.test('answers the error body', () => { pm.expect(body.operationStatus).to.be.an('object'); pm.expect(body.errors).to.be.an('array').that.is.not.empty; });",
       "pm.test('each error has errorCode, errorMessage, errorField', () => body.errors.forEach((e) => pm.expect(e).to.include.all.keys('errorCode', 'errorMessage', 'errorField')));",
     )
-    if (step.refusedField !== undefined) lines.push(`pm.test('names the field ${step.refusedField}', () => pm.expect(body.errors.map((e) => e.errorField)).to.include(${js(step.refusedField)}));`)
+    if (step.refusedField !== undefined)
+      lines.push(`pm.test('names the field ${step.refusedField}', () => pm.expect(body.errors.map((e) => e.errorField)).to.include(${js(step.refusedField)}));`)
   } else if (json) {
     lines.push('const body = pm.response.json();')
     const schema = resolve(document, json.schema)
@@ -85,7 +86,10 @@ function testScript(document: Json, operation: Json, step: Step): string[] {
 
 function request(document: Json, step: Step): Json {
   const { method, path, operation } = operationOf(document, step)
-  const segments = path.split('/').filter(Boolean).map((segment) => segment.replace(/^\{(\w+)\}$/, (_, name: string) => `{{${step.path?.[name] ?? name}}}`))
+  const segments = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => segment.replace(/^\{(\w+)\}$/, (_, name: string) => `{{${step.path?.[name] ?? name}}}`))
   const query = Object.entries(step.query ?? {}).map(([key, value]) => ({ key, value }))
   const headers = [{ key: 'Accept-Language', value: '{{language}}' }]
   const body = step.body === 'NEGATIVE_AMOUNT' ? negativeAmount(exampleBody(document, operation)) : step.body === undefined ? exampleBody(document, operation) : step.body
@@ -117,7 +121,10 @@ function request(document: Json, step: Step): Json {
 const PACING = [
   {
     listen: 'prerequest',
-    script: { type: 'text/javascript', exec: ["const waitMs = Number(pm.collectionVariables.get('waitMs') || 0);", "if (waitMs > 0) { pm.collectionVariables.set('waitMs', '0'); setTimeout(() => {}, waitMs); }"] },
+    script: {
+      type: 'text/javascript',
+      exec: ["const waitMs = Number(pm.collectionVariables.get('waitMs') || 0);", "if (waitMs > 0) { pm.collectionVariables.set('waitMs', '0'); setTimeout(() => {}, waitMs); }"],
+    },
   },
   {
     listen: 'test',
@@ -134,7 +141,25 @@ const PACING = [
   },
 ]
 
-const VARIABLES = ['baseUrl', 'language', 'username', 'password', 'accessToken', 'partnerUniqueID', 'simulationUniqueId', 'spareSimulationUniqueId', 'processUniqueId', 'borrowerUniqueId', 'coBorrowerUniqueId', 'propertyUniqueId', 'notificationType', 'runId', 'requestId', 'waitMs', 'retries']
+const VARIABLES = [
+  'baseUrl',
+  'language',
+  'username',
+  'password',
+  'accessToken',
+  'partnerUniqueID',
+  'simulationUniqueId',
+  'spareSimulationUniqueId',
+  'processUniqueId',
+  'borrowerUniqueId',
+  'coBorrowerUniqueId',
+  'propertyUniqueId',
+  'notificationType',
+  'runId',
+  'requestId',
+  'waitMs',
+  'retries',
+]
 // Generated with the demo identities; a sandbox where they are off serves the copies told its own way in.
 const DEFAULTS: Record<string, string> = { baseUrl: 'http://localhost:8080', language: 'en', ...COLLECTIONS_WAY_IN.example }
 
@@ -152,15 +177,23 @@ const CREDENTIALS = COLLECTIONS_WAY_IN.postman
 
 /** The partner's collection: the bank's API as a journey, every request tested; nothing destructive or administrative. */
 export function bankCollection(bank: Json): Json {
-  return collection(bank, { ...BANK_JOURNEY, 'Reference lists': taxonomySteps(bank) }, {
-    name: 'Mortgage Partner Portal API (sandbox)',
-    description: `The bank's API as a partner's journey: authenticate, reference lists, a simulation, a process from it with its borrowers, property, messages and ESIS, a submission refused for what is missing. Every request has tests; run the folders in order (Newman: \`newman run\`). It changes nothing but the simulations and the process it creates itself.\n\n${CREDENTIALS}`,
-  })
+  return collection(
+    bank,
+    { ...BANK_JOURNEY, 'Reference lists': taxonomySteps(bank) },
+    {
+      name: 'Mortgage Partner Portal API (sandbox)',
+      description: `The bank's API as a partner's journey: authenticate, reference lists, a simulation, a process from it with its borrowers, property, messages and ESIS, a submission refused for what is missing. Every request has tests; run the folders in order (Newman: \`newman run\`). It changes nothing but the simulations and the process it creates itself.\n\n${CREDENTIALS}`,
+    },
+  )
 }
 
 /** The sandbox's own API: the control, journal and certification, acting only on what the run itself made. */
 export function sandboxCollection(sandbox: Json, bank: Json): Json {
-  const merged = { ...sandbox, paths: { ...bank.paths, ...sandbox.paths }, components: { ...sandbox.components, schemas: { ...bank.components?.schemas, ...sandbox.components?.schemas } } }
+  const merged = {
+    ...sandbox,
+    paths: { ...bank.paths, ...sandbox.paths },
+    components: { ...sandbox.components, schemas: { ...bank.components?.schemas, ...sandbox.components?.schemas } },
+  }
   return collection(merged, SANDBOX_JOURNEY, {
     name: 'Mortgage Partner Portal sandbox: its own API',
     description: `The sandbox's own API (/sandbox), not part of the bank's: scenarios, the clock, the request journal, deliveries, jobs, the account and certification, on a simulation this run creates. Requests that change something say so in their name and act only on what this run created; nothing here resets the partner or touches its users.\n\n${CREDENTIALS}`,

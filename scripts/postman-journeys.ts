@@ -33,7 +33,17 @@ const LOGIN: Step[] = [
 ]
 
 const SIMULATION_BODY = {
-  loanSimulator: { loanDurationMonths: 360, loanAmount: 200000, productSchemeId: 1, loanPurposeId: 1, productPurposeId: 1, hasCrossSelling: true, interestRateTypeID: 2, indexTypeID: 2, youthCredit: false },
+  loanSimulator: {
+    loanDurationMonths: 360,
+    loanAmount: 200000,
+    productSchemeId: 1,
+    loanPurposeId: 1,
+    productPurposeId: 1,
+    hasCrossSelling: true,
+    interestRateTypeID: 2,
+    indexTypeID: 2,
+    youthCredit: false,
+  },
 }
 
 /** The bank's API, in the order a partner's integration calls it. Taxonomy steps are added per list. */
@@ -57,17 +67,35 @@ export const BANK_JOURNEY: Record<string, Step[]> = {
       store: { simulationUniqueId: 'body.additionalData.simulationUniqueID' },
     },
     { name: 'Simulation Detail', operationId: 'simulationDetail', status: 200, fields: ['simulationDetail'] },
-    { name: 'Simulation Detail — unknown id', operationId: 'simulationDetail', status: 404, path: { simulationUniqueId: 'unknownId' }, prerequest: ["pm.variables.set('unknownId', '00000000-0000-4000-8000-000000000000');"] },
+    {
+      name: 'Simulation Detail — unknown id',
+      operationId: 'simulationDetail',
+      status: 404,
+      path: { simulationUniqueId: 'unknownId' },
+      prerequest: ["pm.variables.set('unknownId', '00000000-0000-4000-8000-000000000000');"],
+    },
     { name: 'Simulation Update', operationId: 'simulationUpdate', status: 200 },
     { name: 'Simulation List', operationId: 'simulationList', status: 200 },
     { name: 'Simulations Message Create', operationId: 'simulationsMessageCreate', status: 201 },
     { name: 'Simulations Message List', operationId: 'simulationsMessageList', status: 200 },
     { name: 'Simulation ESIS Get (PDF)', operationId: 'simulationEsisGet', status: 200 },
-    { name: 'Simulation Create (a second one, to cancel)', operationId: 'simulationCreate', status: 201, store: { spareSimulationUniqueId: 'body.additionalData.simulationUniqueID' } },
+    {
+      name: 'Simulation Create (a second one, to cancel)',
+      operationId: 'simulationCreate',
+      status: 201,
+      store: { spareSimulationUniqueId: 'body.additionalData.simulationUniqueID' },
+    },
     { name: 'Simulation Cancel (the second simulation of this run)', operationId: 'simulationCancel', status: 200, path: { simulationUniqueId: 'spareSimulationUniqueId' } },
   ],
   Processes: [
-    { name: 'Process Create (from the simulation of this run)', operationId: 'processCreate', status: 201, body: { simulationUniqueId: '{{simulationUniqueId}}' }, fields: ['additionalData.processUniqueID'], store: { processUniqueId: 'body.additionalData.processUniqueID' } },
+    {
+      name: 'Process Create (from the simulation of this run)',
+      operationId: 'processCreate',
+      status: 201,
+      body: { simulationUniqueId: '{{simulationUniqueId}}' },
+      fields: ['additionalData.processUniqueID'],
+      store: { processUniqueId: 'body.additionalData.processUniqueID' },
+    },
     { name: 'Process Detail', operationId: 'processDetail', status: 200 },
     { name: 'Process Update', operationId: 'processUpdate', status: 200 },
     { name: 'Process List', operationId: 'processList', status: 200 },
@@ -80,7 +108,12 @@ export const BANK_JOURNEY: Record<string, Step[]> = {
     { name: 'Processes Message Create', operationId: 'processesMessageCreate', status: 201 },
     { name: 'Processes Message List', operationId: 'processesMessageList', status: 200 },
     { name: 'Process ESIS Get (PDF)', operationId: 'processEsisGet', status: 200 },
-    { name: 'Process Submit — refused: documents and data missing', operationId: 'processSubmit', status: 400, note: 'Read the refusal by field: each error names what is missing' },
+    {
+      name: 'Process Submit — refused: documents and data missing',
+      operationId: 'processSubmit',
+      status: 400,
+      note: 'Read the refusal by field: each error names what is missing',
+    },
     { name: 'Process Cancel (the process of this run)', operationId: 'processCancel', status: 200 },
   ],
   Callbacks: [{ name: 'Callback List', operationId: 'callbackList', status: 200 }],

@@ -5,7 +5,10 @@ import { openApiDocuments } from '../src/app/openapi-document.ts'
 import { fromRoot } from '../src/platform/package-root.ts'
 
 const { bank, sandbox } = openApiDocuments()
-for (const [name, document] of [['openapi.json', bank], ['openapi-sandbox.json', sandbox]] as const) {
+for (const [name, document] of [
+  ['openapi.json', bank],
+  ['openapi-sandbox.json', sandbox],
+] as const) {
   const file = fromRoot('contracts', name)
   writeFileSync(file, JSON.stringify(document, null, 2) + '\n')
   process.stdout.write(`wrote ${file}\n`)

@@ -7,7 +7,10 @@ import { fromRoot } from '../src/platform/package-root.ts'
 import { postmanCollections } from './postman-collection.ts'
 
 const { bank, sandbox } = postmanCollections(openApiDocuments())
-for (const [name, collection] of [['postman.json', bank], ['postman-sandbox.json', sandbox]] as const) {
+for (const [name, collection] of [
+  ['postman.json', bank],
+  ['postman-sandbox.json', sandbox],
+] as const) {
   const file = fromRoot('contracts', name)
   writeFileSync(file, JSON.stringify(collection, null, 2) + '\n')
   process.stdout.write(`wrote ${file}\n`)

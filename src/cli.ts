@@ -10,15 +10,17 @@ import { startServer } from './app/server.ts'
 const USAGE = `Usage: mortgage-sandbox <command>
 
 Commands:
-  serve     run the sandbox (default); configuration from the environment (see README)
+  serve     run the sandbox (default); configuration from the environment (docs/configuration.md)
   verify    verify Pact contracts against the sandbox (mortgage-sandbox verify --help)
   partners  the operator's side of a hosted sandbox: list, create, suspend, resume, delete, invite (mortgage-sandbox partners --help)
   certify   certify your integration on a sandbox; exits 1 on a failed check (mortgage-sandbox certify --help)
   listen    receive your notifications on this machine, forwarded to a local address (mortgage-sandbox listen --help)
+  trigger   make the sandbox send one real notification of a type (mortgage-sandbox trigger --help)
   scenarios your partner's own scenarios as files: push or pull a folder (mortgage-sandbox scenarios --help)
   backup    a checked copy of the database, safe while the server runs (mortgage-sandbox backup --to FILE)
   restore   a backup into an empty data folder, before the server starts (mortgage-sandbox restore --from FILE)
   openapi   print the bank's OpenAPI document (--sandbox: the sandbox's own)
+  asyncapi  print the AsyncAPI document of the callbacks (--url <public URL>: the server it names)
   code-cache start once on a throw-away database and keep the compiled code, so later starts are faster (image builds run it)
   version   print the sandbox's version (what GET /v1/health/version answers; verify publishes it)`
 
@@ -58,6 +60,17 @@ async function certifyCommand(args: string[]) {
 async function listenCommand(args: string[]) {
   const { runListenCommand } = await import('./cli/commands/listen.ts')
   process.exitCode = await runListenCommand(args)
+}
+
+async function triggerCommand(args: string[]) {
+  const { runTriggerCommand } = await import('./cli/commands/trigger.ts')
+  process.exitCode = await runTriggerCommand(args)
+}
+
+async function asyncapiCommand(args: string[]) {
+  const { asyncApiDocumentText } = await import('./app/openapi-document.ts')
+  const at = args.indexOf('--url')
+  process.stdout.write(asyncApiDocumentText(at >= 0 ? args[at + 1] : undefined) + '\n')
 }
 
 async function scenariosCommand(args: string[]) {
@@ -102,6 +115,10 @@ async function main(argv: string[]) {
       return certifyCommand(args)
     case 'listen':
       return listenCommand(args)
+    case 'trigger':
+      return triggerCommand(args)
+    case 'asyncapi':
+      return asyncapiCommand(args)
     case 'scenarios':
       return scenariosCommand(args)
     case 'backup':

@@ -11,14 +11,7 @@ import {
   type RepoSnapshot,
   snapshotOf,
 } from './support/import-graph.ts'
-import {
-  findForeignCitations,
-  findLibraryInternals,
-  findMisnamedFiles,
-  findMapMismatches,
-  MAP_DOCUMENT,
-  findTwinFolders,
-} from './support/repository-rules.ts'
+import { findForeignCitations, findLibraryInternals, findMisnamedFiles, findMapMismatches, MAP_DOCUMENT, findTwinFolders } from './support/repository-rules.ts'
 
 // Read once, when the file is collected: every rule below runs on memory (the whole file takes well under a second).
 const repo = readRepo(fileURLToPath(new URL('..', import.meta.url)))
@@ -138,7 +131,12 @@ const cases: RuleCase[] = [
     rule: 'layers',
     name: 'downward imports pass',
     check: findUpwardImports,
-    files: { 'src/db/c.ts': "import { config } from '../platform/config.ts'", 'src/platform/config.ts': '', 'src/domain/m/r.ts': "import { s } from '../w/s.ts'", 'src/domain/w/s.ts': '' },
+    files: {
+      'src/db/c.ts': "import { config } from '../platform/config.ts'",
+      'src/platform/config.ts': '',
+      'src/domain/m/r.ts': "import { s } from '../w/s.ts'",
+      'src/domain/w/s.ts': '',
+    },
     offenders: [],
   },
   {
@@ -194,10 +192,20 @@ const cases: RuleCase[] = [
     rule: 'composition root',
     name: 'any other importer fails',
     check: findCompositionRootImports,
-    files: { 'src/app/composition-root.ts': '', 'src/cli.ts': "import type { Services } from './app/composition-root.ts'", 'src/cli/commands/x.ts': "import '../../app/composition-root.ts'" },
+    files: {
+      'src/app/composition-root.ts': '',
+      'src/cli.ts': "import type { Services } from './app/composition-root.ts'",
+      'src/cli/commands/x.ts': "import '../../app/composition-root.ts'",
+    },
     offenders: ['src/cli.ts → src/app/composition-root.ts', 'src/cli/commands/x.ts → src/app/composition-root.ts'],
   },
-  { rule: 'composition root', name: 'no composition root fails', check: findCompositionRootImports, files: { 'src/app/app.ts': '' }, offenders: ['src/app/composition-root.ts is missing'] },
+  {
+    rule: 'composition root',
+    name: 'no composition root fails',
+    check: findCompositionRootImports,
+    files: { 'src/app/app.ts': '' },
+    offenders: ['src/app/composition-root.ts is missing'],
+  },
   {
     rule: 'loose files',
     name: 'the entry point and files in folders pass; another file of src/ or of src/http/ fails',
@@ -209,7 +217,12 @@ const cases: RuleCase[] = [
     rule: 'citations',
     name: 'a document of docs/ and one of its headings pass',
     check: findForeignCitations,
-    files: { 'src/a.ts': '// docs/design.md "Lifecycles", docs/domain.md', 'docs/design.md': '# Design\n\n### Lifecycles\n', 'docs/domain.md': '', 'README.md': 'see docs/design.md' },
+    files: {
+      'src/a.ts': '// docs/design.md "Lifecycles", docs/domain.md',
+      'docs/design.md': '# Design\n\n### Lifecycles\n',
+      'docs/domain.md': '',
+      'README.md': 'see docs/design.md',
+    },
     offenders: [],
   },
   {
@@ -217,7 +230,7 @@ const cases: RuleCase[] = [
     name: 'foreign documents, machine paths, missing documents and headings fail',
     check: findForeignCitations,
     files: {
-      'src/a.ts': "// DESIGN.md\nconst p = '/home/me/x'\n// docs/nope.md\n// docs/design.md \"Lists\"",
+      'src/a.ts': '// DESIGN.md\nconst p = \'/home/me/x\'\n// docs/nope.md\n// docs/design.md "Lists"',
       'docs/design.md': '# Design\n\n```sh\n# Lists\n```\n',
       'README.md': 'See ../shared/notes.md',
     },
@@ -234,7 +247,14 @@ const cases: RuleCase[] = [
     name: 'a map naming every entry of src/ and of src/modules/ passes',
     check: findMapMismatches,
     files: {
-      'docs/architecture.md': SRC_MAP(['  cli.ts              start-up', '  app/                builds it, once', '  db/                 data', '  modules/<group>/    placeholder', '  modules/            groups:', '    auth/             login']),
+      'docs/architecture.md': SRC_MAP([
+        '  cli.ts              start-up',
+        '  app/                builds it, once',
+        '  db/                 data',
+        '  modules/<group>/    placeholder',
+        '  modules/            groups:',
+        '    auth/             login',
+      ]),
       'src/app/app.ts': '',
       'src/cli.ts': '',
       'src/app/composition-root.ts': '',
@@ -286,10 +306,7 @@ const cases: RuleCase[] = [
     name: 'another prefix, or a longer word, fails',
     check: findMisnamedFiles,
     files: { 'src/modules/esis/process.routes.ts': '', 'src/modules/auth/author.handlers.ts': '' },
-    offenders: [
-      'src/modules/esis/process.routes.ts (name the module in it: "esis")',
-      'src/modules/auth/author.handlers.ts (name the module in it: "auth")',
-    ],
+    offenders: ['src/modules/esis/process.routes.ts (name the module in it: "esis")', 'src/modules/auth/author.handlers.ts (name the module in it: "auth")'],
   },
   {
     rule: 'twin folders',
@@ -311,7 +328,7 @@ const cases: RuleCase[] = [
     name: 'the adapter folder may touch them; a comment elsewhere may name them',
     check: findLibraryInternals,
     files: {
-      'src/http/node-adapter/x.ts': "(c.req.bodyCache as T).text = t\nrequest.header = header\nincoming.resume = () => incoming",
+      'src/http/node-adapter/x.ts': '(c.req.bodyCache as T).text = t\nrequest.header = header\nincoming.resume = () => incoming',
       'src/http/y.ts': "// Hono's bodyCache is read by the adapter\nif (a.header === b) go()",
     },
     offenders: [],
@@ -321,7 +338,8 @@ const cases: RuleCase[] = [
     name: 'the body cache, a symbol lookup, a replaced header or resume outside the adapter fail',
     check: findLibraryInternals,
     files: {
-      'src/modules/a/m.ts': "const t = c.req.bodyCache.text\nObject.getOwnPropertySymbols(res).find((k) => k.description === 'cache')\nc.req.header = h\nincoming.resume = () => incoming",
+      'src/modules/a/m.ts':
+        "const t = c.req.bodyCache.text\nObject.getOwnPropertySymbols(res).find((k) => k.description === 'cache')\nc.req.header = h\nincoming.resume = () => incoming",
     },
     offenders: [
       "src/modules/a/m.ts:1: Hono's body cache (bodyCache): const t = c.req.bodyCache.text",

@@ -43,7 +43,7 @@ describe('mortgage-sandbox certify', () => {
     expect(signed.status).toBe('passed')
     expect(signed.checksInAll).toBe(19)
     expect(signed.checksLeftOut).toHaveLength(17)
-    expect(signed.checksLeftOut).toContain('receiver-https-timely')
+    expect(signed.checksLeftOut).toContain('receiver-answers-in-time')
 
     const checked = await certify('--check-report', report)
     expect(checked.code, checked.text).toBe(0)
@@ -76,6 +76,24 @@ describe('mortgage-sandbox certify', () => {
     expect(missing.text).toMatch(/^Cannot read the report/)
     const down = await runCertifyCommand(['--url', 'http://127.0.0.1:9', '--username', 'a', '--password', 'b'], {}, () => {})
     expect(down).toBe(2)
+  })
+
+  it('opens a window with --start, then judges only the requests the client marked, each failing one shown by time, method, path and status', async () => {
+    const started = await certify('--start')
+    expect(started.code, started.text).toBe(0)
+    const windowId = /^Certification window ([0-9a-f-]{36}) open since /.exec(started.text)![1]!
+    expect(started.text).toContain(`  X-Sandbox-Certification: ${windowId}`)
+    // A person's curl (no Accept-Language, unmarked) and the client's marked request, also without it.
+    s.clock.advance(1000)
+    await s.call('GET', '/v1/simulations', { headers: { 'X-Request-Id': 'person-curl' } })
+    const at = s.clock.now().toISOString()
+    await s.call('GET', '/v1/processes', { headers: { 'X-Sandbox-Certification': windowId, 'X-Request-Id': 'client-marked' } })
+    s.clock.advance(1000)
+    const run = await certify('--checks', 'client-sends-accept-language')
+    expect(run.code).toBe(1)
+    expect(run.text).toContain(`only the requests marked X-Sandbox-Certification: ${windowId})`)
+    expect(run.text).toMatch(new RegExp(`\n {8}${at.replace(/[.]/g, '\\.')}  GET /v1/processes -> 200: .+ \\[request client-marked\\]`))
+    expect(run.text).not.toContain('person-curl')
   })
 
   it('exits 2 on bad usage, a refused login or an unknown check', async () => {

@@ -1,19 +1,24 @@
 import { convertWorkflowTemplate, NoOperationTraceWriter, parseWorkflow } from '@actions/workflow-parser'
 import { ErrorPolicy } from '@actions/workflow-parser/model/convert'
 import { spawnSync } from 'node:child_process'
-import { readdirSync, readFileSync } from 'node:fs'
+import { cpSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { parse as parseYaml } from 'yaml'
 import { CERTIFY_OPTIONS } from '../src/cli/commands/certify.ts'
+import { runVerify } from '../src/cli/verify/verify-command.ts'
 import { VERIFY_OPTIONS } from '../src/cli/verify/verify-options.ts'
 import { createTestSandbox } from './support/test-app.ts'
+import { tempDir } from './support/temp-dir.ts'
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const EXAMPLES = 'docs/ci-examples'
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8')
-const yamlFiles = (dir: string) => readdirSync(join(ROOT, dir)).filter((name) => /\.ya?ml$/.test(name)).map((name) => `${dir}/${name}`)
+const yamlFiles = (dir: string) =>
+  readdirSync(join(ROOT, dir))
+    .filter((name) => /\.ya?ml$/.test(name))
+    .map((name) => `${dir}/${name}`)
 
 const githubWorkflows = [...yamlFiles('.github/workflows'), ...yamlFiles(EXAMPLES).filter((path) => path.includes('github-actions'))]
 const gitlabFiles = yamlFiles(EXAMPLES).filter((path) => path.includes('gitlab'))
@@ -34,9 +39,34 @@ async function workflowErrors(name: string, content: string): Promise<string[]> 
 // GitLab's keywords that are not jobs (https://docs.gitlab.com/ci/yaml/): everything else at the top is a job.
 const GITLAB_GLOBAL_KEYS = new Set(['default', 'include', 'stages', 'variables', 'workflow', 'image', 'services', 'cache', 'before_script', 'after_script'])
 const GITLAB_JOB_KEYS = new Set([
-  'after_script', 'allow_failure', 'artifacts', 'before_script', 'cache', 'coverage', 'dependencies', 'environment', 'extends', 'id_tokens',
-  'image', 'inherit', 'interruptible', 'needs', 'parallel', 'release', 'resource_group', 'retry', 'rules', 'script', 'secrets', 'services',
-  'stage', 'tags', 'timeout', 'trigger', 'variables', 'when',
+  'after_script',
+  'allow_failure',
+  'artifacts',
+  'before_script',
+  'cache',
+  'coverage',
+  'dependencies',
+  'environment',
+  'extends',
+  'id_tokens',
+  'image',
+  'inherit',
+  'interruptible',
+  'needs',
+  'parallel',
+  'release',
+  'resource_group',
+  'retry',
+  'rules',
+  'script',
+  'secrets',
+  'services',
+  'stage',
+  'tags',
+  'timeout',
+  'trigger',
+  'variables',
+  'when',
 ])
 
 /** The structure GitLab requires of a pipeline file, as far as it can be checked without GitLab. */
@@ -93,12 +123,17 @@ function verifyFlags(content: string, command = 'verify'): string[][] {
 }
 
 const CLI_FLAGS = new Set(Object.entries(VERIFY_OPTIONS).flatMap(([name, option]) => [`--${name}`, ...('short' in option ? [`-${option.short}`] : [])]))
-const unknownFlags = (content: string) => verifyFlags(content).flat().filter((flag) => !CLI_FLAGS.has(flag))
+const unknownFlags = (content: string) =>
+  verifyFlags(content)
+    .flat()
+    .filter((flag) => !CLI_FLAGS.has(flag))
 const CERTIFY_FLAGS = new Set(Object.entries(CERTIFY_OPTIONS).flatMap(([name, option]) => [`--${name}`, ...('short' in option ? [`-${option.short}`] : [])]))
 
 describe('the GitHub Actions workflows (this repository and the partners examples), linted by @actions/workflow-parser', () => {
   it('finds the release workflow and both GitHub examples', () => {
-    expect(githubWorkflows).toEqual(expect.arrayContaining(['.github/workflows/release.yml', `${EXAMPLES}/github-actions-pact-files.yml`, `${EXAMPLES}/github-actions-pact-broker.yml`]))
+    expect(githubWorkflows).toEqual(
+      expect.arrayContaining(['.github/workflows/release.yml', `${EXAMPLES}/github-actions-pact-files.yml`, `${EXAMPLES}/github-actions-pact-broker.yml`]),
+    )
   })
 
   it.each(githubWorkflows)('%s has no error', async (path) => {
@@ -114,7 +149,7 @@ describe('the GitHub Actions workflows (this repository and the partners example
       '    runs-on: ubuntu-latest',
       '    steps:',
       '      - run: docker run sandbox verify --pact ${{ github.workspace }/pacts',
-      '      - if: secrets.TOKEN != \'\'',
+      "      - if: secrets.TOKEN != ''",
       '        run: echo token',
       '    step:',
       '      - run: echo misspelled',
@@ -134,10 +169,22 @@ describe('docs/certification.md', () => {
   it('quotes the certify steps of the examples as they are', () => {
     const snippets = [...read('docs/certification.md').matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!)
     expect(snippets).toHaveLength(2)
-    const examples = yamlFiles(EXAMPLES).map((path) => read(path).split('\n').map((line) => line.trim()).join('\n'))
+    const examples = yamlFiles(EXAMPLES).map((path) =>
+      read(path)
+        .split('\n')
+        .map((line) => line.trim())
+        .join('\n'),
+    )
     for (const snippet of snippets) {
-      const lines = snippet.trim().split('\n').map((line) => line.trim()).join('\n')
-      expect(examples.some((example) => example.includes(lines)), snippet).toBe(true)
+      const lines = snippet
+        .trim()
+        .split('\n')
+        .map((line) => line.trim())
+        .join('\n')
+      expect(
+        examples.some((example) => example.includes(lines)),
+        snippet,
+      ).toBe(true)
     }
   })
 })
@@ -148,10 +195,22 @@ describe('docs/contract-testing.md', () => {
     for (const path of yamlFiles(EXAMPLES)) expect(doc).toContain(`](${path.replace('docs/', '')})`)
     const snippets = [...doc.matchAll(/```yaml\n([\s\S]*?)```/g)].map((m) => m[1]!)
     expect(snippets.length).toBeGreaterThan(0)
-    const examples = yamlFiles(EXAMPLES).map((path) => read(path).split('\n').map((line) => line.trim()).join('\n'))
+    const examples = yamlFiles(EXAMPLES).map((path) =>
+      read(path)
+        .split('\n')
+        .map((line) => line.trim())
+        .join('\n'),
+    )
     for (const snippet of snippets) {
-      const lines = snippet.trim().split('\n').map((line) => line.trim()).join('\n')
-      expect(examples.some((example) => example.includes(lines)), snippet).toBe(true)
+      const lines = snippet
+        .trim()
+        .split('\n')
+        .map((line) => line.trim())
+        .join('\n')
+      expect(
+        examples.some((example) => example.includes(lines)),
+        snippet,
+      ).toBe(true)
     }
   })
 })
@@ -181,13 +240,13 @@ describe('the GitLab CI example', () => {
 describe('the examples call `mortgage-sandbox verify` with flags it takes', () => {
   const examples = yamlFiles(EXAMPLES)
 
-  it.each(examples)('%s: each verify command uses only the CLI\'s options', (path) => {
+  it.each(examples)("%s: each verify command uses only the CLI's options", (path) => {
     const commands = verifyFlags(read(path))
     expect(commands.length).toBeGreaterThan(0)
     expect(unknownFlags(read(path))).toEqual([])
   })
 
-  it('the broker examples publish under the sandbox\'s own version: no --provider-version of their own', () => {
+  it("the broker examples publish under the sandbox's own version: no --provider-version of their own", () => {
     for (const path of examples.filter((p) => /broker|gitlab/.test(p))) {
       const flags = verifyFlags(read(path)).flat()
       expect(flags, path).toContain('--publish')
@@ -203,7 +262,8 @@ describe('the examples call `mortgage-sandbox verify` with flags it takes', () =
   })
 
   it('a renamed or misspelled flag is caught', () => {
-    const run = 'jobs:\n  v:\n    steps:\n      - run: |\n          docker run --rm "$SANDBOX_IMAGE" verify \\\n            --pact /pacts --broker-url "$URL" --provider-versions 1 -x\n'
+    const run =
+      'jobs:\n  v:\n    steps:\n      - run: |\n          docker run --rm "$SANDBOX_IMAGE" verify \\\n            --pact /pacts --broker-url "$URL" --provider-versions 1 -x\n'
     expect(verifyFlags(run)).toEqual([['--pact', '--broker-url', '--provider-versions', '-x']])
     expect(unknownFlags(run)).toEqual(['--provider-versions', '-x'])
   })
@@ -214,5 +274,54 @@ describe('the examples call `mortgage-sandbox verify` with flags it takes', () =
     const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', 'version'], { cwd: ROOT, encoding: 'utf8', timeout: 20_000 })
     expect(cli.status).toBe(0)
     expect(cli.stdout).toBe(`${version}\n`)
+  })
+})
+
+/** The arguments of each `verify` an example runs on pact files (not --static, not from a broker), as the shell splits them. */
+function fileVerifications(content: string): string[][] {
+  return shellCommands(content)
+    .map((line) => /(?:mortgage-sandbox|"\$SANDBOX_IMAGE"|dist\/cli\.js)\s+verify\b(.*)$/.exec(line)?.[1])
+    .filter((rest): rest is string => rest !== undefined)
+    .map((rest) => [...rest.matchAll(/"([^"]*)"|'([^']*)'|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]!))
+    .filter((args) => !args.includes('--static') && !args.includes('--broker-url'))
+}
+
+describe('the examples verify message pacts too', () => {
+  it("publish every pact of the folder the consumer tests write, the webhook handler's messages with the client's", () => {
+    for (const path of yamlFiles(EXAMPLES).filter((p) => /broker|gitlab/.test(p))) {
+      expect(
+        shellCommands(read(path)).some((line) => /\$PACT_CLI publish pacts\b/.test(line)),
+        path,
+      ).toBe(true)
+    }
+  })
+
+  // One real verification of the folder every file example reads: the reference client's HTTP pact and its webhook handler's message pact.
+  it("run verify on the folder the consumer tests write, which verifies the webhook handler's message pacts beside the HTTP ones", { timeout: 120_000 }, async () => {
+    const flagSets = new Set<string>()
+    for (const path of yamlFiles(EXAMPLES).filter((p) => /pact-files|gitlab/.test(p))) {
+      const runs = fileVerifications(read(path))
+      expect(runs, path).toHaveLength(1)
+      const args = runs[0]!
+      const folder = args[args.indexOf('--pact') + 1]!
+      // ./pacts of the consumer step, mounted as /pacts or read in the job's checkout.
+      expect(folder, path).toMatch(/(^|\/)pacts$/)
+      flagSets.add(JSON.stringify(args.map((arg) => (arg === folder ? '<pacts>' : arg))))
+    }
+    const pacts = tempDir('ci-example-pacts')
+    cpSync(join(ROOT, 'contracts', 'pacts'), pacts, { recursive: true })
+    const files = readdirSync(pacts).map((name) => JSON.parse(readFileSync(join(pacts, name), 'utf8')) as { interactions?: unknown[]; messages?: unknown[] })
+    const messages = files.reduce((n, f) => n + (f.messages?.length ?? 0), 0)
+    const all = files.reduce((n, f) => n + (f.interactions?.length ?? 0) + (f.messages?.length ?? 0), 0)
+    expect(messages).toBeGreaterThanOrEqual(12)
+    for (const flags of flagSets) {
+      let out = ''
+      const code = await runVerify(
+        (JSON.parse(flags) as string[]).map((arg) => (arg === '<pacts>' ? pacts : arg)),
+        { out: (text) => void (out += text), err: (text) => void (out += text) },
+      )
+      expect(out).toContain(`Result: PASSED: ${all} interaction(s) verified`)
+      expect(code).toBe(0)
+    }
   })
 })

@@ -17,7 +17,12 @@ describe('commandLogin', () => {
   it('takes the flags first, then the environment, then this machine', () => {
     expect(commandLogin({}, {}, true)).toEqual({ url: DEFAULT_SANDBOX_URL, token: undefined, username: undefined, password: undefined })
     expect(commandLogin({}, ENV, true)).toEqual({ url: 'https://env.example', token: 'env-token', username: 'env-user', password: 'env-pass' })
-    expect(commandLogin({ url: 'https://flag.example', username: 'u', password: 'p', token: 't' }, ENV, true)).toEqual({ url: 'https://flag.example', token: 't', username: 'u', password: 'p' })
+    expect(commandLogin({ url: 'https://flag.example', username: 'u', password: 'p', token: 't' }, ENV, true)).toEqual({
+      url: 'https://flag.example',
+      token: 't',
+      username: 'u',
+      password: 'p',
+    })
   })
 
   it('reads no token, not even SANDBOX_TOKEN, for a command that takes none', () => {

@@ -28,7 +28,7 @@ describe('configuration from the environment', () => {
       retentionDays: 0,
       auditRetentionDays: 365,
       rateLimit: null,
-      fairShare: { costMs: 1, concurrency: { inFlight: 4, queue: 16, waitMs: 2000 } },
+      fairShare: { costMs: 1, concurrency: { inFlight: 4, queue: 16, waitMs: 2000 }, renders: { msPerSecond: 20, burstMs: 1500 } },
       esisRendering: { threads: Math.max(1, availableParallelism() - 1), perPartner: null, queue: 64 },
       quotas: { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null, scenarios: null, storageBytes: null },
       mail: { perDay: null, relayTo: 'verified' },
@@ -52,7 +52,13 @@ describe('configuration from the environment', () => {
 
   it('reads the metrics and backup settings, and refuses scheduled backups of a database in memory', () => {
     expect(
-      loadConfig({ SANDBOX_METRICS: 'false', SANDBOX_METRICS_TOKEN: 't'.repeat(32), SANDBOX_BACKUP_EVERY_MINUTES: '60', SANDBOX_BACKUP_KEEP: '48', SANDBOX_BACKUP_DIR: '/backups' }),
+      loadConfig({
+        SANDBOX_METRICS: 'false',
+        SANDBOX_METRICS_TOKEN: 't'.repeat(32),
+        SANDBOX_BACKUP_EVERY_MINUTES: '60',
+        SANDBOX_BACKUP_KEEP: '48',
+        SANDBOX_BACKUP_DIR: '/backups',
+      }),
     ).toMatchObject({ metrics: { enabled: false, token: 't'.repeat(32) }, backup: { everyMinutes: 60, keep: 48, dir: '/backups' } })
     expect(() => loadConfig({ SANDBOX_METRICS_TOKEN: 'short' })).toThrow(/SANDBOX_METRICS_TOKEN/)
     expect(() => loadConfig({ SANDBOX_DB: ':memory:', SANDBOX_BACKUP_EVERY_MINUTES: '5' })).toThrow(/SANDBOX_BACKUP_EVERY_MINUTES needs a database file/)
@@ -67,8 +73,8 @@ describe('configuration from the environment', () => {
       operatorToken: operator,
       demoIdentities: false,
       retentionDays: 30,
-      rateLimit: { perSecond: 20, burst: 100 },
-      fairShare: { costMs: 1, concurrency: { inFlight: 4, queue: 16, waitMs: 2000 } },
+      rateLimit: { perSecond: 20, burst: 200 },
+      fairShare: { costMs: 1, concurrency: { inFlight: 4, queue: 16, waitMs: 2000 }, renders: { msPerSecond: 20, burstMs: 1500 } },
       esisRendering: { perPartner: 2, queue: 64 },
       quotas: { simulations: 5000, processes: 1000, documentBytes: 200 * 1024 * 1024, callbackConfigurations: 12, scenarios: 50, storageBytes: 256 * 1024 * 1024 },
       mail: { perDay: 100, relayTo: 'verified' },
@@ -79,7 +85,13 @@ describe('configuration from the environment', () => {
 
   it('reads the storage quota, the journal bound, the e-mails a day, whom the relay reaches and the trusted proxies', () => {
     expect(
-      loadConfig({ SANDBOX_QUOTA_STORAGE_MB: '64', SANDBOX_JOURNAL_MAX_MB: '8', SANDBOX_MAILS_PER_DAY: '5', SANDBOX_SMTP_RECIPIENTS: 'any', SANDBOX_TRUST_PROXY: '10.0.0.0/8,fd00::/8' }),
+      loadConfig({
+        SANDBOX_QUOTA_STORAGE_MB: '64',
+        SANDBOX_JOURNAL_MAX_MB: '8',
+        SANDBOX_MAILS_PER_DAY: '5',
+        SANDBOX_SMTP_RECIPIENTS: 'any',
+        SANDBOX_TRUST_PROXY: '10.0.0.0/8,fd00::/8',
+      }),
     ).toMatchObject({
       quotas: { storageBytes: 64 * 1024 * 1024 },
       journal: { maxBytes: 8 * 1024 * 1024 },
@@ -91,9 +103,11 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ SANDBOX_JOURNAL_MAX_ENTRIES: '0' }).journal).toEqual({ maxEntries: 0, maxBytes: 0, maxPerSecond: 0 })
   })
 
-  it("refuses a journal bound that leaves no room in the storage quota, and a relay to any address on a hosted sandbox", () => {
+  it('refuses a journal bound that leaves no room in the storage quota, and a relay to any address on a hosted sandbox', () => {
     expect(() => loadConfig({ SANDBOX_QUOTA_STORAGE_MB: '16', SANDBOX_JOURNAL_MAX_MB: '16' })).toThrow(/SANDBOX_JOURNAL_MAX_MB must be less than SANDBOX_QUOTA_STORAGE_MB/)
-    expect(() => loadConfig({ SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32), SANDBOX_SECRETS_KEY: 'k'.repeat(32), SANDBOX_SMTP_RECIPIENTS: 'any' })).toThrow(/SANDBOX_SMTP_RECIPIENTS=any/)
+    expect(() => loadConfig({ SANDBOX_MODE: 'hosted', SANDBOX_OPERATOR_TOKEN: 'o'.repeat(32), SANDBOX_SECRETS_KEY: 'k'.repeat(32), SANDBOX_SMTP_RECIPIENTS: 'any' })).toThrow(
+      /SANDBOX_SMTP_RECIPIENTS=any/,
+    )
   })
 
   it('lets every hosted default be overridden, 0 turning a limit off', () => {
@@ -123,10 +137,12 @@ describe('configuration from the environment', () => {
       SANDBOX_ESIS_THREADS: '3',
       SANDBOX_ESIS_RENDERS_PER_PARTNER: '5',
       SANDBOX_ESIS_RENDER_QUEUE: '7',
+      SANDBOX_ESIS_RENDER_MS_PER_SECOND: '40',
+      SANDBOX_ESIS_RENDER_BURST_MS: '3000',
     })
     expect(config).toMatchObject({
-      rateLimit: { perSecond: 10, burst: 50 },
-      fairShare: { costMs: 0.5, concurrency: { inFlight: 2, queue: 3, waitMs: 250 } },
+      rateLimit: { perSecond: 10, burst: 100 },
+      fairShare: { costMs: 0.5, concurrency: { inFlight: 2, queue: 3, waitMs: 250 }, renders: { msPerSecond: 40, burstMs: 3000 } },
       esisRendering: { threads: 3, perPartner: 5, queue: 7 },
     })
     expect(loadConfig({ SANDBOX_PARTNER_CONCURRENCY: '0' }).fairShare.concurrency).toBeNull()
@@ -145,7 +161,13 @@ describe('configuration from the environment', () => {
       SANDBOX_LOGIN_QUEUE: '9',
     })
     expect(config.logins).toEqual({ perUser: { burst: 3, perMinute: 0.5 }, perAddress: { burst: 12, perMinute: 6 }, hashes: 4, queuePerPartner: 2, queue: 9 })
-    for (const name of ['SANDBOX_LOGINS_PER_USER_BURST', 'SANDBOX_LOGINS_PER_USER_PER_MINUTE', 'SANDBOX_LOGINS_PER_ADDRESS_BURST', 'SANDBOX_LOGINS_PER_ADDRESS_PER_MINUTE', 'SANDBOX_PASSWORD_HASHES']) {
+    for (const name of [
+      'SANDBOX_LOGINS_PER_USER_BURST',
+      'SANDBOX_LOGINS_PER_USER_PER_MINUTE',
+      'SANDBOX_LOGINS_PER_ADDRESS_BURST',
+      'SANDBOX_LOGINS_PER_ADDRESS_PER_MINUTE',
+      'SANDBOX_PASSWORD_HASHES',
+    ]) {
       expect(() => loadConfig({ [name]: '0' }), name).toThrow(new RegExp(name))
     }
   })

@@ -17,8 +17,9 @@ import { startVerifyingReceiver, type VerifyingReceiver } from './support/verify
  * answered, a journey to Approved past a clock advance of more than a day with every notification
  * received through `mortgage-sandbox listen` by a local server that verifies it with the
  * standardwebhooks library (which refuses a timestamp more than 5 minutes off), the clock returned
- * to the real time, then a full certification run: nothing failed, the receiver checks not
- * exercised (no public address) with advice, and the journal intact throughout.
+ * to the real time, then a full certification run: nothing failed, the receiver checks passed
+ * through listen, the public HTTPS address left as the go-live item with its advice, and the
+ * journal intact throughout.
  */
 const OPERATOR = 'operator-token-of-the-first-hour-0123456789'
 const EN = { 'Accept-Language': 'en' }
@@ -30,10 +31,17 @@ let local: VerifyingReceiver
 let localUrl: string
 
 beforeAll(async () => {
-  const config = loadConfig({ SANDBOX_MODE: 'hosted', SANDBOX_DB: ':memory:', SANDBOX_OPERATOR_TOKEN: OPERATOR, SANDBOX_SECRETS_KEY: 'first-hour-secrets-key-0123456789abcdef', LOG_LEVEL: 'silent', PORT: '0',
+  const config = loadConfig({
+    SANDBOX_MODE: 'hosted',
+    SANDBOX_DB: ':memory:',
+    SANDBOX_OPERATOR_TOKEN: OPERATOR,
+    SANDBOX_SECRETS_KEY: 'first-hour-secrets-key-0123456789abcdef',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
     // A request's cost is its server time; on a test machine shared with other files that time is
     // many times a quiet server's, which the fair share would charge (test/postman-collection.test.ts does the same).
-    SANDBOX_RATE_LIMIT_COST_MS: '100' })
+    SANDBOX_RATE_LIMIT_COST_MS: '100',
+  })
   expect([config.demoIdentities, config.callbackAllowHttp, config.callbackAllowPrivate]).toEqual([false, false, false])
   sandbox = openSandbox({ config: { ...config, passwordCost: { N: 2 ** 12, r: 8, p: 1 } }, clock: systemClock })
   sandbox.sandbox.callbacks.worker.start()
@@ -56,11 +64,25 @@ afterAll(async () => {
 describe("a new partner's first hour on a hosted sandbox", () => {
   it('signs up, plays a journey to Approved past a day of its clock with every notification through listen, returns its clock, and certifies', async () => {
     // Sign-up with an invitation, then the credentials it answered.
-    const invitation = (await (await fetch(`${url}/sandbox/operator/invitations`, { method: 'POST', headers: { Authorization: `Bearer ${OPERATOR}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ note: 'first hour' }) })).json()) as { invitationCode: string }
-    const signedUp = await fetch(`${url}/sandbox/signup`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...EN }, body: JSON.stringify({ partnerName: 'Primeira Hora, Lda.', contactEmail: 'dev@primeira-hora.example', invitationCode: invitation.invitationCode }) })
+    const invitation = (await (
+      await fetch(`${url}/sandbox/operator/invitations`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${OPERATOR}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ note: 'first hour' }),
+      })
+    ).json()) as { invitationCode: string }
+    const signedUp = await fetch(`${url}/sandbox/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...EN },
+      body: JSON.stringify({ partnerName: 'Primeira Hora, Lda.', contactEmail: 'dev@primeira-hora.example', invitationCode: invitation.invitationCode }),
+    })
     expect(signedUp.status).toBe(201)
     const credentials = (await signedUp.json()) as { username: string; password: string; partnerUniqueID: string }
-    const demo = await fetch(`${url}/v1/authentication`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...EN }, body: JSON.stringify({ username: 'broker-a', password: 'sandbox' }) })
+    const demo = await fetch(`${url}/v1/authentication`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...EN },
+      body: JSON.stringify({ username: 'broker-a', password: 'sandbox' }),
+    })
     expect(demo.status).toBe(401)
     const login = await fetch(`${url}/v1/authentication`, { method: 'POST', headers: { 'Content-Type': 'application/json', ...EN }, body: JSON.stringify(credentials) })
     expect(login.status).toBe(200)
@@ -86,7 +108,10 @@ describe("a new partner's first hour on a hosted sandbox", () => {
     // listen, with the token from sign-up's login; the local server verifies with the secret it prints.
     const lines: string[] = []
     const stop = new AbortController()
-    const listening = runListenCommand(['--url', url, '--forward-to', localUrl], { SANDBOX_TOKEN: token }, (line) => lines.push(line), { signal: stop.signal, backoff: { firstMs: 20, maxMs: 200 } })
+    const listening = runListenCommand(['--url', url, '--forward-to', localUrl], { SANDBOX_TOKEN: token }, (line) => lines.push(line), {
+      signal: stop.signal,
+      backoff: { firstMs: 20, maxMs: 200 },
+    })
     local.setSecret(await eventually(() => lines.join('\n').match(/whsec_[A-Za-z0-9+/=]+/)?.[0]))
     await eventually(() => (sandbox.sandbox.callbacks.listen.connected(credentials.partnerUniqueID) === 1 ? true : undefined))
 
@@ -100,7 +125,8 @@ describe("a new partner's first hour on a hosted sandbox", () => {
     const base = `/v1/processes/${process.json.additionalData.processUniqueID}`
     const borrowers = ((await call('GET', `${base}/borrower`)).json.borrowerList as Array<{ borrowerUniqueID: string }>).map((b) => b.borrowerUniqueID)
     const now = new Date()
-    for (const [index, id] of borrowers.entries()) expect((await call('PUT', `${base}/borrower/${id}`, index === 0 ? keyBorrowerCompletion(now) : coBorrowerCompletion(now))).status).toBe(200)
+    for (const [index, id] of borrowers.entries())
+      expect((await call('PUT', `${base}/borrower/${id}`, index === 0 ? keyBorrowerCompletion(now) : coBorrowerCompletion(now))).status).toBe(200)
     for (const { documentTypeId, borrowerUniqueId, fileName } of mandatoryDocuments(sandbox.sandbox.taxonomy, borrowers)) {
       const form = new FormData()
       form.append('documentTypeId', String(documentTypeId))
@@ -140,7 +166,7 @@ describe("a new partner's first hour on a hosted sandbox", () => {
     expect(returned.json.offsetSeconds).toBe(0)
     expect((await call('GET', base)).status).toBe(200)
 
-    // A full certification run: nothing failed; what cannot be exercised without a public address says how.
+    // A full certification run: nothing failed, the local receiver certified through listen; a public address is left for going live.
     const started = await call('POST', '/sandbox/certification/runs', {})
     expect(started.status).toBe(202)
     const run = await eventually(async () => {
@@ -152,6 +178,10 @@ describe("a new partner's first hour on a hosted sandbox", () => {
     expect(['passed', 'incomplete']).toContain(run.status)
     for (const check of run.checks.filter((c: any) => c.status === 'not-exercised')) expect(check.advice, check.id).toBeTruthy()
     expect(run.checks.filter((c: any) => c.id.startsWith('journey-') && c.status === 'passed').map((c: any) => c.id)).toContain('journey-process-submitted')
+    const receiverChecks = run.checks.filter((c: any) => c.category === 'receiver')
+    expect(receiverChecks.map((c: any) => [c.id, c.status])).toEqual(receiverChecks.map((c: any) => [c.id, 'passed']))
+    expect(receiverChecks[0].evidence.every((e: any) => e.through === 'listen' && e.callbackUrl === localUrl)).toBe(true)
+    expect(run.goLive).toEqual([expect.objectContaining({ id: 'public-https-address', status: 'to-do', advice: expect.stringContaining('public https:// address') })])
 
     const journal = (await call('GET', '/sandbox/requests?lineCount=100')).json
     const ids = new Set(journal.requestList.map((e: any) => e.path))

@@ -82,7 +82,16 @@ export async function play(baseUrl: string, example: unknown) {
 `
 
 const TSCONFIG = {
-  compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, outDir: 'out', rootDir: '.', lib: ['ES2022', 'DOM', 'DOM.Iterable'] },
+  compilerOptions: {
+    target: 'ES2022',
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    skipLibCheck: true,
+    outDir: 'out',
+    rootDir: '.',
+    lib: ['ES2022', 'DOM', 'DOM.Iterable'],
+  },
   include: ['**/*.ts'],
   exclude: ['out', 'node_modules'],
 }
@@ -118,7 +127,7 @@ afterAll(async () => {
 })
 
 describe("clients generated from the bank's document", () => {
-  it('compile with tsc --strict under NodeNext (the repository\'s TypeScript)', async () => {
+  it("compile with tsc --strict under NodeNext (the repository's TypeScript)", async () => {
     const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc')
     const compiled = await run(process.execPath, [tsc, '-p', folder], { cwd: folder }).catch((error: { stdout: string }) => ({ stdout: error.stdout, failed: true }))
     expect('failed' in compiled ? compiled.stdout : '').toBe('')
@@ -127,14 +136,18 @@ describe("clients generated from the bank's document", () => {
   it.each([
     ['@hey-api/openapi-ts (fetch client)', 'hey-journey.js'],
     ['openapi-typescript + openapi-fetch', 'fetch-journey.js'],
-  ])('%s plays a journey: simulation, process, a submission refused by field, a 429 read through Retry-After', async (_, file) => {
-    const { play } = (await import(pathToFileURL(join(folder, 'out', file)).href)) as { play: (baseUrl: string, example: unknown) => Promise<Played> }
-    const played = await play(baseUrl, simulationExample)
-    expect(played.simulationUniqueID).toMatch(/^[0-9a-f-]{36}$/)
-    expect(played.processUniqueID).toMatch(/^[0-9a-f-]{36}$/)
-    expect(played.submitStatus).toBe(400)
-    expect(played.refusedFields.length).toBeGreaterThan(0)
-    expect(played.refusedFields.every((field) => field.length > 0)).toBe(true)
-    expect(played.retryAfter).toBe(10)
-  }, 60_000)
+  ])(
+    '%s plays a journey: simulation, process, a submission refused by field, a 429 read through Retry-After',
+    async (_, file) => {
+      const { play } = (await import(pathToFileURL(join(folder, 'out', file)).href)) as { play: (baseUrl: string, example: unknown) => Promise<Played> }
+      const played = await play(baseUrl, simulationExample)
+      expect(played.simulationUniqueID).toMatch(/^[0-9a-f-]{36}$/)
+      expect(played.processUniqueID).toMatch(/^[0-9a-f-]{36}$/)
+      expect(played.submitStatus).toBe(400)
+      expect(played.refusedFields.length).toBeGreaterThan(0)
+      expect(played.refusedFields.every((field) => field.length > 0)).toBe(true)
+      expect(played.retryAfter).toBe(10)
+    },
+    60_000,
+  )
 })

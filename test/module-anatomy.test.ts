@@ -1,14 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { assert, describe, expect, it } from 'vitest'
 import { readRepo, type RepoSnapshot, snapshotOf } from './support/import-graph.ts'
-import {
-  DOOR_CEILING,
-  findHandlersOutsideHandlerFiles,
-  findMisshapenDoors,
-  findSchemasOutsideSchemaFiles,
-  findTrackerCitations,
-  findWideDoors,
-} from './support/module-anatomy.ts'
+import { DOOR_CEILING, findHandlersOutsideHandlerFiles, findMisshapenDoors, findSchemasOutsideSchemaFiles, findTrackerCitations, findWideDoors } from './support/module-anatomy.ts'
 
 const repo = readRepo(fileURLToPath(new URL('..', import.meta.url)))
 
@@ -129,7 +122,8 @@ const cases: RuleCase[] = [
     check: findSchemasOutsideSchemaFiles,
     files: {
       'src/modules/a/a.schemas.ts': 'export const Body = z.object({ name: z.string().min(1) })',
-      'src/modules/a/a.service.ts': "type Body = z.infer<typeof Body>\nconst parsed = Body.safeParse(input)\nif (error instanceof z.ZodError) {}\n// z.object( in a comment\nconst s = 'z.enum('",
+      'src/modules/a/a.service.ts':
+        "type Body = z.infer<typeof Body>\nconst parsed = Body.safeParse(input)\nif (error instanceof z.ZodError) {}\n// z.object( in a comment\nconst s = 'z.enum('",
       'src/platform/config.ts': 'const Env = z.object({})',
     },
     offenders: [],
@@ -140,7 +134,7 @@ const cases: RuleCase[] = [
     check: findSchemasOutsideSchemaFiles,
     files: {
       'src/modules/a/a.service.ts': "import { z } from 'zod'\nconst Kind = z.enum(['x'])\nconst Body = z.object({ kind: Kind, n: z.number() })",
-      'src/modules/a/a.routes.ts': "request: { params: z.object({ id: z.string() }) }",
+      'src/modules/a/a.routes.ts': 'request: { params: z.object({ id: z.string() }) }',
     },
     offenders: [
       'src/modules/a/a.routes.ts:1: builds zod schemas (z.object, z.string) outside a *.schemas.ts file',
@@ -159,10 +153,7 @@ const cases: RuleCase[] = [
     name: `a door of ${DOOR_CEILING + 1} names fails, re-exports counted one by one`,
     check: findWideDoors,
     files: {
-      'src/modules/a/index.ts': [
-        "export type { A, B, C } from './a.service.ts'",
-        ...Array.from({ length: DOOR_CEILING - 2 }, (_, i) => `export const n${i} = ${i}`),
-      ].join('\n'),
+      'src/modules/a/index.ts': ["export type { A, B, C } from './a.service.ts'", ...Array.from({ length: DOOR_CEILING - 2 }, (_, i) => `export const n${i} = ${i}`)].join('\n'),
     },
     offenders: [`src/modules/a/index.ts: ${DOOR_CEILING + 1} names (at most ${DOOR_CEILING})`],
   },

@@ -117,7 +117,12 @@ describe('the OpenAPI document', () => {
       expect(Object.keys(operation.responses), `${method} ${path}: a suspended partner's token`).toContain('401')
       expect(Object.keys(operation.responses), `${method} ${path}: the rate limit`).toContain('429')
     }
-    for (const [method, path] of [['post', '/v1/simulations'], ['post', '/v1/processes'], ['post', '/v1/processes/{processUniqueId}/document'], ['put', '/{partnerUniqueID}/callbacks/{notificationType}']] as const) {
+    for (const [method, path] of [
+      ['post', '/v1/simulations'],
+      ['post', '/v1/processes'],
+      ['post', '/v1/processes/{processUniqueId}/document'],
+      ['put', '/{partnerUniqueID}/callbacks/{notificationType}'],
+    ] as const) {
       expect(responses(method, path), `${method} ${path}: a full quota`).toContain('409')
     }
     expect(responses('post', '/sandbox/signup')).toContain('403')
@@ -128,13 +133,21 @@ describe('the OpenAPI document', () => {
     const missing = operations.filter((o) => !o.operation.operationId).map((o) => `${o.method.toUpperCase()} ${o.path}`)
     expect(missing, 'operations without an operationId: set one in their createRoute').toEqual([])
     const ids = operations.map((o) => o.operation.operationId as string)
-    expect(ids.filter((id, i) => ids.indexOf(id) !== i), 'operationIds used twice').toEqual([])
+    expect(
+      ids.filter((id, i) => ids.indexOf(id) !== i),
+      'operationIds used twice',
+    ).toEqual([])
     // Generated clients name their methods after these: a rename breaks every partner's build.
     const kept = JSON.parse(readFileSync('contracts/operation-ids.json', 'utf8')) as Record<string, string>
     const now = Object.fromEntries(operations.map((o) => [`${o.method.toUpperCase()} ${o.path}`, o.operation.operationId]))
-    const changed = Object.entries(kept).filter(([operation, id]) => now[operation] !== id).map(([operation, id]) => `${operation}: was ${id}, now ${now[operation] ?? '(gone)'}`)
+    const changed = Object.entries(kept)
+      .filter(([operation, id]) => now[operation] !== id)
+      .map(([operation, id]) => `${operation}: was ${id}, now ${now[operation] ?? '(gone)'}`)
     expect(changed, 'renamed or removed operations (add new ones to contracts/operation-ids.json; never rename)').toEqual([])
-    expect(Object.keys(now).filter((operation) => !(operation in kept)), 'operations to add to contracts/operation-ids.json').toEqual([])
+    expect(
+      Object.keys(now).filter((operation) => !(operation in kept)),
+      'operations to add to contracts/operation-ids.json',
+    ).toEqual([])
   })
 
   it('declares the public operations public (security: []) and every other one secured', () => {

@@ -33,9 +33,6 @@ function hostedConfig() {
     LOG_LEVEL: 'silent',
     LOG_FORMAT: 'json',
     PORT: '0',
-    // A token a 100 ms of server time: on a loaded test machine an ESIS render's time is many times
-    // a real one's, and the run would measure the machine, not the collection.
-    SANDBOX_RATE_LIMIT_COST_MS: '100',
   })
   // A cheap password hash: the test logs in, it does not guard anything.
   return { ...config, passwordCost: { N: 2 ** 12, r: 8, p: 1 } }
@@ -72,7 +69,10 @@ describe('the Postman collections', () => {
   })
 
   it('are served at /postman.json and /postman/sandbox.json without a token, baseUrl the host they were asked on', async () => {
-    for (const [path, collection] of [['/postman.json', committed.bank], ['/postman/sandbox.json', committed.sandbox]] as const) {
+    for (const [path, collection] of [
+      ['/postman.json', committed.bank],
+      ['/postman/sandbox.json', committed.sandbox],
+    ] as const) {
       const res = await fetch(`${local.baseUrl}${path}`)
       expect(res.status).toBe(200)
       const body = (await res.json()) as any
@@ -81,10 +81,13 @@ describe('the Postman collections', () => {
     }
   })
 
-  it('sends Accept-Language on every request, has tests on every request, and nothing destructive or administrative in the partner\'s', () => {
+  it("sends Accept-Language on every request, has tests on every request, and nothing destructive or administrative in the partner's", () => {
     for (const collection of [committed.bank, committed.sandbox]) {
       for (const item of requests(collection)) {
-        expect(item.request.header.map((h: any) => h.key), item.name).toContain('Accept-Language')
+        expect(
+          item.request.header.map((h: any) => h.key),
+          item.name,
+        ).toContain('Accept-Language')
         expect(item.event.find((e: any) => e.listen === 'test').script.exec.length, item.name).toBeGreaterThan(2)
       }
     }
@@ -106,14 +109,24 @@ describe('the Postman collections', () => {
     expect(certified.json, certified.text).toMatchObject({ status: 'passed' })
   }, 120_000)
 
-  it('runs with Newman as a partner signed up on a hosted sandbox, twice in a row: 0 failures', async () => {
+  it('runs with Newman as a partner signed up on a hosted sandbox with its default limits, twice in a row: 0 failures, no 429', async () => {
+    // The hosted defaults, the fair share's included: nothing here eases them.
+    expect(hosted.s.config.rateLimit).toEqual({ perSecond: 20, burst: 200 })
+    expect(hosted.s.config.fairShare).toMatchObject({ costMs: 1, renders: { msPerSecond: 20, burstMs: 1500 } })
     const signup = await hosted.s.call('POST', '/sandbox/signup', { token: null, body: { partnerName: 'Casa Postman, Lda.', contactEmail: 'dev@casapostman.example' } })
     expect(signup.status, signup.text).toBe(201)
     const { username, password } = signup.json
     for (const round of [1, 2]) {
       const summary = await run(committed.bank, { baseUrl: hosted.baseUrl, username, password })
+      const answers = summary.run.executions.map((e) => ({ name: e.item.name, status: e.response?.code, remaining: e.response?.headers.get('RateLimit-Remaining') }))
+      expect(
+        answers.filter((a) => a.status === 429),
+        `round ${round}`,
+      ).toEqual([])
       expect(failures(summary), `round ${round}`).toEqual([])
       expect(assertions(summary)).toBeGreaterThanOrEqual(150)
+      // The partner's answers were counted (the health check and the logins are not the fair share's).
+      expect(answers.filter((a) => a.remaining !== undefined).length, `round ${round}`).toBeGreaterThan(70)
     }
   }, 240_000)
 

@@ -59,9 +59,6 @@ describe('objects on the way of a Create and a Detail', () => {
 
   it('the rule sees the forms it forbids, and lets the others through', () => {
     const probe = join(ROOT, 'test/fixtures/spread-first-probe.ts.txt')
-    expect(spreadFirstLiterals(probe).map((hit) => hit.replace(/^.*:(\d+) /, '$1 '))).toEqual([
-      '1 { ...base, extra: 1 }',
-      '2 { ...base, ...more }',
-    ])
+    expect(spreadFirstLiterals(probe).map((hit) => hit.replace(/^.*:(\d+) /, '$1 '))).toEqual(['1 { ...base, extra: 1 }', '2 { ...base, ...more }'])
   })
 })

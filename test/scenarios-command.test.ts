@@ -28,7 +28,12 @@ async function scenarios(env: Record<string, string>, ...argv: string[]) {
 }
 const asAdmin = { SANDBOX_USERNAME: 'broker-a', SANDBOX_PASSWORD: 'sandbox' }
 
-const documentOf = (name: string, ms: number) => ({ name, description: { 'pt-PT': `Lento ${ms}`, en: `Slow ${ms}` }, triggers: { header: true, magicValues: [] }, effects: [{ type: 'latency', ms }] })
+const documentOf = (name: string, ms: number) => ({
+  name,
+  description: { 'pt-PT': `Lento ${ms}`, en: `Slow ${ms}` },
+  triggers: { header: true, magicValues: [] },
+  effects: [{ type: 'latency', ms }],
+})
 
 describe('mortgage-sandbox scenarios', () => {
   it('pushes a folder, replaces and prunes on a second push, and pulls back the same documents', async () => {

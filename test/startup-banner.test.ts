@@ -16,7 +16,12 @@ describe('the startup lines on a terminal', () => {
   })
 
   it('leave out the demo logins where they are off, and say when sign-up needs an invitation', () => {
-    const banner = startupBanner({ url: 'https://sandbox.bank.example', version: '0.2.0', config: testConfig({ mode: 'hosted', demoIdentities: false, signup: 'invite' }), startupMs: 1 })
+    const banner = startupBanner({
+      url: 'https://sandbox.bank.example',
+      version: '0.2.0',
+      config: testConfig({ mode: 'hosted', demoIdentities: false, signup: 'invite' }),
+      startupMs: 1,
+    })
     expect(banner).not.toContain('broker-a')
     expect(banner).toContain('(with an invitation code)')
     expect(banner).toContain('in memory (gone at stop)')

@@ -93,7 +93,11 @@ describe('Authentication, health and reference lists', () => {
       .willRespondWith({
         status: 200,
         headers: jsonContentType,
-        body: { totalRecords: integer(12), hasMoreResults: boolean(true), notificationTypeList: eachLike({ id: integer(5), description: string('Alteração do estado do processo') }) },
+        body: {
+          totalRecords: integer(12),
+          hasMoreResults: boolean(true),
+          notificationTypeList: eachLike({ id: integer(5), description: string('Alteração do estado do processo') }),
+        },
       })
     await pact.executeTest(async (server) => {
       const page = await clientFor(server).notificationTypes({ lineCount: 5 })

@@ -12,7 +12,15 @@ const path = (borrowerId?: string) => `/v1/processes/${IDS.process}/borrower${bo
 const NEW_BORROWER: BorrowerRequest = {
   borrowerTypeId: 2,
   keyBorrowerRelationId: 3,
-  personalDataBorrowerRequest: { name: 'Rosa Ribeiro', birthDate: '1962-02-14', taxId: '123456789', mobile: '+351914444555', email: 'rosa.ribeiro@example.pt', nationalityId: 620, countryId: 620 },
+  personalDataBorrowerRequest: {
+    name: 'Rosa Ribeiro',
+    birthDate: '1962-02-14',
+    taxId: '123456789',
+    mobile: '+351914444555',
+    email: 'rosa.ribeiro@example.pt',
+    nationalityId: 620,
+    countryId: 620,
+  },
   financialDataBorrowerRequest: {
     incomeWagesPensions: 1900,
     incomeGreenReceipts: 0,

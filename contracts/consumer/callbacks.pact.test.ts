@@ -13,7 +13,11 @@ describe('Partner callbacks', () => {
       .given('a partner exists', { partnerUniqueID: IDS.partner })
       .uponReceiving('a request to register a callback address for simulation status changes')
       .withRequest({ method: 'PUT', path: `/${IDS.partner}/callbacks/6`, headers: jsonRequest, body: { callbackUrl: CALLBACK_URL } })
-      .willRespondWith({ status: 201, headers: jsonContentType, body: success({ notificationType: 6, callbackUrl: CALLBACK_URL, signingSecret: regex(/^whsec_\S+$/, 'whsec_c2FuZGJveC1zZWNyZXQ=') }) })
+      .willRespondWith({
+        status: 201,
+        headers: jsonContentType,
+        body: success({ notificationType: 6, callbackUrl: CALLBACK_URL, signingSecret: regex(/^whsec_\S+$/, 'whsec_c2FuZGJveC1zZWNyZXQ=') }),
+      })
     await pact.executeTest(async (server) => {
       const { additionalData } = await clientFor(server).callbacks.update(IDS.partner, 6, CALLBACK_URL)
       expect(additionalData?.signingSecret).toMatch(/^whsec_/)
@@ -25,7 +29,11 @@ describe('Partner callbacks', () => {
       .given('a partner exists', { partnerUniqueID: IDS.otherPartner })
       .uponReceiving('a request to register a callback address for a new partner')
       .withRequest({ method: 'PUT', path: `/${IDS.otherPartner}/callbacks/5`, headers: jsonRequest, body: { callbackUrl: CALLBACK_URL } })
-      .willRespondWith({ status: 201, headers: jsonContentType, body: success({ notificationType: 5, callbackUrl: CALLBACK_URL, signingSecret: regex(/^whsec_\S+$/, 'whsec_c2FuZGJveC1zZWNyZXQ=') }) })
+      .willRespondWith({
+        status: 201,
+        headers: jsonContentType,
+        body: success({ notificationType: 5, callbackUrl: CALLBACK_URL, signingSecret: regex(/^whsec_\S+$/, 'whsec_c2FuZGJveC1zZWNyZXQ=') }),
+      })
     await pact.executeTest(async (server) => {
       await clientFor(server).callbacks.update(IDS.otherPartner, 5, CALLBACK_URL)
     })
@@ -39,7 +47,14 @@ describe('Partner callbacks', () => {
       .willRespondWith({
         status: 200,
         headers: jsonContentType,
-        body: { callbackList: eachLike({ notificationType: integer(6), notificationTypeDescription: string('Alteração do estado da simulação'), callbackUrl: CALLBACK_URL, status: 'active' }) },
+        body: {
+          callbackList: eachLike({
+            notificationType: integer(6),
+            notificationTypeDescription: string('Alteração do estado da simulação'),
+            callbackUrl: CALLBACK_URL,
+            status: 'active',
+          }),
+        },
       })
     await pact.executeTest(async (server) => {
       expect((await clientFor(server).callbacks.list(IDS.partner)).callbackList[0]?.callbackUrl).toBe(CALLBACK_URL)

@@ -55,7 +55,6 @@ export const failure = (errorCode: string, errorField: string) => ({
   errors: MatchersV3.eachLike({ errorCode, errorMessage: string('Campo obrigatório em falta.'), errorField }),
 })
 
-export const anyUuid = (example = '9f8e7d6c-5b4a-4392-8170-6e5d4c3b2a19') => uuid(example)
 export const isoDateTime = (example = '2026-03-02T10:15:30.000Z') => regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/, example)
 
 /** Two borrowers in their thirties, 200,000 € over 30 years on a 250,000 € home, variable rate (Euribor 6M). */

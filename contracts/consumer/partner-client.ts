@@ -110,14 +110,16 @@ export function createPartnerClient(options: PartnerClientOptions) {
       esis: (id: string) => pdf(process(id, '/esis')),
       emailEsis: (id: string, email?: string) => json<Result<Api.EsisEmailResult>>('GET', process(id, '/esis/email'), { query: { email } }),
       properties: (id: string) => json<{ propertyList: Api.Property[] }>('GET', process(id, '/property')),
-      updateProperty: (id: string, propertyUniqueId: string, patch: Record<string, unknown>) => json<Result<undefined>>('PUT', process(id, `/property/${propertyUniqueId}`), { json: patch }),
+      updateProperty: (id: string, propertyUniqueId: string, patch: Record<string, unknown>) =>
+        json<Result<undefined>>('PUT', process(id, `/property/${propertyUniqueId}`), { json: patch }),
     },
 
     borrowers: {
       list: (processId: string) => json<{ borrowerList: Api.BorrowerListItem[] }>('GET', process(processId, '/borrower')),
       get: (processId: string, borrowerId: string) => json<Api.Borrower>('GET', process(processId, `/borrower/${borrowerId}`)),
       create: (processId: string, borrower: Api.BorrowerRequest) => json<Result<{ borrowerUniqueID: string }>>('POST', process(processId, '/borrower'), { json: borrower }),
-      update: (processId: string, borrowerId: string, borrower: Api.BorrowerRequest) => json<Result<undefined>>('PUT', process(processId, `/borrower/${borrowerId}`), { json: borrower }),
+      update: (processId: string, borrowerId: string, borrower: Api.BorrowerRequest) =>
+        json<Result<undefined>>('PUT', process(processId, `/borrower/${borrowerId}`), { json: borrower }),
       remove: (processId: string, borrowerId: string) => json<Result<undefined>>('DELETE', process(processId, `/borrower/${borrowerId}`)),
     },
 
@@ -129,7 +131,8 @@ export function createPartnerClient(options: PartnerClientOptions) {
     },
 
     callbacks: {
-      update: (partner: string, notificationType: number, callbackUrl: string) => json<Result<Api.CallbackUpdateResult>>('PUT', callbacks(partner, notificationType), { json: { callbackUrl } }),
+      update: (partner: string, notificationType: number, callbackUrl: string) =>
+        json<Result<Api.CallbackUpdateResult>>('PUT', callbacks(partner, notificationType), { json: { callbackUrl } }),
       list: (partner: string) => json<{ callbackList: Api.CallbackConfiguration[] }>('GET', callbacks(partner)),
       remove: (partner: string, notificationType: number) => json<Result<undefined>>('DELETE', callbacks(partner, notificationType)),
       echo: (partner: string, notificationTypeID: number, body: Api.EchoRequest) =>

@@ -66,7 +66,11 @@ describe('Processes', () => {
       .given('a process ready to submit exists', { processUniqueId: IDS.readyProcess })
       .uponReceiving('a request to submit a complete process')
       .withRequest({ method: 'POST', path: path(IDS.readyProcess, '/submit'), headers: authorized })
-      .willRespondWith({ status: 200, headers: jsonContentType, body: success({ processUniqueID: uuid(IDS.readyProcess), processStatusId: 2, processStatusDescription: string('Submetido') }) })
+      .willRespondWith({
+        status: 200,
+        headers: jsonContentType,
+        body: success({ processUniqueID: uuid(IDS.readyProcess), processStatusId: 2, processStatusDescription: string('Submetido') }),
+      })
     await pact.executeTest(async (server) => {
       expect((await clientFor(server).processes.submit(IDS.readyProcess)).additionalData?.processStatusId).toBe(2)
     })
@@ -87,7 +91,12 @@ describe('Processes', () => {
     pact
       .given('a submitted process exists', { processUniqueId: IDS.submittedProcess })
       .uponReceiving('a request to cancel a submitted process')
-      .withRequest({ method: 'DELETE', path: path(IDS.submittedProcess), headers: jsonRequest, body: { proposalCancelReasonId: 1, cancelComments: 'O cliente desistiu da compra.' } })
+      .withRequest({
+        method: 'DELETE',
+        path: path(IDS.submittedProcess),
+        headers: jsonRequest,
+        body: { proposalCancelReasonId: 1, cancelComments: 'O cliente desistiu da compra.' },
+      })
       .willRespondWith({ status: 200, headers: jsonContentType, body: success() })
     await pact.executeTest(async (server) => {
       await clientFor(server).processes.cancel(IDS.submittedProcess, 1, 'O cliente desistiu da compra.')
@@ -128,7 +137,7 @@ describe('Processes', () => {
     })
   })
 
-  it('writes a message about a process and reads the bank\'s', async () => {
+  it("writes a message about a process and reads the bank's", async () => {
     pact
       .given('a process exists', PROCESS_STATE)
       .uponReceiving('a request to write a message about a process')
@@ -144,7 +153,12 @@ describe('Processes', () => {
         body: {
           totalRecords: integer(1),
           hasMoreResults: boolean(false),
-          listMessageDetail: eachLike({ messageUniqueID: uuid('e5f6a7b8-c9d0-4e1f-8a3b-4c5d6e7f8091'), messageText: string('Falta a caderneta predial do imóvel.'), messageDate: isoDateTime(), origin: 'BANK' }),
+          listMessageDetail: eachLike({
+            messageUniqueID: uuid('e5f6a7b8-c9d0-4e1f-8a3b-4c5d6e7f8091'),
+            messageText: string('Falta a caderneta predial do imóvel.'),
+            messageDate: isoDateTime(),
+            origin: 'BANK',
+          }),
         },
       })
     await pact.executeTest(async (server) => {
@@ -164,7 +178,11 @@ describe('Processes', () => {
       .given('a process exists', PROCESS_STATE)
       .uponReceiving('a request to e-mail the ESIS of a process to an address')
       .withRequest({ method: 'GET', path: path(IDS.process, '/esis/email'), query: { email: 'marta.costa@example.pt' }, headers: authorized })
-      .willRespondWith({ status: 200, headers: jsonContentType, body: success({ emailUniqueID: uuid('f6a7b8c9-d0e1-4f2a-9b4c-5d6e7f8091a2'), relayStatus: regex(/^(captured|relayed|failed)$/, 'captured') }) })
+      .willRespondWith({
+        status: 200,
+        headers: jsonContentType,
+        body: success({ emailUniqueID: uuid('f6a7b8c9-d0e1-4f2a-9b4c-5d6e7f8091a2'), relayStatus: regex(/^(captured|relayed|failed)$/, 'captured') }),
+      })
     await pact.executeTest(async (server) => {
       const client = clientFor(server)
       expect((await client.processes.esis(IDS.process)).bytes).toBeInstanceOf(Uint8Array)

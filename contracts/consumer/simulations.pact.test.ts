@@ -9,11 +9,10 @@ const jsonRequest = { ...authorized, 'Content-Type': 'application/json' }
 const path = (id: string, rest = '') => `/v1/simulations/${id}${rest}`
 
 /** Simulation Create and Update answer the same additionalData (simulationNumber a string there, as in the interface document). */
-const outcome = (id = '9f8e7d6c-5b4a-4392-8170-6e5d4c3b2a19') =>
-  success({ simulationUniqueID: uuid(id), simulationNumber: regex(/^\d+$/, '1042'), elegibility: boolean(true) })
+const outcome = (id = '9f8e7d6c-5b4a-4392-8170-6e5d4c3b2a19') => success({ simulationUniqueID: uuid(id), simulationNumber: regex(/^\d+$/, '1042'), elegibility: boolean(true) })
 
 describe('Simulations', () => {
-  it('lists the broker\'s simulations, newest first', async () => {
+  it("lists the broker's simulations, newest first", async () => {
     pact
       .given('a simulation exists', { simulationUniqueId: IDS.simulation })
       .uponReceiving('a request for the first page of simulations')
@@ -66,7 +65,13 @@ describe('Simulations', () => {
     pact
       .uponReceiving('a request to validate a fixed-rate simulation without its fixed period')
       .withRequest({ method: 'POST', path: '/v1/simulations/validate', headers: jsonRequest, body: input })
-      .willRespondWith({ status: 200, headers: jsonContentType, body: { errors: eachLike({ errorCode: '010101', errorMessage: string('Campo obrigatório em falta: loanSimulator.fixedPeriodID.'), errorField: 'loanSimulator.fixedPeriodID' }) } })
+      .willRespondWith({
+        status: 200,
+        headers: jsonContentType,
+        body: {
+          errors: eachLike({ errorCode: '010101', errorMessage: string('Campo obrigatório em falta: loanSimulator.fixedPeriodID.'), errorField: 'loanSimulator.fixedPeriodID' }),
+        },
+      })
     await pact.executeTest(async (server) => {
       const { errors } = await clientFor(server).simulations.validate(input)
       expect(errors[0]?.errorField).toBe('loanSimulator.fixedPeriodID')
@@ -102,7 +107,13 @@ describe('Simulations', () => {
             borrowerName: string('João Pedro Almeida'),
             borrowersDependentsNumber: integer(2),
           },
-          propertySimulationDetail: { typologyId: integer(3), typologyDescription: string('Apartamento T2'), acquisitionAmount: number(250000), evaluationEstimatedAmount: number(255000), districtId: integer(11) },
+          propertySimulationDetail: {
+            typologyId: integer(3),
+            typologyDescription: string('Apartamento T2'),
+            acquisitionAmount: number(250000),
+            evaluationEstimatedAmount: number(255000),
+            districtId: integer(11),
+          },
           loanSimulationDetail: {
             loanAmount: number(200000),
             loanDurationMonths: integer(360),
@@ -182,7 +193,9 @@ describe('Simulations', () => {
       .withRequest({ method: 'PATCH', path: path(IDS.completedSimulation), headers: jsonRequest, body: { loanSimulator: { loanAmount: 180000 } } })
       .willRespondWith({ status: 400, headers: jsonContentType, body: failure('010301', 'simulationUniqueId') })
     await pact.executeTest(async (server) => {
-      const refusal = await clientFor(server).simulations.update(IDS.completedSimulation, { loanSimulator: { loanAmount: 180000 } }).catch((e: unknown) => e)
+      const refusal = await clientFor(server)
+        .simulations.update(IDS.completedSimulation, { loanSimulator: { loanAmount: 180000 } })
+        .catch((e: unknown) => e)
       expect(refusal).toBeInstanceOf(PartnerApiError)
       expect((refusal as PartnerApiError).body?.errors[0]?.errorCode).toBe('010301')
     })
@@ -211,7 +224,7 @@ describe('Simulations', () => {
     })
   })
 
-  it('writes a message about a simulation and reads the bank\'s', async () => {
+  it("writes a message about a simulation and reads the bank's", async () => {
     pact
       .given('a simulation exists', { simulationUniqueId: IDS.simulation })
       .uponReceiving('a request to write a message about a simulation')
@@ -227,7 +240,12 @@ describe('Simulations', () => {
         body: {
           totalRecords: integer(1),
           hasMoreResults: boolean(false),
-          listMessageDetail: eachLike({ messageUniqueID: uuid('b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e'), messageText: string('Precisamos do último recibo de vencimento.'), messageDate: isoDateTime(), origin: 'BANK' }),
+          listMessageDetail: eachLike({
+            messageUniqueID: uuid('b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e'),
+            messageText: string('Precisamos do último recibo de vencimento.'),
+            messageDate: isoDateTime(),
+            origin: 'BANK',
+          }),
         },
       })
     await pact.executeTest(async (server) => {
@@ -247,7 +265,11 @@ describe('Simulations', () => {
       .given('a simulation exists', { simulationUniqueId: IDS.simulation })
       .uponReceiving('a request to e-mail the ESIS of a simulation')
       .withRequest({ method: 'GET', path: path(IDS.simulation, '/esis/email'), query: { email: 'ana.martins@example.pt' }, headers: authorized })
-      .willRespondWith({ status: 200, headers: jsonContentType, body: success({ emailUniqueID: uuid('c3d4e5f6-a7b8-4c9d-8e1f-2a3b4c5d6e7f'), relayStatus: regex(/^(captured|relayed|failed)$/, 'captured') }) })
+      .willRespondWith({
+        status: 200,
+        headers: jsonContentType,
+        body: success({ emailUniqueID: uuid('c3d4e5f6-a7b8-4c9d-8e1f-2a3b4c5d6e7f'), relayStatus: regex(/^(captured|relayed|failed)$/, 'captured') }),
+      })
     await pact.executeTest(async (server) => {
       const client = clientFor(server)
       expect((await client.simulations.esis(IDS.simulation)).contentType).toMatch(/^application\/pdf/)
@@ -255,4 +277,3 @@ describe('Simulations', () => {
     })
   })
 })
-

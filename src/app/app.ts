@@ -21,14 +21,14 @@ import { ApiError } from '../common/api-error.ts'
 import { addressKey } from '../common/address-key.ts'
 import { validationHook } from '../http/router/validation-hook.ts'
 import { writeBatching } from '../http/pipeline/write-batching.ts'
-import { callbacksRouter, sandboxDeliveriesRouter, sandboxListenRouter } from '../modules/callbacks/index.ts'
+import { asyncApiDocument, callbacksRouter, sandboxDeliveriesRouter, sandboxListenRouter } from '../modules/callbacks/index.ts'
 import { processEsisRouter, simulationEsisRouter } from '../modules/esis/index.ts'
 import { mailboxRouter, mailRecipientsRouter } from '../modules/mailbox/index.ts'
 import { accountRouter, authRouter, operatorAuth, operatorRouter } from '../modules/partners/index.ts'
 import { consoleRouter } from '../modules/console/index.ts'
 import { auditRouter, auditTrail, journalRequests, requestJournalRouter } from '../modules/journal/index.ts'
 import { processesRouter, simulationMessagesRouter } from '../modules/processes/index.ts'
-import { sandboxClockRouter, sandboxControlRouter, testDataRouter } from '../modules/sandbox-control/index.ts'
+import { sandboxClockRouter, sandboxControlRouter, testDataRouter, triggerRouter } from '../modules/sandbox-control/index.ts'
 import { housekeepingRouter } from '../modules/housekeeping/index.ts'
 import { sandboxJobsRouter, sandboxScenariosRouter, scenarioMiddleware } from '../modules/sandbox-scenarios/index.ts'
 import { simulationsRouter } from '../modules/simulations/index.ts'
@@ -42,21 +42,25 @@ import { wayIn, type WayIn } from '../common/way-in.ts'
  * Paths answered without a partner's token: health, version, login, sign-up, the API reference, and
  * the operator API (which has a token of its own).
  */
-const WITHOUT_PARTNER_TOKEN = /^\/(livez|readyz|metrics|v1\/health(\/version)?|v1\/authentication|sandbox\/signup|openapi\.json|openapi\/sandbox\.json|postman\.json|postman\/sandbox\.json|docs(\/.*)?|sandbox\/operator(\/.*)?|sandbox\/certification\/signing-key|console(\/.*)?)$/
+const WITHOUT_PARTNER_TOKEN =
+  /^\/(livez|readyz|metrics|v1\/health(\/version)?|v1\/authentication|sandbox\/signup|openapi\.json|openapi\/sandbox\.json|asyncapi\.json|postman\.json|postman\/sandbox\.json|docs(\/.*)?|sandbox\/operator(\/.*)?|sandbox\/certification\/signing-key|console(\/.*)?)$/
 
-const forPartners =
-  (middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
-  (c, next) =>
-    WITHOUT_PARTNER_TOKEN.test(c.req.path) ? next() : middleware(c, next)
+const forPartners = (middleware: MiddlewareHandler<AppEnv>): MiddlewareHandler<AppEnv> =>
+  function partnersOnly(c, next) {
+    return WITHOUT_PARTNER_TOKEN.test(c.req.path) ? next() : middleware(c, next)
+  }
 
 /**
  * Sign-ups a client address (an IPv6 one by its /64: common/address-key.ts) may make
  * (SANDBOX_SIGNUPS_PER_HOUR): anyone on the internet reaches it.
  */
 function signupThrottle(perHour: number | null, trustProxy: TrustProxy): MiddlewareHandler<AppEnv> {
-  if (perHour === null) return (_c, next) => next()
+  if (perHour === null)
+    return function signupsUnthrottled(_c, next) {
+      return next()
+    }
   const buckets = createTokenBuckets({ perSecond: perHour / 3600, burst: perHour })
-  return async (c, next) => {
+  return async function throttleSignup(c, next) {
     const take = buckets.take(addressKey(clientAddress(c, trustProxy)))
     if (!take.allowed) {
       const seconds = String(take.retryAfterSeconds)
@@ -132,7 +136,12 @@ export function createApp(sandbox: Sandbox) {
   // is read: only those routes carry the check, so the bank's hot paths pay nothing for it.
   // The audit trail records every operator and administrator action once, after its answer, and so
   // sits before the admin door to see its refusals too (docs/design.md "Audit trail").
-  for (const { method, path, middleware } of auditTrail(sandbox.audit, { operatorToken: config.operatorToken, trustProxy: config.trustProxy, usernameOf: (userId) => sandbox.partners.liveUser(userId)?.username })) app.on(method, path, middleware)
+  for (const { method, path, middleware } of auditTrail(sandbox.audit, {
+    operatorToken: config.operatorToken,
+    trustProxy: config.trustProxy,
+    usernameOf: (userId) => sandbox.partners.liveUser(userId)?.username,
+  }))
+    app.on(method, path, middleware)
   for (const { method, path } of adminRoutes('')) app.on(method, path, requireAdmin)
   // Before anything reads a body: each route's media type and limit (route-bodies.ts).
   app.use('*', requestBodyLimits(routeBodyRule, ANONYMOUS_BODY))
@@ -162,6 +171,7 @@ export function createApp(sandbox: Sandbox) {
   app.route('/', sandboxJobsRouter(sandbox.jobs))
   app.route('/', sandboxClockRouter(sandbox.testClock))
   app.route('/', testDataRouter(sandbox.testData))
+  app.route('/', triggerRouter(sandbox.trigger))
   app.route('/', requestJournalRouter(sandbox.journal))
   app.route('/', certificationRouter(sandbox.certification))
   app.route('/', consoleRouter({ ...sandbox, trustProxy: config.trustProxy, partnerShare: fairShare }))
@@ -187,9 +197,13 @@ export function createApp(sandbox: Sandbox) {
       info: { title: 'Mortgage Partner Portal API (sandbox)', version: sandbox.version, description: bankDescription(way) },
       tags: TAGS,
     }))
-  const scenarioNames = sandbox.scenarios.files().filter((s) => s.triggers.header).map((s) => s.name)
+  const scenarioNames = sandbox.scenarios
+    .files()
+    .filter((s) => s.triggers.header)
+    .map((s) => s.name)
   const openApiDocuments = apiDocuments({ whole: openApiDocument, heads: documentHeads(way), scenarios: scenarioNames })
-  app.route('/', documentRoutes({ documents: openApiDocuments, trustProxy: config.trustProxy, publicUrl: config.publicUrl, wayIn: way }))
+  const asyncApiFor = (servers: Array<{ url: string; description: string }>) => asyncApiDocument({ version: sandbox.version, servers })
+  app.route('/', documentRoutes({ documents: openApiDocuments, asyncApi: asyncApiFor, trustProxy: config.trustProxy, publicUrl: config.publicUrl, wayIn: way }))
   app.route('/', docsPage(way))
   return Object.assign(app, { openApiDocument, openApiDocuments, sandbox })
 }

@@ -13,7 +13,7 @@ import { createDrainState } from '../http/pipeline/draining.ts'
 import { createPartners, identitiesSeedFile, seedIdentities, type PasswordVerifier } from '../modules/partners/index.ts'
 import { createMessages, createProcesses } from '../modules/processes/index.ts'
 import { createAudit, createRequestJournal } from '../modules/journal/index.ts'
-import { createClockOffsets, createSandboxControl, SAMPLE_JOURNEY } from '../modules/sandbox-control/index.ts'
+import { createClockOffsets, createNotificationTrigger, createSandboxControl, SAMPLE_JOURNEY } from '../modules/sandbox-control/index.ts'
 import { createHousekeeping } from '../modules/housekeeping/index.ts'
 import { createScenarios } from '../modules/sandbox-scenarios/index.ts'
 import { createSimulationDetailAnswers, createSimulations } from '../modules/simulations/index.ts'
@@ -122,7 +122,20 @@ export function buildSandbox(options: SandboxOptions) {
   })
   // A partner's data as a whole: built first, so the partners erase through it; its owners join below as they are built.
   const housekeeping = createHousekeeping({ writes, logger, clock: machineClock, retentionDays: config.retentionDays })
-  const partners = createPartners({ db, writes, clock: machineClock, logger, config, secrets, metrics, mailbox, eraseData: housekeeping.eraseData, verifyPassword: options.verifyPassword })
+  const partners = createPartners({
+    db,
+    writes,
+    clock: machineClock,
+    logger,
+    config,
+    secrets,
+    metrics,
+    mailbox,
+    eraseData: housekeeping.eraseData,
+    verifyPassword: options.verifyPassword,
+    // The callbacks are built below: a change of rights ends the user's open listen streams at once, saying why.
+    accessChanged: (change) => callbacks.listen.accessChanged(change),
+  })
   partners.applyDemoIdentities()
   const { quotas, auth } = partners
   const scenarioModule = createScenarios({
@@ -150,6 +163,10 @@ export function buildSandbox(options: SandboxOptions) {
     assertRoom: (partner) => quotas.assertRoom(partner, 'callbackConfigurations'),
     listenersPerPartner: config.listenersPerPartner,
     languageOf: partners.languageOf,
+    // An open listen stream is held to its token as every request is: it ends when the user loses its rights.
+    authenticate: (authorization) => partners.auth.authenticate(authorization),
+    // A notification kept for a listener's replay is stored data of the partner: kept only while it fits.
+    storageRoom: (partner, bytes) => quotas.hasRoom(partner, 'storageBytes', bytes),
     metrics,
     ...(options.callbackResolver ? { resolve: options.callbackResolver } : {}),
   })
@@ -159,7 +176,18 @@ export function buildSandbox(options: SandboxOptions) {
 
   const identityOf = partners.identityOf
   const loan = createLoan({ taxonomy })
-  const simulations = createSimulations({ db, writes, clock, taxonomy, loan, identityOf, notifications, scenarios, scheduler, assertRoom: (partner) => quotas.assertRoom(partner, 'simulations') })
+  const simulations = createSimulations({
+    db,
+    writes,
+    clock,
+    taxonomy,
+    loan,
+    identityOf,
+    notifications,
+    scenarios,
+    scheduler,
+    assertRoom: (partner) => quotas.assertRoom(partner, 'simulations'),
+  })
   const processes = createProcesses({
     db,
     writes,
@@ -177,10 +205,11 @@ export function buildSandbox(options: SandboxOptions) {
   // Each partner's share of the one process (hosted): the HTTP app lets requests in by it, the render threads charge it.
   const fairShare = config.rateLimit ? createFairShare({ ...config.rateLimit, ...config.fairShare }) : undefined
   const esisRenders = options.esisRenders ?? createEsisRenderPool(config.esisRendering)
-  // A render's time in its thread is the partner's, as the event loop's is.
+  // A render's time in its thread is the partner's, charged to its render budget (not its request budget: decision 1089).
   const renderPdf = async (partnerUniqueID: string, doc: EsisDocument) => {
+    fairShare?.admitRender(partnerUniqueID)
     const rendered = await esisRenders.render(partnerUniqueID, doc)
-    fairShare?.chargeTime(partnerUniqueID, rendered.ms)
+    fairShare?.chargeRender(partnerUniqueID, rendered.ms)
     return rendered.pdf
   }
   const esis = createEsisService({
@@ -199,6 +228,19 @@ export function buildSandbox(options: SandboxOptions) {
   scenarioModule.act({ taxonomy, simulations, processes, messages, notifications })
   const trials = scenarioModule.trials({ dispatch: loopback.fetch, version, samples: SAMPLE_JOURNEY })
   const journal = createRequestJournal({ db, writes, clock, logger, settings: config.journal, metrics })
+  // One real notification of a type on demand: POST /sandbox/trigger, the console, message pacts.
+  const trigger = createNotificationTrigger({
+    writes,
+    clock,
+    taxonomy,
+    notifications,
+    simulations,
+    processes,
+    messages,
+    callbacks,
+    listeners: callbacks.listen.takers,
+    languageOf: partners.languageOf,
+  })
   const { testClock, testData } = createSandboxControl({ writes, clock, offsets: clockOffsets, logger, jobs, deliveries: callbacks.advancing })
   const certification = createCertification({
     db,
@@ -214,20 +256,55 @@ export function buildSandbox(options: SandboxOptions) {
   })
   // The one list of a partner's data, in an order the foreign keys accept: reset, partner deletion and retention walk it.
   housekeeping.owners.add(
-    { owner: 'messages', tables: ['simulation_message', 'process_message'], deleteOfPartner: (p) => ({ messages: messages.deleteOfPartner(p) }), notAged: 'deleted with the simulation or process it is on' },
+    {
+      owner: 'messages',
+      tables: ['simulation_message', 'process_message'],
+      deleteOfPartner: (p) => ({ messages: messages.deleteOfPartner(p) }),
+      notAged: 'deleted with the simulation or process it is on',
+    },
     {
       owner: 'processes',
       tables: ['process', 'process_status_history', 'process_borrower', 'process_document', 'process_document_content', 'process_property'],
       deleteOfPartner: processes.deleteOfPartner,
       olderThan: { processes: processes.deleteOlderThan },
     },
-    { owner: 'simulations', tables: ['simulation', 'simulation_status_history'], deleteOfPartner: (p) => ({ simulations: simulations.deleteOfPartner(p) }), olderThan: { simulations: simulations.deleteOlderThan } },
-    { owner: 'mailbox', tables: ['mailbox_message', 'mailbox_attachment'], deleteOfPartner: (p) => ({ mailboxMessages: mailbox.deleteOfPartner(p) }), olderThan: { mailboxMessages: mailbox.deleteOlderThan } },
-    { owner: 'callbacks', tables: ['notification', 'delivery_attempt', 'callback_configuration', 'listen_delivery'], deleteOfPartner: callbacks.deleteOfPartner, olderThan: { notifications: callbacks.deleteOlderThan } },
+    {
+      owner: 'simulations',
+      tables: ['simulation', 'simulation_status_history'],
+      deleteOfPartner: (p) => ({ simulations: simulations.deleteOfPartner(p) }),
+      olderThan: { simulations: simulations.deleteOlderThan },
+    },
+    {
+      owner: 'mailbox',
+      tables: ['mailbox_message', 'mailbox_attachment'],
+      deleteOfPartner: (p) => ({ mailboxMessages: mailbox.deleteOfPartner(p) }),
+      olderThan: { mailboxMessages: mailbox.deleteOlderThan },
+    },
+    {
+      owner: 'callbacks',
+      tables: ['notification', 'delivery_attempt', 'callback_configuration', 'listen_delivery', 'listen_kept'],
+      deleteOfPartner: callbacks.deleteOfPartner,
+      olderThan: { notifications: callbacks.deleteOlderThan, keptNotifications: callbacks.expireKept },
+    },
     { owner: 'sandbox-scenarios', tables: ['sandbox_job'], deleteOfPartner: (p) => ({ jobs: jobs.deleteOfPartner(p) }), olderThan: { jobs: jobs.deleteOlderThan } },
-    { owner: 'sandbox-clock', tables: ['partner_clock'], deleteOfPartner: (p) => ({ testClock: testClock.resetOfPartner(p) }), notAged: 'an offset is a setting of the partner, not a record' },
-    { owner: 'request-journal', tables: ['request_journal', 'request_journal_body'], deleteOfPartner: (p) => ({ journalEntries: journal.deleteOfPartner(p) }), olderThan: { journalEntries: journal.deleteOlderThan } },
-    { owner: 'certification', tables: ['certification_run'], deleteOfPartner: (p) => ({ certificationRuns: certification.deleteOfPartner(p) }), olderThan: { certificationRuns: certification.deleteOlderThan } },
+    {
+      owner: 'sandbox-clock',
+      tables: ['partner_clock'],
+      deleteOfPartner: (p) => ({ testClock: testClock.resetOfPartner(p) }),
+      notAged: 'an offset is a setting of the partner, not a record',
+    },
+    {
+      owner: 'request-journal',
+      tables: ['request_journal', 'request_journal_body'],
+      deleteOfPartner: (p) => ({ journalEntries: journal.deleteOfPartner(p) }),
+      olderThan: { journalEntries: journal.deleteOlderThan },
+    },
+    {
+      owner: 'certification',
+      tables: ['certification_run', 'certification_window'],
+      deleteOfPartner: (p) => ({ certificationRuns: certification.deleteOfPartner(p) }),
+      olderThan: { certificationRuns: certification.deleteOlderThan },
+    },
   )
   const { reset, retention } = housekeeping
 
@@ -272,6 +349,7 @@ export function buildSandbox(options: SandboxOptions) {
     reset,
     testClock,
     testData,
+    trigger,
     journal,
     retention,
     housekeeping,

@@ -1,5 +1,8 @@
 import { testConfig } from '../platform/config.ts'
 import { openSandbox } from './server.ts'
+import { LOCAL_SERVER } from '../http/openapi/api-documents.ts'
+import { asyncApiDocument } from '../modules/callbacks/index.ts'
+import { packageVersion } from '../platform/package-root.ts'
 
 /** Builds something from the app of a throwaway in-memory sandbox (for the CLI and the contracts copies). */
 function fromThrowawayApp<T>(read: (app: ReturnType<typeof openSandbox>['app']) => T): T {
@@ -25,4 +28,10 @@ export function openApiDocuments() {
     const { bank, sandbox } = app.openApiDocuments()
     return { bank, sandbox }
   })
+}
+
+/** The callbacks' AsyncAPI document as `mortgage-sandbox asyncapi` prints it: its server the one given, else a sandbox on this machine. */
+export function asyncApiDocumentText(url?: string): string {
+  const server = url ? { url, description: 'The sandbox' } : LOCAL_SERVER
+  return JSON.stringify(asyncApiDocument({ version: packageVersion(), servers: [server] }), null, 2)
 }

@@ -82,8 +82,7 @@ export async function startServer(config: Config): Promise<RunningSandbox> {
     }, CODE_CACHE_AFTER_MS).unref()
   }
   sandbox.workers.start()
-  const checkpointer =
-    config.dbPath === ':memory:' ? undefined : startWalCheckpointer(config.dbPath, (error) => logger.warn('wal checkpoint failed', { error }))
+  const checkpointer = config.dbPath === ':memory:' ? undefined : startWalCheckpointer(config.dbPath, (error) => logger.warn('wal checkpoint failed', { error }))
 
   let closing: Promise<void> | undefined
   // The stop (docs/design.md "Command line"): no new connections; every answer under way or still to

@@ -72,7 +72,8 @@ export function missingCredentials(login: CommandLogin, takesToken: boolean): st
 export type CommandFetch = (url: URL, init: { method: string; headers: Record<string, string>; body: string }) => Promise<{ status: number; text(): Promise<string> }>
 
 /** Login's answer: the access token, or the status and body of a refusal. */
-export type LoginAnswer = { accessToken: string } | { accessToken?: undefined; status: number; body: { errors?: Array<{ errorCode: string; errorField: string; errorMessage: string }> } | undefined }
+export type LoginAnswer =
+  { accessToken: string } | { accessToken?: undefined; status: number; body: { errors?: Array<{ errorCode: string; errorField: string; errorMessage: string }> } | undefined }
 
 /** `POST /v1/authentication` with the username and password; throws only when the sandbox cannot be reached. */
 export async function logIn(url: string | URL, username: string, password: string, send: CommandFetch = fetch): Promise<LoginAnswer> {

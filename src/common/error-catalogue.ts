@@ -15,7 +15,7 @@ const def = (code: string, status: ErrorDefinition['status'], pt: string, en: st
 /**
  * Every error the sandbox answers, in one place (docs/design.md "Conventions"). 010101 is the bank's
  * own code for a missing field; the others follow its numbering. Messages take `{name}` slots.
- * Published in the OpenAPI document (ErrorBody) and the README.
+ * Published in the OpenAPI document (ErrorBody) and in docs/conventions.md (scripts/write-error-table.ts).
  */
 export const ERRORS = {
   VALIDATION_FAILED: def('010100', 400, 'O pedido contém dados inválidos.', 'The request contains invalid data.'),
@@ -24,13 +24,23 @@ export const ERRORS = {
   INVALID_FORMAT: def('010103', 400, 'O campo {field} não tem um formato válido ({format}).', 'Field {field} is not in a valid format ({format}).'),
   OUT_OF_RANGE: def('010104', 400, 'O valor do campo {field} está fora dos limites permitidos ({limit}).', 'The value of field {field} is out of the allowed range ({limit}).'),
   INVALID_VALUE: def('010105', 400, 'O valor do campo {field} não é permitido.', 'The value of field {field} is not allowed.'),
-  UNKNOWN_REFERENCE: def('010106', 400, 'O identificador {value} do campo {field} não existe na lista {list}.', 'Identifier {value} of field {field} does not exist in list {list}.'),
+  UNKNOWN_REFERENCE: def(
+    '010106',
+    400,
+    'O identificador {value} do campo {field} não existe na lista {list}.',
+    'Identifier {value} of field {field} does not exist in list {list}.',
+  ),
   INVALID_COMBINATION: def('010107', 400, 'Combinação inválida: {detail}', 'Invalid combination: {detail}'),
   FIELD_NOT_ALLOWED: def('010108', 400, 'O campo {field} não se aplica: {detail}', 'Field {field} does not apply: {detail}'),
   MALFORMED_JSON: def('010109', 400, 'O corpo do pedido não é JSON válido.', 'The request body is not valid JSON.'),
   BUSINESS_RULE: def('010110', 400, '{detail}', '{detail}'),
   MALFORMED_REQUEST: def('010111', 400, 'O pedido HTTP não é válido ({detail}).', 'The HTTP request is not valid ({detail}).'),
-  JSON_TOO_DEEP: def('010112', 400, 'O corpo JSON tem mais de {limit} níveis de objetos e listas encaixados.', 'The JSON body nests objects and arrays more than {limit} levels deep.'),
+  JSON_TOO_DEEP: def(
+    '010112',
+    400,
+    'O corpo JSON tem mais de {limit} níveis de objetos e listas encaixados.',
+    'The JSON body nests objects and arrays more than {limit} levels deep.',
+  ),
   JSON_TOO_MANY_VALUES: def(
     '010113',
     400,
@@ -91,11 +101,38 @@ export const ERRORS = {
     'Limite de pedidos do parceiro atingido ({limit} por segundo). Tente novamente dentro de {seconds} segundos.',
     "The partner's request rate limit is reached ({limit} a second). Retry in {seconds} seconds.",
   ),
+  PARTNER_COST_LIMITED: def(
+    '010604',
+    429,
+    'Limite de pedidos do parceiro atingido: os seus {requests} pedidos desde que a reserva esteve cheia custaram {tokens} fichas ({limit} por segundo, {burst} de reserva; uma ficha é um pedido, ou {costMs} ms de tempo do servidor além do primeiro). Tente novamente dentro de {seconds} segundos.',
+    "The partner's request rate limit is reached: its {requests} requests since its budget was last full cost {tokens} tokens ({limit} a second, {burst} at once; a token is a request, or {costMs} ms of server time past its first). Retry in {seconds} seconds.",
+  ),
+  PARTNER_RENDERS_LIMITED: def(
+    '010604',
+    429,
+    'Orçamento de PDF ESIS do parceiro esgotado: as suas {renders} gerações desde que esteve cheio levaram {ms} ms ({perSecond} ms por segundo, {burst} ms de reserva). Os outros pedidos não são afetados. Tente novamente dentro de {seconds} segundos.',
+    "The partner's ESIS render budget is spent: its {renders} renders since the budget was last full took {ms} ms ({perSecond} ms a second, {burst} ms at once). Its other requests are not held back. Retry in {seconds} seconds.",
+  ),
   HEADERS_TOO_LARGE: def('010606', 431, 'A linha do pedido e os cabeçalhos excedem o limite de {limit}.', 'The request line and headers exceed the limit of {limit}.'),
   REQUEST_TIMEOUT: def('010607', 408, 'O pedido não chegou a tempo: a ligação foi fechada.', 'The request did not arrive in time: the connection was closed.'),
-  CLOCK_ADVANCING: def('010608', 409, 'O relógio de teste do parceiro já está a avançar: aguarde o fim desse avanço.', "The partner's test clock is already advancing: wait for that advance to end."),
-  CERTIFICATION_RUNNING: def('010609', 409, 'Já há uma execução de certificação do parceiro em curso: aguarde o seu fim.', "A certification run of the partner is already running: wait for it to end."),
-  CERTIFICATION_NOT_PASSED: def('010610', 409, 'Só uma execução aprovada tem relatório assinado: esta não foi aprovada.', 'Only a passed run has a signed report: this one did not pass.'),
+  CLOCK_ADVANCING: def(
+    '010608',
+    409,
+    'O relógio de teste do parceiro já está a avançar: aguarde o fim desse avanço.',
+    "The partner's test clock is already advancing: wait for that advance to end.",
+  ),
+  CERTIFICATION_RUNNING: def(
+    '010609',
+    409,
+    'Já há uma execução de certificação do parceiro em curso: aguarde o seu fim.',
+    'A certification run of the partner is already running: wait for it to end.',
+  ),
+  CERTIFICATION_NOT_PASSED: def(
+    '010610',
+    409,
+    'Só uma execução aprovada tem relatório assinado: esta não foi aprovada.',
+    'Only a passed run has a signed report: this one did not pass.',
+  ),
   SCENARIO_NAME_TAKEN: def('010611', 409, 'O nome de cenário {field} = {name} já está tomado: {detail}', 'The scenario name {field} = {name} is taken: {detail}'),
   QUOTA_EXCEEDED: def('010605', 409, 'Quota atingida: {quota} (no máximo {limit}).', 'Quota reached: {quota} (at most {limit}).'),
   INTERNAL_ERROR: def('090101', 500, 'Erro interno. Referência do pedido: {requestId}.', 'Internal error. Request reference: {requestId}.'),

@@ -12,9 +12,7 @@ export const text = (pt: string, en: string): LocalizedText => ({ 'pt-PT': pt, e
 export function localizedProblem(key: ErrorKey, field: string, values: Record<string, LocalizedText | string | number>): Problem {
   const message = Object.fromEntries(
     LANGUAGES.map((lang: Lang) => {
-      const filled = Object.fromEntries(
-        Object.entries(values).map(([name, value]) => [name, typeof value === 'object' ? value[lang] : value]),
-      )
+      const filled = Object.fromEntries(Object.entries(values).map(([name, value]) => [name, typeof value === 'object' ? value[lang] : value]))
       return [lang, interpolate(ERRORS[key].message[lang], filled)]
     }),
   ) as LocalizedText
@@ -31,7 +29,6 @@ export const unknownReference = (field: string, value: number, list: string): Pr
 
 export const notAllowed = (field: string, detail: LocalizedText): Problem => localizedProblem('FIELD_NOT_ALLOWED', field, { detail })
 
-export const invalidCombination = (field: string, detail: LocalizedText): Problem =>
-  localizedProblem('INVALID_COMBINATION', field, { detail })
+export const invalidCombination = (field: string, detail: LocalizedText): Problem => localizedProblem('INVALID_COMBINATION', field, { detail })
 
 export const outOfRange = (field: string, limit: string): Problem => ({ key: 'OUT_OF_RANGE', field, params: { limit } })

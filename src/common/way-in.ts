@@ -56,7 +56,8 @@ const SOURCES = {
     markdown: "`POST /sandbox/signup` answers (sign-up takes an invitation code from the sandbox's operator)",
     plain: "POST /sandbox/signup answers (sign-up takes an invitation code from the sandbox's operator)",
     credentials: {
-      'pt-PT': 'registe o parceiro com POST /sandbox/signup e um código de convite do operador do sandbox, e autentique-se com o utilizador e a palavra-passe que a resposta indica',
+      'pt-PT':
+        'registe o parceiro com POST /sandbox/signup e um código de convite do operador do sandbox, e autentique-se com o utilizador e a palavra-passe que a resposta indica',
       en: "sign up with POST /sandbox/signup and an invitation code from the sandbox's operator, then log in with the username and password it answers",
     },
   },

@@ -30,9 +30,7 @@ function readMigrations(dir: string): Migration[] {
 export function migrate(db: Db, dir = MIGRATIONS_DIR): string[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migration (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`)
-  const applied = new Set(
-    db.prepare('SELECT version FROM schema_migration').pluck().all() as number[],
-  )
+  const applied = new Set(db.prepare('SELECT version FROM schema_migration').pluck().all() as number[])
   const pending = readMigrations(dir).filter((m) => !applied.has(m.version))
   if (pending.length === 0) return []
   const record = db.prepare('INSERT INTO schema_migration (version, name, applied_at) VALUES (?, ?, ?)')

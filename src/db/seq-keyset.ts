@@ -49,12 +49,16 @@ export function createSeqKeyset(db: Db, table: string) {
     /** The rows the clause sees; with `upTo`, counted no further than that many (the newest first). */
     count(where: Where, upTo?: number): number {
       if (upTo === undefined) return prepared(`SELECT COUNT(*) FROM ${table} WHERE ${where.sql}`).pluck().get(where.params) as number
-      return prepared(`SELECT COUNT(*) FROM (SELECT 1 FROM ${table} WHERE ${where.sql} ORDER BY seq DESC LIMIT @upTo)`).pluck().get({ upTo, ...where.params }) as number
+      return prepared(`SELECT COUNT(*) FROM (SELECT 1 FROM ${table} WHERE ${where.sql} ORDER BY seq DESC LIMIT @upTo)`)
+        .pluck()
+        .get({ upTo, ...where.params }) as number
     },
     /** The position of a row the clause sees, for a paging cursor. */
     positionOf(where: Where, seq: number | undefined): { seq: number } | undefined {
       if (seq === undefined) return undefined
-      const found = prepared(`SELECT seq FROM ${table} WHERE ${where.sql} AND seq = @seq`).pluck().get({ seq, ...where.params }) as number | undefined
+      const found = prepared(`SELECT seq FROM ${table} WHERE ${where.sql} AND seq = @seq`)
+        .pluck()
+        .get({ seq, ...where.params }) as number | undefined
       return found === undefined ? undefined : { seq: found }
     },
     /** Up to `limit` rows from the cursor, newest first whichever way they were read. */

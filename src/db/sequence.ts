@@ -22,7 +22,7 @@ export function createSequence(db: Db, writes: Pick<Transactions, 'beforeCommit'
   counters.set(name, shared)
   return {
     next(): number {
-      shared.last = (shared.last ?? ((read.get(name) as number | undefined) ?? 0)) + 1
+      shared.last = (shared.last ?? (read.get(name) as number | undefined) ?? 0) + 1
       writes.beforeCommit(`sequence:${name}`, () => void store.run(shared.last, name))
       return shared.last
     },

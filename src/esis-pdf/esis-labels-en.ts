@@ -68,9 +68,7 @@ export const EN_LABELS: EsisLabels = {
     security: 'Security',
     totalInterest: 'Total interest',
     mtic: 'Total amount to be repaid (MTIC)',
-    mticNote:
-      'The total amount to be repaid includes the capital, the interest and all costs of the loan ' +
-      '(fees, taxes and insurance) over its whole term.',
+    mticNote: 'The total amount to be repaid includes the capital, the interest and all costs of the loan ' + '(fees, taxes and insurance) over its whole term.',
   },
   rateTypes: { fixed: 'Fixed rate', variable: 'Variable rate', mixed: 'Mixed rate' },
   rates: {
@@ -96,22 +94,16 @@ export const EN_LABELS: EsisLabels = {
     amount: 'Instalment (capital and interest)',
     fixedPeriod: (months) => `Instalment for the first ${months} months (fixed rate)`,
     afterFixedPeriod: 'Instalment after the fixed period',
-    recurringCostsNote:
-      'The instalment does not include the recurring costs of section 4 (insurance and others), paid on top each month.',
+    recurringCostsNote: 'The instalment does not include the recurring costs of section 4 (insurance and others), paid on top each month.',
     fixedNote: 'The interest rate is fixed for the whole term: the instalment does not change.',
-    variableWarning:
-      'The interest rate on this loan can change. Your instalments may increase or decrease with the index.',
-    incomeWarning:
-      'Your income may change. Please consider whether you will still be able to afford your instalments if your income falls.',
+    variableWarning: 'The interest rate on this loan can change. Your instalments may increase or decrease with the index.',
+    incomeWarning: 'Your income may change. Please consider whether you will still be able to afford your instalments if your income falls.',
     rateRiseIntro: 'Illustration: your instalment if the index rises.',
     rateRiseRow: (points, tan) => `Index ${points} (TAN ${tan})`,
   },
   table: {
-    intro:
-      'The table shows, for each instalment, the amount to pay, the interest, the other costs, the capital ' +
-      'repaid and the capital outstanding after the payment.',
-    constantIndexNote:
-      'The table assumes that the index stays at its current value; the amounts change if the interest rate changes.',
+    intro: 'The table shows, for each instalment, the amount to pay, the interest, the other costs, the capital ' + 'repaid and the capital outstanding after the payment.',
+    constantIndexNote: 'The table assumes that the index stays at its current value; the amounts change if the interest rate changes.',
     columns: {
       period: 'No.',
       instalment: 'Instalment',
@@ -127,33 +119,25 @@ export const EN_LABELS: EsisLabels = {
     breachNote: 'If you stop meeting these obligations, the interest rate (spread) may increase.',
   },
   earlyRepayment: {
-    text:
-      'You may repay the loan early, in full or in part, with 10 working days\' notice (partial repayment) ' +
-      'or 30 working days\' notice (full repayment).',
+    text: "You may repay the loan early, in full or in part, with 10 working days' notice (partial repayment) " + "or 30 working days' notice (full repayment).",
     fee: 'Early repayment fee',
     feeValue: (percent) => `${percent} of the capital repaid`,
     legalLimits:
       'Legal limit (Decreto-Lei 74-A/2017): 0.5% of the capital repaid for variable-rate loans and 2% for ' +
       'fixed-rate loans; for mixed-rate loans the fixed-rate limit applies during the fixed period.',
   },
-  flexibleFeatures:
-    'This loan has no flexible features besides early repayment. You may move the loan to another lender, ' +
-    'as the law allows.',
+  flexibleFeatures: 'This loan has no flexible features besides early repayment. You may move the loan to another lender, ' + 'as the law allows.',
   otherRights: {
     reflection: (days) =>
-      `Once you receive the binding offer, you have a reflection period of ${days} days to compare it and ` +
-      'decide. The offer stays valid during that period.',
+      `Once you receive the binding offer, you have a reflection period of ${days} days to compare it and ` + 'decide. The offer stays valid during that period.',
     draftContract: 'You may ask for a draft of the credit agreement, free of charge.',
   },
   complaints: (lender, website) => [
-    `You may complain to the lender, ${lender} (${website}), or in the Complaints Book, on paper or online ` +
-      '(www.livroreclamacoes.pt).',
-    'You may also complain to Banco de Portugal through the Bank Customer Portal ' +
-      '(clientebancario.bportugal.pt), or turn to an alternative dispute resolution body.',
+    `You may complain to the lender, ${lender} (${website}), or in the Complaints Book, on paper or online ` + '(www.livroreclamacoes.pt).',
+    'You may also complain to Banco de Portugal through the Bank Customer Portal ' + '(clientebancario.bportugal.pt), or turn to an alternative dispute resolution body.',
   ],
   nonCompliance: [
-    'If you do not pay your instalments when due, default interest and late-payment fees are charged, ' +
-      'within legal limits.',
+    'If you do not pay your instalments when due, default interest and late-payment fees are charged, ' + 'within legal limits.',
     'Default may lead to the termination of the agreement, the enforcement of the mortgage and the loss of the property.',
     'If you have difficulty paying, contact the lender as soon as possible: you may benefit from the ' +
       'Default Risk Action Plan (PARI) or the Out-of-Court Procedure for the Settlement of Default (PERSI).',
@@ -161,13 +145,10 @@ export const EN_LABELS: EsisLabels = {
   additional: {
     paragraphs: [
       'The credit agreement is written in Portuguese and governed by Portuguese law.',
-      'This document was produced by a test environment (sandbox): the figures are illustrative and do ' +
-        'not constitute an offer.',
+      'This document was produced by a test environment (sandbox): the figures are illustrative and do ' + 'not constitute an offer.',
     ],
     simulationId: 'Simulation reference',
     processNumber: 'Process number',
   },
-  supervisor: [
-    'The lender is supervised by Banco de Portugal, Rua do Comércio, 148, 1100-150 Lisboa (www.bportugal.pt).',
-  ],
+  supervisor: ['The lender is supervised by Banco de Portugal, Rua do Comércio, 148, 1100-150 Lisboa (www.bportugal.pt).'],
 }

@@ -69,15 +69,12 @@ export const PT_LABELS: EsisLabels = {
     security: 'Garantia',
     totalInterest: 'Montante total de juros',
     mtic: 'Montante total imputado ao consumidor (MTIC)',
-    mticNote:
-      'O MTIC inclui o capital, os juros e todos os custos do empréstimo (comissões, impostos e seguros) ' +
-      'durante todo o prazo.',
+    mticNote: 'O MTIC inclui o capital, os juros e todos os custos do empréstimo (comissões, impostos e seguros) ' + 'durante todo o prazo.',
   },
   rateTypes: { fixed: 'Taxa fixa', variable: 'Taxa variável', mixed: 'Taxa mista' },
   rates: {
     taeg: 'Taxa anual de encargos efetiva global (TAEG)',
-    taegNote:
-      'A TAEG é o custo total do empréstimo expresso em percentagem anual. Permite comparar propostas diferentes.',
+    taegNote: 'A TAEG é o custo total do empréstimo expresso em percentagem anual. Permite comparar propostas diferentes.',
     constantIndexNote: 'A TAEG foi calculada assumindo que o indexante se mantém no valor atual durante todo o prazo.',
     tan: 'Taxa anual nominal (TAN)',
     tanFixedPeriod: (months) => `TAN nos primeiros ${months} meses (taxa fixa)`,
@@ -98,23 +95,16 @@ export const PT_LABELS: EsisLabels = {
     amount: 'Prestação (capital e juros)',
     fixedPeriod: (months) => `Prestação nos primeiros ${months} meses (taxa fixa)`,
     afterFixedPeriod: 'Prestação após o período de taxa fixa',
-    recurringCostsNote:
-      'A prestação não inclui os custos regulares da secção 4 (seguros e outros), que acrescem em cada mês.',
+    recurringCostsNote: 'A prestação não inclui os custos regulares da secção 4 (seguros e outros), que acrescem em cada mês.',
     fixedNote: 'A taxa de juro é fixa durante todo o prazo: o montante da prestação não varia.',
-    variableWarning:
-      'A taxa de juro deste empréstimo pode variar. O montante das prestações pode aumentar ou diminuir ' +
-      'com o valor do indexante.',
-    incomeWarning:
-      'O seu rendimento pode variar. Pondere se continuará a conseguir pagar as prestações caso o seu rendimento diminua.',
+    variableWarning: 'A taxa de juro deste empréstimo pode variar. O montante das prestações pode aumentar ou diminuir ' + 'com o valor do indexante.',
+    incomeWarning: 'O seu rendimento pode variar. Pondere se continuará a conseguir pagar as prestações caso o seu rendimento diminua.',
     rateRiseIntro: 'Exemplo: montante da prestação se o indexante subir.',
     rateRiseRow: (points, tan) => `Indexante ${points} (TAN ${tan})`,
   },
   table: {
-    intro:
-      'O quadro mostra, para cada prestação, o montante a pagar, os juros, os outros custos, o capital ' +
-      'reembolsado e o capital em dívida após o pagamento.',
-    constantIndexNote:
-      'O quadro assume que o indexante se mantém no valor atual; os montantes mudam se a taxa de juro variar.',
+    intro: 'O quadro mostra, para cada prestação, o montante a pagar, os juros, os outros custos, o capital ' + 'reembolsado e o capital em dívida após o pagamento.',
+    constantIndexNote: 'O quadro assume que o indexante se mantém no valor atual; os montantes mudam se a taxa de juro variar.',
     columns: {
       period: 'N.º',
       instalment: 'Prestação',
@@ -130,9 +120,7 @@ export const PT_LABELS: EsisLabels = {
     breachNote: 'Se deixar de cumprir estas obrigações, a taxa de juro (spread) pode aumentar.',
   },
   earlyRepayment: {
-    text:
-      'Pode reembolsar o empréstimo antecipadamente, no todo ou em parte, com pré-aviso de 10 dias úteis ' +
-      '(reembolso parcial) ou de 30 dias úteis (reembolso total).',
+    text: 'Pode reembolsar o empréstimo antecipadamente, no todo ou em parte, com pré-aviso de 10 dias úteis ' + '(reembolso parcial) ou de 30 dias úteis (reembolso total).',
     fee: 'Comissão de reembolso antecipado',
     feeValue: (percent) => `${percent} do capital reembolsado`,
     legalLimits:
@@ -140,24 +128,19 @@ export const PT_LABELS: EsisLabels = {
       'e 2% nos contratos de taxa fixa; nos contratos de taxa mista aplica-se o limite da taxa fixa durante ' +
       'o período de taxa fixa.',
   },
-  flexibleFeatures:
-    'Este empréstimo não tem características flexíveis além do reembolso antecipado. Pode transferir o ' +
-    'empréstimo para outra instituição, nos termos da lei.',
+  flexibleFeatures: 'Este empréstimo não tem características flexíveis além do reembolso antecipado. Pode transferir o ' + 'empréstimo para outra instituição, nos termos da lei.',
   otherRights: {
     reflection: (days) =>
-      `Depois de receber a proposta contratual, dispõe de um período de reflexão de ${days} dias para a ` +
-      'comparar e decidir. A proposta mantém-se válida durante esse período.',
+      `Depois de receber a proposta contratual, dispõe de um período de reflexão de ${days} dias para a ` + 'comparar e decidir. A proposta mantém-se válida durante esse período.',
     draftContract: 'Pode pedir, sem custos, uma minuta do contrato de crédito.',
   },
   complaints: (lender, website) => [
-    `Pode apresentar reclamação ao mutuante, ${lender} (${website}), ou no Livro de Reclamações, ` +
-      'físico ou eletrónico (www.livroreclamacoes.pt).',
+    `Pode apresentar reclamação ao mutuante, ${lender} (${website}), ou no Livro de Reclamações, ` + 'físico ou eletrónico (www.livroreclamacoes.pt).',
     'Pode também reclamar junto do Banco de Portugal, no Portal do Cliente Bancário ' +
       '(clientebancario.bportugal.pt), ou recorrer a uma entidade de resolução alternativa de litígios.',
   ],
   nonCompliance: [
-    'Se não pagar as prestações nas datas devidas, são devidos juros de mora e comissões por atraso, ' +
-      'dentro dos limites legais.',
+    'Se não pagar as prestações nas datas devidas, são devidos juros de mora e comissões por atraso, ' + 'dentro dos limites legais.',
     'O incumprimento pode levar à resolução do contrato, à execução da hipoteca e à perda do imóvel.',
     'Se tiver dificuldade em pagar, contacte o mutuante logo que possível: pode beneficiar do Plano de Ação ' +
       'para o Risco de Incumprimento (PARI) ou do Procedimento Extrajudicial de Regularização de ' +
@@ -166,14 +149,10 @@ export const PT_LABELS: EsisLabels = {
   additional: {
     paragraphs: [
       'O contrato de crédito é celebrado em língua portuguesa e rege-se pela lei portuguesa.',
-      'Este documento foi gerado por um ambiente de testes (sandbox): os valores são ilustrativos e não ' +
-        'constituem uma proposta.',
+      'Este documento foi gerado por um ambiente de testes (sandbox): os valores são ilustrativos e não ' + 'constituem uma proposta.',
     ],
     simulationId: 'Referência da simulação',
     processNumber: 'Número do processo',
   },
-  supervisor: [
-    'O mutuante é supervisionado pelo Banco de Portugal, Rua do Comércio, 148, 1100-150 Lisboa ' +
-      '(www.bportugal.pt).',
-  ],
+  supervisor: ['O mutuante é supervisionado pelo Banco de Portugal, Rua do Comércio, 148, 1100-150 Lisboa ' + '(www.bportugal.pt).'],
 }

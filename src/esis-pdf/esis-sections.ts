@@ -34,37 +34,20 @@ const text = (value: string, emphasis = false): EsisBlock => ({ kind: 'text', te
 function intro({ doc, l }: Context): EsisBlock[] {
   const validUntil = formatDate(doc.validUntil, doc.language)
   return [
-    rows(
-      [l.intro.consumer, doc.consumer.names.join(', ') || l.notAvailable],
-      [l.intro.issueDate, formatDate(doc.issueDate, doc.language)],
-      [l.intro.validUntil, validUntil],
-    ),
+    rows([l.intro.consumer, doc.consumer.names.join(', ') || l.notAvailable], [l.intro.issueDate, formatDate(doc.issueDate, doc.language)], [l.intro.validUntil, validUntil]),
     text(l.intro.text(doc.lender.name, validUntil)),
   ]
 }
 
 function lender({ doc, l }: Context): EsisBlock[] {
   const { name, address, website, bankOfPortugalRegistration } = doc.lender
-  return [
-    rows(
-      [l.lender.name, name],
-      [l.lender.address, address],
-      [l.lender.website, website],
-      [l.lender.registration, bankOfPortugalRegistration],
-    ),
-  ]
+  return [rows([l.lender.name, name], [l.lender.address, address], [l.lender.website, website], [l.lender.registration, bankOfPortugalRegistration])]
 }
 
 function intermediary({ doc, l }: Context): EsisBlock[] {
   const broker = doc.creditIntermediary
   if (!broker) return [text(l.intermediary.none)]
-  return [
-    rows(
-      [l.intermediary.name, broker.name],
-      [l.intermediary.registration, broker.registrationNumber],
-      [l.intermediary.remuneration, broker.remuneration],
-    ),
-  ]
+  return [rows([l.intermediary.name, broker.name], [l.intermediary.registration, broker.registrationNumber], [l.intermediary.remuneration, broker.remuneration])]
 }
 
 function mainFeatures({ doc, l, money }: Context): EsisBlock[] {
@@ -99,15 +82,9 @@ function interestAndCosts({ doc, l, money, rate }: Context): EsisBlock[] {
   const blocks: EsisBlock[] = [rows(...entries), text(l.rates.taegNote)]
   if (loan.rateType !== 'fixed') blocks.push(text(l.rates.constantIndexNote))
   blocks.push({ kind: 'subheading', text: l.rates.oneOffCosts })
-  blocks.push(
-    costs.oneOff.length === 0 ? text(l.rates.none) : rows(...costs.oneOff.map((c) => [c.label, money(c.amount)] as const)),
-  )
+  blocks.push(costs.oneOff.length === 0 ? text(l.rates.none) : rows(...costs.oneOff.map((c) => [c.label, money(c.amount)] as const)))
   blocks.push({ kind: 'subheading', text: l.rates.recurringCosts })
-  blocks.push(
-    costs.recurring.length === 0
-      ? text(l.rates.none)
-      : rows(...costs.recurring.map((c) => [c.label, l.rates.perMonth(money(c.monthlyAmount))] as const)),
-  )
+  blocks.push(costs.recurring.length === 0 ? text(l.rates.none) : rows(...costs.recurring.map((c) => [c.label, l.rates.perMonth(money(c.monthlyAmount))] as const)))
   return blocks
 }
 
@@ -116,12 +93,7 @@ function optional(value: number | null, show: (v: number) => string, l: EsisLabe
 }
 
 function frequency({ doc, l }: Context): EsisBlock[] {
-  return [
-    rows(
-      [l.payments.frequency, l.payments.frequencies[doc.payments.frequency]],
-      [l.payments.numberOfPayments, String(doc.payments.numberOfPayments)],
-    ),
-  ]
+  return [rows([l.payments.frequency, l.payments.frequencies[doc.payments.frequency]], [l.payments.numberOfPayments, String(doc.payments.numberOfPayments)])]
 }
 
 function instalments({ doc, l, money, rate }: Context): EsisBlock[] {
@@ -145,9 +117,7 @@ function instalments({ doc, l, money, rate }: Context): EsisBlock[] {
   }
   if (doc.rateRise.length > 0) {
     blocks.push({ kind: 'subheading', text: l.instalment.rateRiseIntro })
-    const lines = doc.rateRise.map(
-      (r) => [l.instalment.rateRiseRow(formatPoints(r.indexRisePoints, doc.language), rate(r.tanPercent)), money(r.instalment)] as const,
-    )
+    const lines = doc.rateRise.map((r) => [l.instalment.rateRiseRow(formatPoints(r.indexRisePoints, doc.language), rate(r.tanPercent)), money(r.instalment)] as const)
     blocks.push(rows(...lines))
   }
   blocks.push(text(l.instalment.incomeWarning))
@@ -168,11 +138,7 @@ function obligations({ doc, l }: Context): EsisBlock[] {
 
 function earlyRepayment({ doc, l }: Context): EsisBlock[] {
   const fee = formatPercent(doc.earlyRepaymentFeePercent, 2, doc.language)
-  return [
-    text(l.earlyRepayment.text),
-    rows([l.earlyRepayment.fee, l.earlyRepayment.feeValue(fee)]),
-    text(l.earlyRepayment.legalLimits),
-  ]
+  return [text(l.earlyRepayment.text), rows([l.earlyRepayment.fee, l.earlyRepayment.feeValue(fee)]), text(l.earlyRepayment.legalLimits)]
 }
 
 function additional({ doc, l }: Context): EsisBlock[] {

@@ -13,10 +13,7 @@ import type { EsisLanguage } from './esis-document.ts'
 /** No-break space: keeps "843,21 €" and "200 000" on one line; WinAnsi 0xA0. */
 export const NBSP = '\u00a0'
 
-const MONTHS_EN = [
-  'January', 'February', 'March', 'April', 'May', 'June',
-  'July', 'August', 'September', 'October', 'November', 'December',
-] as const
+const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const
 
 interface NumberStyle {
   decimal: string

@@ -28,7 +28,11 @@ const TEXTS = {
   'pt-PT': {
     security: 'Hipoteca sobre o imóvel',
     remuneration: '0,50% do montante do empréstimo, pago pelo mutuante; sem encargos para o consumidor',
-    bundle: ['Domiciliação do ordenado numa conta do mutuante', 'Cartão de débito e cartão de crédito do mutuante', 'Seguros de vida e multirriscos contratados através do mutuante'],
+    bundle: [
+      'Domiciliação do ordenado numa conta do mutuante',
+      'Cartão de débito e cartão de crédito do mutuante',
+      'Seguros de vida e multirriscos contratados através do mutuante',
+    ],
   },
   en: {
     security: 'Mortgage on the property',
@@ -76,13 +80,13 @@ export function loanEsisDocument(source: LoanEsisSource, taxonomy: EsisTaxonomy,
   const schedule = repaymentScheduleFor(source.engineInput)
   const rateType = RATE_TYPES[taxonomy.get('index-type-sub-categories', loan.interestRateTypeID)?.code ?? ''] ?? 'fixed'
   const chargeLabel = (code: string) => taxonomy.byCode('bank-charge-types', code)?.description[lang] ?? code
-  const indexTypeId =
-    rateType === 'mixed' ? (taxonomy.get('index-type-list-mixed', loan.indexTypeMixedID ?? 0)?.attributes.indexTypeId as number | undefined) : loan.indexTypeID
+  const indexTypeId = rateType === 'mixed' ? (taxonomy.get('index-type-list-mixed', loan.indexTypeMixedID ?? 0)?.attributes.indexTypeId as number | undefined) : loan.indexTypeID
   const variableTan = quote.variableTAN
   const fixedMonths = rateType === 'mixed' ? (quote.loanFixedPeriodMonths ?? 0) : 0
   const riseBalance = fixedMonths > 0 ? (schedule[fixedMonths - 1]?.outstanding ?? loan.loanAmount) : loan.loanAmount
   const interestTax = quote.bankCharges.find((c) => c.code === 'STAMP_DUTY_INTEREST')
-  const firstInterestTax = interestTax && schedule[0] ? roundMoney(schedule[0].otherCosts - quote.insurance.lifeInsuranceMonthlyAmount - quote.insurance.propertyInsuranceMonthlyAmount) : 0
+  const firstInterestTax =
+    interestTax && schedule[0] ? roundMoney(schedule[0].otherCosts - quote.insurance.lifeInsuranceMonthlyAmount - quote.insurance.propertyInsuranceMonthlyAmount) : 0
   const text = TEXTS[lang]
 
   return {

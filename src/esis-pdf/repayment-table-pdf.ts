@@ -28,9 +28,7 @@ const COLUMNS: readonly Column[] = [
 ]
 
 /** Right edge of each column's text, so cells can be right-aligned without pdfkit's line wrapper. */
-const RIGHT_EDGES: readonly number[] = COLUMNS.map(
-  (_, i) => CONTENT.left + COLUMNS.slice(0, i + 1).reduce((sum, c) => sum + c.width, 0) - CELL_PADDING,
-)
+const RIGHT_EDGES: readonly number[] = COLUMNS.map((_, i) => CONTENT.left + COLUMNS.slice(0, i + 1).reduce((sum, c) => sum + c.width, 0) - CELL_PADDING)
 
 /**
  * Section 7's table, over as many pages as it needs, with its header repeated on each page.
@@ -38,12 +36,7 @@ const RIGHT_EDGES: readonly number[] = COLUMNS.map(
  * Cells are placed by measured width with `lineBreak: false`: pdfkit's wrapper (the `width` and
  * `align` options) is about ten times slower, and a 40-year loan has 480 rows.
  */
-export function drawRepaymentTable(
-  writer: EsisPdfWriter,
-  rows: readonly EsisRepaymentRow[],
-  labels: EsisLabels,
-  language: EsisLanguage,
-): void {
+export function drawRepaymentTable(writer: EsisPdfWriter, rows: readonly EsisRepaymentRow[], labels: EsisLabels, language: EsisLanguage): void {
   const pdf = writer.pdf
   const money = (value: number): string => formatMoney(value, language)
   // Amounts repeat (instalments, insurance): measure each distinct string once.

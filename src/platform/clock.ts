@@ -65,4 +65,3 @@ export function createPartnerClock(machine: Clock, offsets: ClockOffsets) {
 export type PinnableClock = ReturnType<typeof createPartnerClock>
 
 /** A partner clock that is the machine clock for every partner (tests of one module, fixtures). */
-export const sameForEveryPartner = (machine: Clock): PartnerClock => createPartnerClock(machine, { offsetMs: () => 0 })

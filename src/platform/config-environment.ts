@@ -34,9 +34,7 @@ export class ConfigError extends Error {
   override name = 'ConfigError'
 }
 
-const flag = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes')
+const flag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes')
 
 const optionalText = z
   .string()
@@ -58,9 +56,7 @@ export const envSchema = z.object({
   SANDBOX_CALLBACK_ALLOW_PRIVATE: flag.default(false),
   SANDBOX_LISTENERS_PER_PARTNER: z.coerce.number().int().min(0).max(10_000).default(10),
   SANDBOX_CALLBACK_CA_FILE: optionalText,
-  SANDBOX_SMTP_URL: optionalText.pipe(
-    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
-  ),
+  SANDBOX_SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional()),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
   SANDBOX_MODE: z.enum(['local', 'hosted']).default('local'),
@@ -80,6 +76,8 @@ export const envSchema = z.object({
   SANDBOX_ESIS_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   SANDBOX_ESIS_RENDERS_PER_PARTNER: z.coerce.number().int().min(0).max(10_000).optional(),
   SANDBOX_ESIS_RENDER_QUEUE: z.coerce.number().int().min(0).max(100_000).default(64),
+  SANDBOX_ESIS_RENDER_MS_PER_SECOND: z.coerce.number().min(0.1).max(60_000).default(20),
+  SANDBOX_ESIS_RENDER_BURST_MS: z.coerce.number().int().min(1).max(3_600_000).default(1500),
   SANDBOX_QUOTA_SIMULATIONS: z.coerce.number().int().min(0).optional(),
   SANDBOX_QUOTA_PROCESSES: z.coerce.number().int().min(0).optional(),
   SANDBOX_QUOTA_DOCUMENT_MB: z.coerce.number().int().min(0).optional(),

@@ -109,10 +109,11 @@ export interface Config {
   rateLimit: { perSecond: number; burst: number } | null
   /**
    * With a rate limit: the server time one request's token covers (a longer request counts as its
-   * time over this), and the partner's requests running at once, waiting, and how long one waits
-   * (null: no bound).
+   * time over this), the partner's requests running at once, waiting, and how long one waits
+   * (null: no bound), and its ESIS renders' own budget of render-thread time (ms a second, ms at
+   * once; the fair share's default when absent).
    */
-  fairShare: { costMs: number; concurrency: { inFlight: number; queue: number; waitMs: number } | null }
+  fairShare: { costMs: number; concurrency: { inFlight: number; queue: number; waitMs: number } | null; renders?: { msPerSecond: number; burstMs: number } }
   /** ESIS renders: their threads, each partner's renders at once, running or waiting (null: no bound), and the renders waiting for a thread. */
   esisRendering: { threads: number; perPartner: number | null; queue: number }
   /**
@@ -120,7 +121,14 @@ export interface Config {
    * documents, e-mails with their attachments, messages and the request journal (whose ring bound,
    * `journal.maxBytes`, is kept room inside it).
    */
-  quotas: { simulations: number | null; processes: number | null; documentBytes: number | null; callbackConfigurations: number | null; scenarios: number | null; storageBytes: number | null }
+  quotas: {
+    simulations: number | null
+    processes: number | null
+    documentBytes: number | null
+    callbackConfigurations: number | null
+    scenarios: number | null
+    storageBytes: number | null
+  }
   /**
    * The sandbox's e-mails: how many a partner may send a day (captured or relayed; null: no limit), and
    * which addresses the SMTP relay takes: the partner's contact and verified addresses, or any (a
@@ -177,10 +185,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration: SANDBOX_OPERATOR_TOKEN is required with SANDBOX_MODE=hosted (at least 32 characters)')
   }
   if (e.SANDBOX_MODE === 'hosted' && e.SANDBOX_PASSWORD_COST !== undefined && e.SANDBOX_PASSWORD_COST < PASSWORD_COST.N) {
-    throw new ConfigError(`Invalid configuration: SANDBOX_PASSWORD_COST below ${PASSWORD_COST.N} is for local runs only (a test rig that logs in often), not with SANDBOX_MODE=hosted`)
+    throw new ConfigError(
+      `Invalid configuration: SANDBOX_PASSWORD_COST below ${PASSWORD_COST.N} is for local runs only (a test rig that logs in often), not with SANDBOX_MODE=hosted`,
+    )
   }
   if (e.SANDBOX_MODE === 'hosted' && !e.SANDBOX_SECRETS_KEY) {
-    throw new ConfigError('Invalid configuration: SANDBOX_SECRETS_KEY is required with SANDBOX_MODE=hosted (at least 32 characters): the signing secrets the database keeps are sealed under it')
+    throw new ConfigError(
+      'Invalid configuration: SANDBOX_SECRETS_KEY is required with SANDBOX_MODE=hosted (at least 32 characters): the signing secrets the database keeps are sealed under it',
+    )
   }
   const signup = e.SANDBOX_SIGNUP ?? defaults.signup
   if (signup === 'invite' && !e.SANDBOX_OPERATOR_TOKEN) {
@@ -224,10 +236,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoIdentities: e.SANDBOX_DEMO_IDENTITIES ?? defaults.demoIdentities,
     retentionDays: e.SANDBOX_RETENTION_DAYS ?? defaults.retentionDays,
     auditRetentionDays: e.SANDBOX_AUDIT_RETENTION_DAYS,
-    rateLimit: rate === 0 ? null : { perSecond: rate, burst: e.SANDBOX_RATE_LIMIT_BURST ?? rate * 5 },
+    // Ten seconds' worth at once: a partner's ordinary run (its Postman collection twice, a certification) fits in it.
+    rateLimit: rate === 0 ? null : { perSecond: rate, burst: e.SANDBOX_RATE_LIMIT_BURST ?? rate * 10 },
     fairShare: {
       costMs: e.SANDBOX_RATE_LIMIT_COST_MS,
-      concurrency: e.SANDBOX_PARTNER_CONCURRENCY === 0 ? null : { inFlight: e.SANDBOX_PARTNER_CONCURRENCY, queue: e.SANDBOX_PARTNER_QUEUE, waitMs: e.SANDBOX_PARTNER_QUEUE_WAIT_MS },
+      concurrency:
+        e.SANDBOX_PARTNER_CONCURRENCY === 0 ? null : { inFlight: e.SANDBOX_PARTNER_CONCURRENCY, queue: e.SANDBOX_PARTNER_QUEUE, waitMs: e.SANDBOX_PARTNER_QUEUE_WAIT_MS },
+      renders: { msPerSecond: e.SANDBOX_ESIS_RENDER_MS_PER_SECOND, burstMs: e.SANDBOX_ESIS_RENDER_BURST_MS },
     },
     // One thread fewer than the cores: the event loop keeps one (one thread on two cores).
     esisRendering: {
@@ -248,10 +263,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.SANDBOX_TRUST_PROXY,
     journal: { maxEntries: journalEntries, maxBytes: journalBytes, maxPerSecond: journalEntries === 0 ? 0 : e.SANDBOX_JOURNAL_MAX_PER_SECOND },
     certificationTimeoutMs: Math.round(e.SANDBOX_CERTIFICATION_TIMEOUT_SECONDS * 1000),
-    faults: { timeoutMs: e.SANDBOX_FAULT_TIMEOUT_MS, slowBodyMs: e.SANDBOX_FAULT_SLOW_BODY_MS, maxHeld: e.SANDBOX_FAULTS_HELD, maxHeldPerPartner: e.SANDBOX_FAULTS_HELD_PER_PARTNER },
+    faults: {
+      timeoutMs: e.SANDBOX_FAULT_TIMEOUT_MS,
+      slowBodyMs: e.SANDBOX_FAULT_SLOW_BODY_MS,
+      maxHeld: e.SANDBOX_FAULTS_HELD,
+      maxHeldPerPartner: e.SANDBOX_FAULTS_HELD_PER_PARTNER,
+    },
     logins: {
       perUser: { burst: e.SANDBOX_LOGINS_PER_USER_BURST ?? defaults.logins.userBurst, perMinute: e.SANDBOX_LOGINS_PER_USER_PER_MINUTE ?? defaults.logins.userPerMinute },
-      perAddress: { burst: e.SANDBOX_LOGINS_PER_ADDRESS_BURST ?? defaults.logins.addressBurst, perMinute: e.SANDBOX_LOGINS_PER_ADDRESS_PER_MINUTE ?? defaults.logins.addressPerMinute },
+      perAddress: {
+        burst: e.SANDBOX_LOGINS_PER_ADDRESS_BURST ?? defaults.logins.addressBurst,
+        perMinute: e.SANDBOX_LOGINS_PER_ADDRESS_PER_MINUTE ?? defaults.logins.addressPerMinute,
+      },
       // One hash per core the event loop leaves, at most two: 256 MiB, and two of libuv's four threads left to file work.
       hashes: e.SANDBOX_PASSWORD_HASHES ?? Math.min(4, Math.max(1, availableParallelism())),
       queuePerPartner: e.SANDBOX_LOGIN_QUEUE_PER_PARTNER ?? defaults.logins.queuePerPartner,

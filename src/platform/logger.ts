@@ -57,9 +57,11 @@ export function createLogger(level: LogLevel, write?: (line: string) => void, fo
 /** JSON lines to a function of the caller's, as pino writes them (time, level, msg, fields). */
 function lineLogger(level: LogLevel, write: (line: string) => void): Logger {
   const min = RANK[level]
-  const log = (lvl: Exclude<LogLevel, 'silent'>) => (msg: string, fields: Record<string, unknown> = {}) => {
-    if (RANK[lvl] < min) return
-    write(JSON.stringify({ level: lvl, time: new Date().toISOString(), ...fields, msg }))
-  }
+  const log =
+    (lvl: Exclude<LogLevel, 'silent'>) =>
+    (msg: string, fields: Record<string, unknown> = {}) => {
+      if (RANK[lvl] < min) return
+      write(JSON.stringify({ level: lvl, time: new Date().toISOString(), ...fields, msg }))
+    }
   return { enabled: (lvl) => RANK[lvl] >= min, debug: log('debug'), info: log('info'), warn: log('warn'), error: log('error'), flush: () => {} }
 }

@@ -11,7 +11,7 @@ import { simulationInput } from '../modules/simulations/simulation-fixtures.ts'
 /** The console in a real Chromium (support/browser-setup.ts says where it comes from). */
 if (!available) console.warn(`console browser tests skipped: no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`)
 
-/** Where the tests leave screenshots of the main pages (README "The partner console"). */
+/** Where the tests leave screenshots of the main pages (docs/console.md). */
 const SHOTS = 'screenshots'
 
 let s: TestSandbox
@@ -101,14 +101,18 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}/console-process-timeline.png`, fullPage: true })
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('a[href$="esis.pdf"]')])
     expect(download.suggestedFilename()).toMatch(/\.pdf$/)
-    expect(readFileSync(await download.path()).subarray(0, 5).toString()).toBe('%PDF-')
+    expect(
+      readFileSync(await download.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-')
     const ofSimulation = await page.request.get(`${base}/console/simulations/${simulationUniqueId}/esis.pdf`)
     expect(ofSimulation.headers()['content-type']).toBe('application/pdf')
     expect((await ofSimulation.body()).subarray(0, 5).toString()).toBe('%PDF-')
     expect((await s.call('GET', processPath(processUniqueId))).json.processDetail.processStatusId).toBe(4)
   })
 
-  it("drives a process by hand: a status through the workflow, a bank message refused when empty", async () => {
+  it('drives a process by hand: a status through the workflow, a bank message refused when empty', async () => {
     const processes = (await s.call('GET', '/v1/processes')).json.listProcessDetail as Array<{ processUniqueID: string }>
     const id = processes[0]!.processUniqueID
     const page = await loggedIn()
@@ -180,7 +184,7 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     await page.screenshot({ path: `${SHOTS}/console-drive.png`, fullPage: true })
   })
 
-  it('picks a scenario for the next call to the bank\'s API, applied once', async () => {
+  it("picks a scenario for the next call to the bank's API, applied once", async () => {
     const page = await loggedIn()
     await page.goto(`${base}/console/scenarios`)
     await Promise.all([page.waitForURL(/scenarios\?done=/), page.click('tr[data-scenario="simulation-not-eligible"] button')])
@@ -197,7 +201,11 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     const page = await loggedIn()
     await page.goto(`${base}/console/scenarios`)
     const document = (reasonCode: string) =>
-      JSON.stringify({ name: 'own-dsti-refusal', description: { 'pt-PT': 'Recusa por taxa de esforço', en: 'Refused on DSTI' }, effects: [{ type: 'simulationEligibility', eligible: false, reasonCode }] })
+      JSON.stringify({
+        name: 'own-dsti-refusal',
+        description: { 'pt-PT': 'Recusa por taxa de esforço', en: 'Refused on DSTI' },
+        effects: [{ type: 'simulationEligibility', eligible: false, reasonCode }],
+      })
     await page.fill('#scenario-document', document('NO_SUCH_REASON'))
     await page.click('form.scenario-editor button')
     expect(await page.textContent('ul.errors')).toContain('effects.0.reasonCode')
@@ -243,7 +251,19 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     })
     const processes = (await s.call('GET', '/v1/processes')).json.listProcessDetail as Array<{ processUniqueID: string }>
     const delivery = (await s.call('GET', '/sandbox/deliveries')).json.deliveryList[0].notificationId as string
-    const pages = ['/console/requests', '/console/simulations', '/console/processes', `/console/processes/${processes[0]!.processUniqueID}`, '/console/deliveries', `/console/deliveries/${delivery}`, '/console/drive', '/console/scenarios', '/console/certification', '/console/account', '/console/search?q=nothing']
+    const pages = [
+      '/console/requests',
+      '/console/simulations',
+      '/console/processes',
+      `/console/processes/${processes[0]!.processUniqueID}`,
+      '/console/deliveries',
+      `/console/deliveries/${delivery}`,
+      '/console/drive',
+      '/console/scenarios',
+      '/console/certification',
+      '/console/account',
+      '/console/search?q=nothing',
+    ]
     // axe-core evaluated through the browser's protocol, not a script tag: the page's policy stays as it is.
     const axe = readFileSync('node_modules/axe-core/axe.min.js', 'utf8')
     const serious: string[] = []
@@ -252,7 +272,9 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
       for (const path of pages) {
         await page.goto(`${base}${path}`)
         await page.evaluate(axe)
-        const found = (await page.evaluate("axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')))")) as string[]
+        const found = (await page.evaluate(
+          "axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')))",
+        )) as string[]
         serious.push(...found.map((v) => `${width} ${path} ${v}`))
       }
     }
@@ -265,6 +287,45 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     await page.waitForSelector('.opblock', { timeout: 10000 })
     expect(await page.locator('.opblock').count()).toBeGreaterThan(50)
     expect(violations).toEqual([])
+  })
+
+  it('fits its tables in a 1,280 px window: the Requests table shows Status and Duration without scrolling', async () => {
+    const { processUniqueId, simulationUniqueId: id } = await submittedProcess(s)
+    // Long paths and queries, as a partner's client sends them: the path column wraps, the rest stay in view.
+    await s.call('GET', `/v1/simulations/${id}/message?lineCount=50&nextRecord=01a22342-6930-7446-b82f-3a95245341ee&orderBy=createdAt`, {
+      headers: { 'X-Request-Id': 'browser-wide-1' },
+    })
+    await s.call('GET', `/v1/processes/${id}/document/${id}/content?download=true&filename=${'comprovativo-de-rendimentos-'.repeat(3)}.pdf`, {
+      headers: { 'X-Request-Id': 'browser-wide-2' },
+    })
+    const page = await loggedIn()
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.goto(`${base}/console/requests`)
+    await page.waitForSelector('tr[data-request-id="browser-wide-2"]')
+    for (const column of [4, 5]) {
+      const box = (await page.locator(`table.journal thead th:nth-child(${column})`).boundingBox())!
+      expect(box.x + box.width, `column ${column}`).toBeLessThanOrEqual(1280)
+    }
+    const status = page.locator('tr[data-request-id="browser-wide-2"] td:nth-child(4)')
+    expect(await status.isVisible()).toBe(true)
+    expect((await status.boundingBox())!.x + (await status.boundingBox())!.width).toBeLessThanOrEqual(1280)
+    const overflowing = async () =>
+      (await page.evaluate(
+        "[...document.querySelectorAll('.scroll')].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.querySelector('table')?.className)",
+      )) as string[]
+    expect(await overflowing()).toEqual([])
+    for (const path of [
+      '/console/simulations',
+      '/console/processes',
+      `/console/processes/${processUniqueId}`,
+      '/console/deliveries',
+      '/console/account',
+      '/console/certification',
+      '/console/scenarios',
+    ]) {
+      await page.goto(`${base}${path}`)
+      expect(await overflowing(), path).toEqual([])
+    }
   })
 
   it('refuses a form without its CSRF token', async () => {

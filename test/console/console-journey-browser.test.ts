@@ -143,7 +143,7 @@ describe.skipIf(!available)("a partner's journey through the console in Chromium
     expect(await accessibilityProblems()).toEqual([])
   })
 
-  it("opens a 429 from the search box and shows its Retry-After; the box opens a process and a notification by id too", async () => {
+  it('opens a 429 from the search box and shows its Retry-After; the box opens a process and a notification by id too', async () => {
     // The bucket emptied at once and a second in debt, as a flood would leave it: the refusal that follows is the rate limit's own.
     s.services.fairShare!.buckets.charge(PARTNER_A, 2000)
     const refused = await s.call('GET', '/v1/simulations', { headers: { 'X-Request-Id': 'browser-429' } })

@@ -21,40 +21,38 @@ function databaseBefore014(): Db {
   db.prepare("INSERT INTO branch (branch_id, description) VALUES (1, 'Lisboa')").run()
   for (const brokerId of [41, 42]) {
     db.prepare("INSERT INTO broker (broker_id, partner_unique_id, name, registration_number, branch_id) VALUES (?, ?, 'Mediador', '0000001', 1)").run(brokerId, PARTNER)
-    db.prepare("INSERT INTO app_user (user_id, broker_id, username, name, email, password_hash) VALUES (?, ?, ?, 'U', 'u@x.example', 'x')").run(brokerId * 10, brokerId, `u${brokerId}`)
+    db.prepare("INSERT INTO app_user (user_id, broker_id, username, name, email, password_hash) VALUES (?, ?, ?, 'U', 'u@x.example', 'x')").run(
+      brokerId * 10,
+      brokerId,
+      `u${brokerId}`,
+    )
   }
   return db
 }
 
 function notification(db: Db, resource: { processUniqueId?: string; simulationUniqueId?: string }): string {
   const id = `msg_${randomUUID()}`
-  db.prepare(`INSERT INTO notification (notification_id, partner_unique_id, notification_type_id, process_unique_id, simulation_unique_id,
-    resource_key, body, status, created_at, updated_at) VALUES (?, ?, 6, ?, ?, ?, '{}', 'skipped', '2026-01-01', '2026-01-01')`).run(
-    id,
-    PARTNER,
-    resource.processUniqueId ?? null,
-    resource.simulationUniqueId ?? null,
-    `key:${randomUUID()}`,
-  )
+  db.prepare(
+    `INSERT INTO notification (notification_id, partner_unique_id, notification_type_id, process_unique_id, simulation_unique_id,
+    resource_key, body, status, created_at, updated_at) VALUES (?, ?, 6, ?, ?, ?, '{}', 'skipped', '2026-01-01', '2026-01-01')`,
+  ).run(id, PARTNER, resource.processUniqueId ?? null, resource.simulationUniqueId ?? null, `key:${randomUUID()}`)
   return id
 }
 
 function mail(db: Db, resource: { processUniqueId?: string; simulationUniqueId?: string }): string {
   const id = randomUUID()
-  db.prepare(`INSERT INTO mailbox_message (mailbox_message_id, partner_unique_id, created_at, from_address, to_address, subject, body_text,
-    simulation_unique_id, process_unique_id, relay_status) VALUES (?, ?, 0, 'a', 'b', 's', 't', ?, ?, 'captured')`).run(
-    id,
-    PARTNER,
-    resource.simulationUniqueId ?? null,
-    resource.processUniqueId ?? null,
-  )
+  db.prepare(
+    `INSERT INTO mailbox_message (mailbox_message_id, partner_unique_id, created_at, from_address, to_address, subject, body_text,
+    simulation_unique_id, process_unique_id, relay_status) VALUES (?, ?, 0, 'a', 'b', 's', 't', ?, ?, 'captured')`,
+  ).run(id, PARTNER, resource.simulationUniqueId ?? null, resource.processUniqueId ?? null)
   return id
 }
 
 function job(db: Db, payload: Record<string, unknown>): number {
   return Number(
-    db.prepare("INSERT INTO sandbox_job (partner_unique_id, kind, payload, due_at, created_at) VALUES (?, 'bank-message', ?, '2026-01-01', '2026-01-01')").run(PARTNER, JSON.stringify(payload))
-      .lastInsertRowid,
+    db
+      .prepare("INSERT INTO sandbox_job (partner_unique_id, kind, payload, due_at, created_at) VALUES (?, 'bank-message', ?, '2026-01-01', '2026-01-01')")
+      .run(PARTNER, JSON.stringify(payload)).lastInsertRowid,
   )
 }
 
@@ -65,7 +63,11 @@ describe('migration 014: each notification, captured e-mail and job names its br
     const process = randomUUID()
     insertOwnedResource(db, 'simulation', { id: simulation, brokerId: 41, statusId: 1 })
     insertOwnedResource(db, 'process', { id: process, brokerId: 42, statusId: 1 })
-    const notifications = [notification(db, { simulationUniqueId: simulation }), notification(db, { processUniqueId: process }), notification(db, { simulationUniqueId: randomUUID() })]
+    const notifications = [
+      notification(db, { simulationUniqueId: simulation }),
+      notification(db, { processUniqueId: process }),
+      notification(db, { simulationUniqueId: randomUUID() }),
+    ]
     const mails = [mail(db, { simulationUniqueId: simulation }), mail(db, { processUniqueId: process }), mail(db, {})]
     const jobs = [job(db, { brokerId: 41, simulationUniqueId: simulation }), job(db, { processUniqueId: process }), job(db, { simulationUniqueId: randomUUID() })]
 

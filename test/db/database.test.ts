@@ -26,7 +26,7 @@ describe('database set-up', () => {
     db.close()
   })
 
-  it("tightens an older database of 0644 at open, and its own folder; a folder shared with other files keeps its mode", () => {
+  it('tightens an older database of 0644 at open, and its own folder; a folder shared with other files keeps its mode', () => {
     const mode = (path: string) => statSync(path).mode & 0o777
     const dir = tempDir('sandbox-db')
     const own = join(dir, 'own')

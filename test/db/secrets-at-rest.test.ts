@@ -9,7 +9,10 @@ import { tempDir } from '../support/temp-dir.ts'
 const KEY = 'a secrets key of the operator, 32+ characters long'
 
 /** Every byte the database's files hold (the database, its WAL), as text to search. */
-const filesOf = (dir: string) => readdirSync(dir).map((name) => readFileSync(join(dir, name)).toString('latin1')).join('\n')
+const filesOf = (dir: string) =>
+  readdirSync(dir)
+    .map((name) => readFileSync(join(dir, name)).toString('latin1'))
+    .join('\n')
 
 const setting = (s: TestSandbox, key: string) => s.db.prepare('SELECT value FROM sandbox_setting WHERE key = ?').pluck().get(key) as string | undefined
 

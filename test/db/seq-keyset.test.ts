@@ -13,10 +13,13 @@ const ofOwner = (owner: string) => whereClause('owner = @owner', { owner }).buil
 /** The seqs of a page the way a list route reads it. */
 const seqs = (owner: string, query: { nextRecord?: string; previousRecord?: string }) => {
   const where = ofOwner(owner)
-  const page = keysetPage({ lineCount: 2, ...query }, {
-    positionOf: (id) => keyset.positionOf(where, seqOfCursor(id)),
-    rows: (cursor, limit) => keyset.page<{ seq: number }>(where, cursor, limit),
-  })
+  const page = keysetPage(
+    { lineCount: 2, ...query },
+    {
+      positionOf: (id) => keyset.positionOf(where, seqOfCursor(id)),
+      rows: (cursor, limit) => keyset.page<{ seq: number }>(where, cursor, limit),
+    },
+  )
   return { seqs: page.rows.map((r) => r.seq), hasMoreResults: page.hasMoreResults }
 }
 

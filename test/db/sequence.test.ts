@@ -43,7 +43,11 @@ describe('createSequence', () => {
   it('is one counter for every user of the same name on a connection (an app restarted on it)', () => {
     const { db, writes } = setup()
     const first = createSequence(db, writes, 'n')
-    const second = createSequence(db, createWriteBatch(db, () => {}), 'n')
+    const second = createSequence(
+      db,
+      createWriteBatch(db, () => {}),
+      'n',
+    )
     expect([first.next(), second.next(), first.next()]).toEqual([42, 43, 44])
   })
 })

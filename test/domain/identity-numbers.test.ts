@@ -105,12 +105,13 @@ describe('the generators, whose check digits come from the same functions as the
     const random = sweep(0.3819660113)
     const made = Array.from({ length: 2000 }, () => ({ nif: generateIndividualNif(random), niss: generateNiss(random), card: generateCitizenCard(random) }))
     const invalid = made.filter(
-      ({ nif, niss, card }) => !isIndividualNif(nif) || !/^[123]/.test(nif) || !isValidNiss(niss) || !niss.startsWith('1') || !isValidCitizenCardNumber(card.civilNumber, card.suffix),
+      ({ nif, niss, card }) =>
+        !isIndividualNif(nif) || !/^[123]/.test(nif) || !isValidNiss(niss) || !niss.startsWith('1') || !isValidCitizenCardNumber(card.civilNumber, card.suffix),
     )
     expect(invalid).toEqual([])
   })
 
-  it('writes the civil number\'s own check digit by the mod 11 of 9..2, and the version asked', () => {
+  it("writes the civil number's own check digit by the mod 11 of 9..2, and the version asked", () => {
     const { civilNumber, suffix } = generateCitizenCard(sweep(0.123), 'ZY')
     expect(suffix.slice(0, 3)).toBe(`${nifCheckDigit(civilNumber)}ZY`)
   })

@@ -1,9 +1,4 @@
-import type {
-  EsisDocument,
-  EsisLanguage,
-  EsisRateType,
-  EsisRepaymentRow,
-} from '../../src/esis-pdf/esis-document.ts'
+import type { EsisDocument, EsisLanguage, EsisRateType, EsisRepaymentRow } from '../../src/esis-pdf/esis-document.ts'
 
 /**
  * Plausible ESIS inputs for tests. The sheet's summary figures are DOMAIN.md's worked check
@@ -19,12 +14,7 @@ export function annuity(principal: number, tanPercent: number, months: number): 
 }
 
 /** Monthly rows; the rate changes after `fixedMonths` (mixed), recomputing the instalment then. */
-export function repaymentRows(
-  principal: number,
-  months: number,
-  phases: { tanPercent: number; months: number }[],
-  otherCosts: number,
-): EsisRepaymentRow[] {
+export function repaymentRows(principal: number, months: number, phases: { tanPercent: number; months: number }[], otherCosts: number): EsisRepaymentRow[] {
   const rows: EsisRepaymentRow[] = []
   let outstanding = principal
   for (const phase of phases) {
@@ -96,7 +86,10 @@ export function buildEsisFixture(options: FixtureOptions = {}): EsisDocument {
   const insurance = 43
   const mixed = rateType === 'mixed'
   const phases = mixed
-    ? [{ tanPercent: 3.5, months: 60 }, { tanPercent: 3, months: durationMonths - 60 }]
+    ? [
+        { tanPercent: 3.5, months: 60 },
+        { tanPercent: 3, months: durationMonths - 60 },
+      ]
     : [{ tanPercent: 3, months: durationMonths }]
   const rows = repaymentRows(amount, durationMonths, phases, insurance)
   const oneOff = ONE_OFF[language].map(([label, cost]) => ({ label, amount: cost }))
@@ -117,9 +110,7 @@ export function buildEsisFixture(options: FixtureOptions = {}): EsisDocument {
       website: 'www.bancosandbox.example',
       bankOfPortugalRegistration: '9999',
     },
-    creditIntermediary: withIntermediary
-      ? { name: 'Casa Certa Intermediários de Crédito, Lda.', registrationNumber: '0001234', remuneration: text.remuneration }
-      : null,
+    creditIntermediary: withIntermediary ? { name: 'Casa Certa Intermediários de Crédito, Lda.', registrationNumber: '0001234', remuneration: text.remuneration } : null,
     loan: {
       amount,
       currency: 'EUR',

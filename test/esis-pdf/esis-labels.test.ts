@@ -3,8 +3,7 @@ import { esisLabels } from '../../src/esis-pdf/esis-labels.ts'
 
 /** Unicode code points that WinAnsiEncoding maps into 0x80-0x9F (pdfkit's WIN_ANSI_MAP). */
 const WIN_ANSI_EXTRA = new Set([
-  402, 8211, 8212, 8216, 8217, 8218, 8220, 8221, 8222, 8224, 8225, 8226, 8230, 8364, 8240, 8249, 8250, 710, 8482,
-  338, 339, 732, 352, 353, 376, 381, 382,
+  402, 8211, 8212, 8216, 8217, 8218, 8220, 8221, 8222, 8224, 8225, 8226, 8230, 8364, 8240, 8249, 8250, 710, 8482, 338, 339, 732, 352, 353, 376, 381, 382,
 ])
 const isWinAnsi = (char: string): boolean => {
   const code = char.codePointAt(0) ?? 0

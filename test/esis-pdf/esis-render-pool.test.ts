@@ -18,7 +18,11 @@ async function withPool(options: Partial<EsisRenderPoolOptions>, use: (pool: Ret
   }
 }
 
-const refusalOf = (rendering: Promise<unknown>) => rendering.then(() => 'rendered', (error: unknown) => (error instanceof EsisRenderRefused ? error.scope : error))
+const refusalOf = (rendering: Promise<unknown>) =>
+  rendering.then(
+    () => 'rendered',
+    (error: unknown) => (error instanceof EsisRenderRefused ? error.scope : error),
+  )
 
 describe('the ESIS render pool', () => {
   it('renders in a worker thread while the event loop goes on turning, and tells how long the thread took', async () => {

@@ -31,7 +31,14 @@ export async function extractPdfText(pdf: Buffer): Promise<PdfText> {
       pages.push(
         [...lines.entries()]
           .sort(([a], [b]) => b - a)
-          .map(([, items]) => normalise(items.sort((a, b) => a.x - b.x).map((i) => i.str).join(' '))),
+          .map(([, items]) =>
+            normalise(
+              items
+                .sort((a, b) => a.x - b.x)
+                .map((i) => i.str)
+                .join(' '),
+            ),
+          ),
       )
     }
     const { info } = await loaded.getMetadata()

@@ -29,9 +29,7 @@ const tableLine = (doc: EsisDocument, index: number): string => {
   const row = doc.repaymentTable.at(index)
   if (!row) throw new Error(`no row ${index}`)
   const money = (v: number) => formatMoney(v, doc.language)
-  return normalise(
-    [row.period, money(row.instalment), money(row.interest), money(row.otherCosts), money(row.capital), money(row.outstanding)].join(' '),
-  )
+  return normalise([row.period, money(row.instalment), money(row.interest), money(row.otherCosts), money(row.capital), money(row.outstanding)].join(' '))
 }
 
 describe('renderEsisPdf', () => {

@@ -4,17 +4,17 @@ import { allRules } from '../../src/http/access/access-rules.ts'
 import { ACCESS_TABLE_END, ACCESS_TABLE_START, accessTable } from '../../src/http/access/access-table.ts'
 import { openApiDocument } from '../../src/app/openapi-document.ts'
 
-const readme = readFileSync('README.md', 'utf8')
+const page = readFileSync('docs/roles.md', 'utf8')
 
-describe("the README's table of who may do what", () => {
+describe('the table of who may do what in docs/roles.md', () => {
   it('is the one written from src/http/access/access-rules.ts (npx tsx scripts/write-access-table.ts)', () => {
-    const start = readme.indexOf(ACCESS_TABLE_START)
-    const end = readme.indexOf(ACCESS_TABLE_END)
-    expect(start, 'the README has the table between its markers').toBeGreaterThan(0)
-    expect(readme.slice(start, end + ACCESS_TABLE_END.length)).toBe(accessTable())
+    const start = page.indexOf(ACCESS_TABLE_START)
+    const end = page.indexOf(ACCESS_TABLE_END)
+    expect(start, 'the page has the table between its markers').toBeGreaterThan(0)
+    expect(page.slice(start, end + ACCESS_TABLE_END.length)).toBe(accessTable())
   })
 
-  it('has a row for every rule, saying 403 to a broker user exactly where the rule is an administrator\'s', () => {
+  it("has a row for every rule, saying 403 to a broker user exactly where the rule is an administrator's", () => {
     const table = accessTable()
     for (const { key, access } of allRules()) {
       const row = table.split('\n').find((line) => line.startsWith(`| \`${key.replaceAll('|', '\\|')}\` |`))

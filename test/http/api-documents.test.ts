@@ -4,7 +4,7 @@ import { createTestSandbox } from '../support/test-app.ts'
 const forwarded = { 'X-Forwarded-Host': 'sandbox.casacerta.example', 'X-Forwarded-Proto': 'https' }
 
 describe('the served documents name the host they were asked on', () => {
-  it("honours X-Forwarded-Host and -Proto only from a trusted proxy, and puts SANDBOX_PUBLIC_URL first", async () => {
+  it('honours X-Forwarded-Host and -Proto only from a trusted proxy, and puts SANDBOX_PUBLIC_URL first', async () => {
     const trusted = await createTestSandbox({ trustProxy: true, publicUrl: 'https://sandbox.bank.example' })
     const viaProxy = (await trusted.call('GET', '/openapi.json', { token: null, headers: forwarded })).json
     expect(viaProxy.servers.map((s: { url: string }) => s.url)).toEqual(['https://sandbox.bank.example', 'https://sandbox.casacerta.example'])

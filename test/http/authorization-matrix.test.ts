@@ -152,14 +152,27 @@ function check(route: Route, sample: Sample, caller: CallerName, want: Outcome, 
 describe('the authorization matrix', () => {
   it('has exactly one rule for every route of the app, and none for a route it does not have', () => {
     const routes = routesOfApp()
-    expect(routes.filter((r) => r.key === undefined).map((r) => `${r.method} ${r.path}`), 'routes without a rule in src/http/access/access-rules.ts').toEqual([])
+    expect(
+      routes.filter((r) => r.key === undefined).map((r) => `${r.method} ${r.path}`),
+      'routes without a rule in src/http/access/access-rules.ts',
+    ).toEqual([])
     const used = new Set(routes.map((r) => r.key))
-    expect(allRules().map((r) => r.key).filter((key) => !used.has(key)), 'rules of routes the app does not have').toEqual([])
+    expect(
+      allRules()
+        .map((r) => r.key)
+        .filter((key) => !used.has(key)),
+      'rules of routes the app does not have',
+    ).toEqual([])
     expect(routes.length).toBeGreaterThan(150)
   })
 
   it('has a way to call every rule of the declaration', () => {
-    expect(allRules().map((r) => r.key).filter((key) => !SAMPLES[key]), 'rules without a sample in test/http/support/matrix-samples.ts').toEqual([])
+    expect(
+      allRules()
+        .map((r) => r.key)
+        .filter((key) => !SAMPLES[key]),
+      'rules without a sample in test/http/support/matrix-samples.ts',
+    ).toEqual([])
   })
 
   it('expects refusals where the rules say (a matrix that allowed everything would prove nothing)', () => {
@@ -173,14 +186,18 @@ describe('the authorization matrix', () => {
   })
 
   // Each call on records of its own: what one call changes or deletes (a reset) cannot decide another's answer.
-  it.each(CALLERS.map((caller) => [caller]))('answers %s on every route as its rule says', async (callerName) => {
-    for (const route of withRules()) {
-      const sample = SAMPLES[route.key]!
-      const want = expected(route, sample, callerName)
-      const records = new Records(world.s)
-      await sample.prepare?.(records)
-      const answer = await call(route, sample, world.callers[callerName], records, want === 'allowed')
-      check(route, sample, callerName, want, answer, records)
-    }
-  }, 300_000)
+  it.each(CALLERS.map((caller) => [caller]))(
+    'answers %s on every route as its rule says',
+    async (callerName) => {
+      for (const route of withRules()) {
+        const sample = SAMPLES[route.key]!
+        const want = expected(route, sample, callerName)
+        const records = new Records(world.s)
+        await sample.prepare?.(records)
+        const answer = await call(route, sample, world.callers[callerName], records, want === 'allowed')
+        check(route, sample, callerName, want, answer, records)
+      }
+    },
+    300_000,
+  )
 })

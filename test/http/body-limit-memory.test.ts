@@ -155,13 +155,17 @@ for (const media of ['json', 'multipart'] as const) {
 const CODES: Record<number, string> = { 401: '010501', 413: '010601', 415: '010602' }
 
 describe('a 100 MB body, whatever its type, on a real server', () => {
-  it.each(cases)('POST %s, a %s body (%s, length %s), is answered %i before it is read, the server growing under 20 MB', async (path, media, caller, mode, status) => {
-    // Measured from the server's settled memory: what an earlier request left for collection is not this one's.
-    const baseline = await settledRss()
-    const res = await send(path, media, mode, caller === 'with a token' ? token : undefined)
-    expect(res.status).toBe(status)
-    expect(res.body.errors[0]).toMatchObject({ errorCode: CODES[status] })
-    expect(res.sentAtAnswer).toBeLessThan(WRITTEN_BEFORE_ANSWER)
-    expect(res.peakRss - baseline).toBeLessThan(RSS_GROWTH_LIMIT)
-  }, 60_000)
+  it.each(cases)(
+    'POST %s, a %s body (%s, length %s), is answered %i before it is read, the server growing under 20 MB',
+    async (path, media, caller, mode, status) => {
+      // Measured from the server's settled memory: what an earlier request left for collection is not this one's.
+      const baseline = await settledRss()
+      const res = await send(path, media, mode, caller === 'with a token' ? token : undefined)
+      expect(res.status).toBe(status)
+      expect(res.body.errors[0]).toMatchObject({ errorCode: CODES[status] })
+      expect(res.sentAtAnswer).toBeLessThan(WRITTEN_BEFORE_ANSWER)
+      expect(res.peakRss - baseline).toBeLessThan(RSS_GROWTH_LIMIT)
+    },
+    60_000,
+  )
 })

@@ -71,7 +71,10 @@ describe('one error body for every failure', () => {
 
   it('an unexpected exception is 500 naming the request id, without a stack, and is logged', async () => {
     const lines: string[] = []
-    const { app, sandbox } = openSandbox({ config: testConfig(), logger: { enabled: () => true, debug() {}, info() {}, warn() {}, flush() {}, error: (msg, fields) => lines.push(JSON.stringify({ msg, ...fields })) } })
+    const { app, sandbox } = openSandbox({
+      config: testConfig(),
+      logger: { enabled: () => true, debug() {}, info() {}, warn() {}, flush() {}, error: (msg, fields) => lines.push(JSON.stringify({ msg, ...fields })) },
+    })
     app.get('/v1/health/boom', () => {
       throw new Error('database exploded')
     })
@@ -103,7 +106,10 @@ describe('the number of errors in an answer', () => {
   const LEFT_OUT_PT = /^Mais (\d+) problemas não foram listados: uma resposta lista no máximo 100 erros\.$/
 
   it('lists at most 100 errors in a refusal, the last one counting those left out (pt-PT and en)', async () => {
-    for (const [lang, leftOut] of [['pt-PT', LEFT_OUT_PT], ['en', LEFT_OUT_EN]] as const) {
+    for (const [lang, leftOut] of [
+      ['pt-PT', LEFT_OUT_PT],
+      ['en', LEFT_OUT_EN],
+    ] as const) {
       const res = await call('POST', '/v1/simulations', { body: unknownFields(4000), headers: { 'Accept-Language': lang } })
       expect(res.status).toBe(400)
       expect(res.json.operationStatus.operationStatusCode).toBe('010100')

@@ -49,11 +49,19 @@ describe('throttles behind one trusted proxy', () => {
     const s = await createTestSandbox({ trustProxy: 1, signupsPerHour: 10 })
     const statuses: number[] = []
     for (let n = 0; n < 15; n++) {
-      const res = await s.call('POST', '/sandbox/signup', { token: null, headers: through(`198.51.100.${n}`, '203.0.113.44'), body: { partnerName: `Disfarce ${n}`, contactEmail: `d${n}@disfarce.example` } })
+      const res = await s.call('POST', '/sandbox/signup', {
+        token: null,
+        headers: through(`198.51.100.${n}`, '203.0.113.44'),
+        body: { partnerName: `Disfarce ${n}`, contactEmail: `d${n}@disfarce.example` },
+      })
       statuses.push(res.status)
     }
     expect(statuses).toEqual([...Array(10).fill(201), ...Array(5).fill(429)])
-    const other = await s.call('POST', '/sandbox/signup', { token: null, headers: through('198.51.100.1', '203.0.113.45'), body: { partnerName: 'Outro', contactEmail: 'o@outro.example' } })
+    const other = await s.call('POST', '/sandbox/signup', {
+      token: null,
+      headers: through('198.51.100.1', '203.0.113.45'),
+      body: { partnerName: 'Outro', contactEmail: 'o@outro.example' },
+    })
     expect(other.status).toBe(201)
   })
 
@@ -61,7 +69,11 @@ describe('throttles behind one trusted proxy', () => {
     const s = await createTestSandbox({ trustProxy: true })
     const statuses: number[] = []
     for (let n = 0; n < 32; n++) {
-      const res = await s.call('POST', '/v1/authentication', { token: null, headers: through(`198.51.100.${n}`, '203.0.113.60'), body: { username: `vitima-${n}`, password: 'Verao2026!' } })
+      const res = await s.call('POST', '/v1/authentication', {
+        token: null,
+        headers: through(`198.51.100.${n}`, '203.0.113.60'),
+        body: { username: `vitima-${n}`, password: 'Verao2026!' },
+      })
       statuses.push(res.status)
     }
     expect(statuses).toEqual([...Array(30).fill(401), 429, 429])

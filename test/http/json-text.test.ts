@@ -54,10 +54,13 @@ describe('JSON bodies', () => {
     },
   )
 
-  it.each([['application/json'], ['application/json; charset=utf-8'], ['application/json; charset="UTF-8"'], ['application/vnd.partner+json']])('accepts %s', async (contentType) => {
-    const res = await s.call('POST', '/v1/simulations', { body: SIMULATION_INPUT_EXAMPLE, headers: { 'Content-Type': contentType } })
-    expect(res.status).toBe(201)
-  })
+  it.each([['application/json'], ['application/json; charset=utf-8'], ['application/json; charset="UTF-8"'], ['application/vnd.partner+json']])(
+    'accepts %s',
+    async (contentType) => {
+      const res = await s.call('POST', '/v1/simulations', { body: SIMULATION_INPUT_EXAMPLE, headers: { 'Content-Type': contentType } })
+      expect(res.status).toBe(201)
+    },
+  )
 })
 
 describe('the structure of JSON bodies', () => {

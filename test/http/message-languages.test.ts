@@ -6,7 +6,9 @@ import { ERRORS } from '../../src/common/error-catalogue.ts'
 
 // Words of English that Portuguese never uses: one in a pt-PT message means half of it is English.
 const ENGLISH = new Set(
-  'the of is are must not with for this that which has have does and or be it its field value request process simulation partner user broker notification document resource type allowed missing invalid found about should cannot from an on in to at by was were please retry seconds'.split(' '),
+  'the of is are must not with for this that which has have does and or be it its field value request process simulation partner user broker notification document resource type allowed missing invalid found about should cannot from an on in to at by was were please retry seconds'.split(
+    ' ',
+  ),
 )
 
 /** The words of a message a reader sees as language: placeholders, quoted code, identifiers and paths left out. */

@@ -91,7 +91,8 @@ describe('the headers of the OpenAPI documents against real answers', () => {
     const names = new Set<string>()
     for (const document of [bank, sandbox]) {
       for (const item of Object.values(document.paths as Record<string, Json>)) {
-        for (const operation of Object.values(item) as Json[]) for (const response of Object.values(operation.responses) as Json[]) for (const name of declaredOn(response)) names.add(name)
+        for (const operation of Object.values(item) as Json[])
+          for (const response of Object.values(operation.responses) as Json[]) for (const name of declaredOn(response)) names.add(name)
       }
     }
     expect([...names].filter((name) => !seen.has(name))).toEqual([])

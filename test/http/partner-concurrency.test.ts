@@ -3,7 +3,12 @@ import { createPartnerConcurrency, TurnRefused } from '../../src/http/fair-share
 
 /** Settles to 'admitted' or the refusal's reason. */
 const outcome = (turn: true | Promise<void>) =>
-  turn === true ? Promise.resolve('admitted') : turn.then(() => 'admitted', (error: TurnRefused) => error.reason)
+  turn === true
+    ? Promise.resolve('admitted')
+    : turn.then(
+        () => 'admitted',
+        (error: TurnRefused) => error.reason,
+      )
 
 describe("a partner's requests at once", () => {
   it('lets in up to the bound at once, then queues in order, each next one taking the turn a leaving one frees', async () => {

@@ -15,7 +15,11 @@ let consoleCookie: string
 beforeAll(async () => {
   s = await createTestSandbox()
   server = await new Promise<ServerType>((resolve) => {
-    const started = serveApp((request, env) => s.app.fetch(request, env), { port: 0, hostname: '127.0.0.1' }, () => resolve(started))
+    const started = serveApp(
+      (request, env) => s.app.fetch(request, env),
+      { port: 0, hostname: '127.0.0.1' },
+      () => resolve(started),
+    )
   })
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const login = await s.app.request('/console/login', {
@@ -45,8 +49,22 @@ const POLICIES: Record<Kind, string> = {
 const bearer = () => ({ Authorization: `Bearer ${s.tokens.a}` })
 const cases: Array<[string, string, () => RequestInit, number | number[], Kind, 'no-store' | 'public']> = [
   ['API JSON', '/v1/simulations', () => ({ headers: bearer() }), 200, 'api', 'no-store'],
-  ['API JSON with a secret (Callback Update)', '/7d1c3f2a-5b6e-4c8d-9a0f-1e2d3c4b5a60/callbacks/6', () => ({ method: 'PUT', headers: { ...bearer(), 'Content-Type': 'application/json' }, body: JSON.stringify({ callbackUrl: 'https://partner.example.com/hooks' }) }), [201, 200], 'api', 'no-store'],
-  ['a login', '/v1/authentication', () => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'broker-a2', password: 'sandbox' }) }), 200, 'api', 'no-store'],
+  [
+    'API JSON with a secret (Callback Update)',
+    '/7d1c3f2a-5b6e-4c8d-9a0f-1e2d3c4b5a60/callbacks/6',
+    () => ({ method: 'PUT', headers: { ...bearer(), 'Content-Type': 'application/json' }, body: JSON.stringify({ callbackUrl: 'https://partner.example.com/hooks' }) }),
+    [201, 200],
+    'api',
+    'no-store',
+  ],
+  [
+    'a login',
+    '/v1/authentication',
+    () => ({ method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'broker-a2', password: 'sandbox' }) }),
+    200,
+    'api',
+    'no-store',
+  ],
   ['health, as text', '/v1/health', () => ({}), 200, 'api', 'no-store'],
   ['the OpenAPI document', '/openapi.json', () => ({}), 200, 'api', 'no-store'],
   ['a validation error', '/v1/simulations?lineCount=abc', () => ({ headers: bearer() }), 400, 'api', 'no-store'],

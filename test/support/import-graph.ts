@@ -9,7 +9,7 @@ import ts from 'typescript'
 
 /** What the rules read: repository-relative POSIX paths. */
 export interface RepoSnapshot {
-  /** Every file under src/, docs/, test/, bench/ and scripts/, and README.md and CHANGELOG.md, with its text. */
+  /** Every file under src/, docs/, test/, bench/ and scripts/, and README.md, CONTRIBUTING.md and CHANGELOG.md, with its text. */
   readonly files: ReadonlyMap<string, string>
   /** Every folder under those, and every top-level folder of the repository. */
   readonly folders: ReadonlySet<string>
@@ -40,7 +40,7 @@ export function readRepo(root: string): RepoSnapshot {
     if (entry.isDirectory() && !entry.name.startsWith('.') && !NOT_PROJECT_FOLDERS.has(entry.name)) folders.add(entry.name)
   }
   for (const dir of ['src', 'docs', 'test', 'bench', 'scripts']) if (existsSync(join(root, dir))) walk(dir)
-  for (const file of ['README.md', 'CHANGELOG.md']) {
+  for (const file of ['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md']) {
     if (existsSync(join(root, file))) files.set(file, readFileSync(join(root, file), 'utf8'))
   }
   return { files, folders }
@@ -177,7 +177,8 @@ export function findUpwardImports(repo: RepoSnapshot): string[] {
     if (isTop(to)) return [`${from} → ${to} (the top of the tree)`]
     if (from.startsWith('src/platform/') && !to.startsWith('src/platform/')) return [`${from} → ${to} (src/platform/ imports only src/platform/)`]
     if (from.startsWith('src/domain/') && !to.startsWith('src/domain/')) return [`${from} → ${to} (src/domain/ imports only src/domain/)`]
-    if (from.startsWith('src/common/') && !to.startsWith('src/common/') && !to.startsWith('src/domain/')) return [`${from} → ${to} (src/common/ imports only src/common/ and src/domain/)`]
+    if (from.startsWith('src/common/') && !to.startsWith('src/common/') && !to.startsWith('src/domain/'))
+      return [`${from} → ${to} (src/common/ imports only src/common/ and src/domain/)`]
     return []
   })
 }

@@ -83,7 +83,12 @@ function callsOn(path: string, text: string, receiver: string): { method: string
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS)
   const calls: { method: string; line: number }[] = []
   const visit = (node: ts.Node): void => {
-    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && ts.isIdentifier(node.expression.expression) && node.expression.expression.text === receiver) {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ts.isIdentifier(node.expression.expression) &&
+      node.expression.expression.text === receiver
+    ) {
       calls.push({ method: node.expression.name.text, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1 })
     }
     ts.forEachChild(node, visit)
@@ -125,7 +130,9 @@ export function findSchemasOutsideSchemaFiles(repo: RepoSnapshot): string[] {
     const module = moduleOf(path)
     if (module === undefined || !path.endsWith('.ts') || path.endsWith('.schemas.ts')) return []
     const builders = callsOn(path, repo.files.get(path)!, 'z').filter(({ method }) => !ZOD_READERS.has(method))
-    return builders.length === 0 ? [] : [`${path}:${builders[0]!.line}: builds zod schemas (${[...new Set(builders.map(({ method }) => `z.${method}`))].join(', ')}) outside a *.schemas.ts file`]
+    return builders.length === 0
+      ? []
+      : [`${path}:${builders[0]!.line}: builds zod schemas (${[...new Set(builders.map(({ method }) => `z.${method}`))].join(', ')}) outside a *.schemas.ts file`]
   })
 }
 
@@ -142,9 +149,7 @@ export const doorWidths = (repo: RepoSnapshot): Record<string, number> =>
 
 // Rule 12
 export function findWideDoors(repo: RepoSnapshot): string[] {
-  return Object.entries(doorWidths(repo)).flatMap(([module, width]) =>
-    width > DOOR_CEILING ? [`${doorOf(module)}: ${width} names (at most ${DOOR_CEILING})`] : [],
-  )
+  return Object.entries(doorWidths(repo)).flatMap(([module, width]) => (width > DOOR_CEILING ? [`${doorOf(module)}: ${width} names (at most ${DOOR_CEILING})`] : []))
 }
 
 /**
@@ -196,8 +201,7 @@ const TRACKER_CITATIONS = [/\bissues?\s*#?\d+/i, /#\d+\s+of\s+the\s+tracker/i, /
 // The rule's own files and its cases spell out the other shapes it refuses (an item's acceptance line).
 const CITATION_RULE_FILES = ['test/support/module-anatomy.ts', 'test/module-anatomy.test.ts']
 
-const citesTracker = (path: string) =>
-  (/^(src|test|docs|bench|scripts)\//.test(path) || path === 'README.md' || path === 'CHANGELOG.md') && !CITATION_RULE_FILES.includes(path)
+const citesTracker = (path: string) => (/^(src|test|docs|bench|scripts)\//.test(path) || path === 'README.md' || path === 'CHANGELOG.md') && !CITATION_RULE_FILES.includes(path)
 
 // Rule 13: the repository's own documents are the record; a tracker's numbers mean nothing to its reader.
 export function findTrackerCitations(repo: RepoSnapshot): string[] {

@@ -24,7 +24,7 @@ const FOREIGN_CITATIONS: { what: string; pattern: RegExp }[] = [
   { what: '../shared', pattern: /\.\.\/shared/ },
   { what: 'an absolute machine path', pattern: /(^|[\s'"`(])\/(work|home|root|tmp|Users)\// },
 ]
-const isCitingFile = (path: string) => path.startsWith('src/') || path.startsWith('docs/') || path === 'README.md' || path === 'CHANGELOG.md'
+const isCitingFile = (path: string) => path.startsWith('src/') || path.startsWith('docs/') || path === 'README.md' || path === 'CONTRIBUTING.md' || path === 'CHANGELOG.md'
 
 // Rule 5
 export function findForeignCitations(repo: RepoSnapshot): string[] {
@@ -63,7 +63,10 @@ function entriesOf(repo: RepoSnapshot, dir: string): Set<string> {
 function namesOf(entry: string): string[] {
   // The names end at a run of 2+ spaces, or at the first word that follows a name without a comma.
   const names = /^[^\s,]+(?:,\s*[^\s,]+)*/.exec(entry.split(/\s{2,}/)[0]!)?.[0] ?? ''
-  return names.split(',').map((name) => name.trim()).filter((name) => name && !name.includes('<'))
+  return names
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name && !name.includes('<'))
 }
 
 function compareMap(listed: Set<string>, actual: Set<string>, where: string): string[] {
@@ -103,10 +106,7 @@ export function findMapMismatches(repo: RepoSnapshot): string[] {
       for (const name of parent) top.add(name)
     } else if (/^ {4}\S/.test(line) && parent.includes('modules/')) namesOf(line.slice(4)).forEach((name) => modules.add(name))
   }
-  return [
-    ...compareMap(top, entriesOf(repo, 'src'), 'src/'),
-    ...(modules.size > 0 ? compareMap(modules, entriesOf(repo, 'src/modules'), 'src/modules/') : []),
-  ]
+  return [...compareMap(top, entriesOf(repo, 'src'), 'src/'), ...(modules.size > 0 ? compareMap(modules, entriesOf(repo, 'src/modules'), 'src/modules/') : [])]
 }
 
 /** The names a routes or handlers file may carry in folder `dir`: its name, its last words, singular too. */
@@ -135,9 +135,7 @@ export const TWIN_FOLDER_EXCEPTIONS: Record<string, string> = {
 
 // Rule 8: every folder under src/, and the repository's top-level folders, have a name of their own.
 export function findTwinFolders(repo: RepoSnapshot): string[] {
-  const folders = [...repo.folders]
-    .filter((dir) => (dir.startsWith('src/') || (!dir.includes('/') && dir !== 'src')) && !(dir in TWIN_FOLDER_EXCEPTIONS))
-    .sort()
+  const folders = [...repo.folders].filter((dir) => (dir.startsWith('src/') || (!dir.includes('/') && dir !== 'src')) && !(dir in TWIN_FOLDER_EXCEPTIONS)).sort()
   const twins: string[] = []
   folders.forEach((a, i) => {
     for (const b of folders.slice(i + 1)) {
@@ -156,7 +154,7 @@ export const NODE_ADAPTER_FOLDER = 'src/http/node-adapter/'
 const LIBRARY_INTERNALS: { what: string; pattern: RegExp }[] = [
   { what: "Hono's body cache (bodyCache)", pattern: /\bbodyCache\b/ },
   { what: 'a lookup of a private symbol (getOwnPropertySymbols, .description ===)', pattern: /getOwnPropertySymbols|\.description\s*===/ },
-  { what: "a replaced request header method (.header =)", pattern: /\.header\s*=(?!=)/ },
+  { what: 'a replaced request header method (.header =)', pattern: /\.header\s*=(?!=)/ },
   { what: 'a replaced resume (.resume =)', pattern: /\.resume\s*=(?!=)/ },
 ]
 

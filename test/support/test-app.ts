@@ -25,7 +25,11 @@ export async function createTestSandbox(overrides: Partial<Config> = {}, options
   const config = testConfig(overrides)
   // Passing the database of another sandbox is a restart: a new app on the same data.
   const clock = manualClock(new Date())
-  const { db, app, sandbox: services } = openSandbox({
+  const {
+    db,
+    app,
+    sandbox: services,
+  } = openSandbox({
     config,
     clock,
     ...(options.db ? { db: options.db } : {}),
@@ -50,11 +54,7 @@ export async function createTestSandbox(overrides: Partial<Config> = {}, options
   const tokens = { a: demo ? await login('broker-a') : '', a2: demo ? await login('broker-a2') : '', b: demo ? await login('broker-b') : '' }
 
   /** A JSON request as broker A (or another token), returning status, headers and parsed body. */
-  const call = async (
-    method: string,
-    path: string,
-    options: { body?: unknown; token?: string | null; headers?: Record<string, string> } = {},
-  ) => {
+  const call = async (method: string, path: string, options: { body?: unknown; token?: string | null; headers?: Record<string, string> } = {}) => {
     const headers: Record<string, string> = { ...options.headers }
     const token = options.token === undefined ? tokens.a : options.token
     if (token) headers.Authorization = `Bearer ${token}`

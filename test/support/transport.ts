@@ -28,7 +28,11 @@ afterAll(async () => {
 export async function requesterOf(app: FetchApp): Promise<Requester> {
   if (TRANSPORT === 'web') return async (path, init) => app.request(path, init)
   const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serveApp((request, env) => app.fetch(request, env), { port: 0, hostname: '127.0.0.1' }, () => resolve(s))
+    const s = serveApp(
+      (request, env) => app.fetch(request, env),
+      { port: 0, hostname: '127.0.0.1' },
+      () => resolve(s),
+    )
     s.once('error', reject)
   })
   server.unref()

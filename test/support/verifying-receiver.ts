@@ -2,18 +2,20 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Webhook } from 'standardwebhooks'
 
-/** One POST the receiver got: its webhook-id, notification type, and whether its signature held. */
+/** One POST the receiver got: its webhook-id, notification type, whether its signature held, whether it was a certification probe. */
 export interface VerifiedPost {
   id: string
   type: number
   verified: boolean
   error?: string
+  probe?: boolean
 }
 
 /**
  * A developer's local server, as `mortgage-sandbox listen` forwards to: plain HTTP on this machine,
  * verifies each POST with the standardwebhooks library (which also refuses a timestamp more than 5
- * minutes off) against the secret it was given, and answers 200 `ok <webhook-id>`.
+ * minutes off) against the secret it was given, and answers 200 `ok <webhook-id>`, or 401 when it does
+ * not verify (a forgery, a stale timestamp): a correct receiver, as certification asks.
  */
 export async function startVerifyingReceiver() {
   let secret = ''
@@ -33,9 +35,11 @@ export async function startVerifyingReceiver() {
       } catch (caught) {
         error = (caught as Error).message
       }
-      received.push({ id, type: JSON.parse(body).notificationTypeId, verified, ...(error ? { error } : {}) })
+      const probe = req.headers['x-sandbox-certification'] !== undefined
+      received.push({ id, type: JSON.parse(body).notificationTypeId, verified, ...(error ? { error } : {}), ...(probe ? { probe } : {}) })
       onReceive(received.length)
-      res.writeHead(200, { 'Content-Type': 'text/plain' }).end(`ok ${id}`)
+      if (verified) res.writeHead(200, { 'Content-Type': 'text/plain' }).end(`ok ${id}`)
+      else res.writeHead(401, { 'Content-Type': 'text/plain' }).end('signature refused')
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))

@@ -14,13 +14,20 @@ Options:
   --password <password>  its password (default: $SANDBOX_PASSWORD)
   --token <token>        a bearer token instead of a password (default: $SANDBOX_TOKEN)
   --types <1,7,...>      the notification types to receive (default: all)
+  --since <duration>     how far back to replay what reached no receiver before this listener
+                         connected (no listener, no address): 90s, 15m, 1h, up to 24h (the default)
+  --no-replay            no replay: only what happens from now on
 
-The sandbox is reached over HTTPS (plain http only on this machine), through HTTPS_PROXY when set.`
+The sandbox is reached over HTTPS (plain http only on this machine), through HTTPS_PROXY when set.
+Exit codes: 0 stopped, 1 refused (the listeners quota), 2 bad usage or credentials, 3 the sandbox
+ended the stream because the user lost its rights (it prints why).`
 
 export const LISTEN_OPTIONS = {
   ...LOGIN_OR_TOKEN_OPTIONS,
   'forward-to': { type: 'string' },
   types: { type: 'string' },
+  since: { type: 'string' },
+  'no-replay': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -31,6 +38,15 @@ interface Forwarded {
   notificationType: string
   headers: Record<string, string>
   body: string
+  /** Kept since it happened, when no receiver took it: sent again now, its webhook-id unchanged. */
+  replayed?: boolean
+}
+
+/** What the stream's ready event says of the listener. */
+export interface ListenReady {
+  listenerId: string
+  signingSecret: string
+  scope: string
 }
 
 export interface ListenCommandOptions {
@@ -40,6 +56,8 @@ export interface ListenCommandOptions {
   backoff?: { firstMs: number; maxMs: number }
   /** How long the local server has to answer. */
   forwardTimeoutMs?: number
+  /** Told each time the stream is ready (`certify --listen` starts its run then). */
+  onReady?: (ready: ListenReady) => void
 }
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i
@@ -54,9 +72,16 @@ class Refused extends Error {
   }
 }
 
-/** One line a delivery: time, type, id, the local status and latency. */
-const deliveryLine = (n: Forwarded, status: number | null, latencyMs: number, error: string | null) =>
-  `${new Date().toISOString().replace('T', ' ').slice(0, 19)}  ${n.notificationType.padEnd(24)} ${n.notificationId}  → ${status ?? `failed (${error})`}  ${Math.round(latencyMs)} ms`
+/** A certification run's probe carries this header: the line says so (its webhook-id is made up). */
+const CERTIFICATION_HEADER = 'x-sandbox-certification'
+const DURATION = /^\d{1,5}[smh]$/
+
+/** One line a delivery: time, type, id, the local status and latency; a replayed one or a certification probe says so. */
+const deliveryLine = (n: Forwarded, status: number | null, latencyMs: number, error: string | null) => {
+  const probe = Object.keys(n.headers).some((name) => name.toLowerCase() === CERTIFICATION_HEADER)
+  const mark = n.replayed ? '  (replayed)' : probe ? '  (certification probe)' : ''
+  return `${new Date().toISOString().replace('T', ' ').slice(0, 19)}  ${n.notificationType.padEnd(24)} ${n.notificationId}  → ${status ?? `failed (${error})`}  ${Math.round(latencyMs)} ms${mark}`
+}
 
 /** The events of a Server-Sent Events body, as they arrive. */
 async function* serverSentEvents(body: AsyncIterable<Uint8Array>): AsyncGenerator<{ event: string; data: string }> {
@@ -80,7 +105,8 @@ async function* serverSentEvents(body: AsyncIterable<Uint8Array>): AsyncGenerato
 
 /**
  * The listen command; resolves with the exit code: 0 when stopped, 1 when the sandbox refused the
- * listener (quota), 2 on bad usage or credentials.
+ * listener (quota), 2 on bad usage or credentials, 3 when the sandbox ended the stream because its
+ * user lost its rights (demoted, revoked, reset, deactivated, suspended).
  */
 export async function runListenCommand(
   argv: string[],
@@ -101,6 +127,8 @@ export async function runListenCommand(
     sandboxUrl = new URL(base)
     if (!forwardTo) throw new Error('--forward-to is required')
     new URL(forwardTo)
+    if (values.since !== undefined && !DURATION.test(values.since)) throw new Error(`--since takes a duration such as 90s, 15m, 1h or 24h, not ${values.since}`)
+    if (values.since !== undefined && values['no-replay']) throw new Error('--since and --no-replay exclude each other')
   } catch (error) {
     out(`${(error as Error).message}\n\n${USAGE}`)
     return 2
@@ -167,7 +195,14 @@ export async function runListenCommand(
     let responseExcerpt: string | null = null
     let error: string | null = null
     try {
-      const res = await fetch(forwardTo!, { method: 'POST', headers: n.headers, body: n.body, dispatcher: toLocal, redirect: 'manual', signal: AbortSignal.any([stop.signal, AbortSignal.timeout(forwardTimeoutMs)]) })
+      const res = await fetch(forwardTo!, {
+        method: 'POST',
+        headers: n.headers,
+        body: n.body,
+        dispatcher: toLocal,
+        redirect: 'manual',
+        signal: AbortSignal.any([stop.signal, AbortSignal.timeout(forwardTimeoutMs)]),
+      })
       httpStatus = res.status
       responseExcerpt = (await res.text()).slice(0, EXCERPT_CHARS)
     } catch (caught) {
@@ -184,6 +219,8 @@ export async function runListenCommand(
   async function listenOnce(onReady: () => void): Promise<void> {
     const query = new URLSearchParams({ forwardTo: forwardTo! })
     if (types) query.set('types', types)
+    if (values.since) query.set('since', values.since)
+    if (values['no-replay']) query.set('replay', 'false')
     const res = await authorized(`/sandbox/listen?${query}`, { accept: 'text/event-stream' })
     if (res.status !== 200) {
       const body = (await res.json().catch(() => undefined)) as { errors?: Array<{ errorCode: string; errorMessage: string }> } | undefined
@@ -195,20 +232,37 @@ export async function runListenCommand(
     let listenerId = ''
     for await (const { event, data } of serverSentEvents(res.body!)) {
       if (event === 'ready') {
-        const ready = JSON.parse(data) as { listenerId: string; signingSecret: string; scope: string }
+        const ready = JSON.parse(data) as ListenReady
         listenerId = ready.listenerId
-        if (!printedSecret) {
-          printedSecret = true
-          out(`Ready! Your webhook signing secret is ${ready.signingSecret} (${ready.scope === 'partner' ? "the whole partner's" : "your broker's"} notifications, forwarded to ${forwardTo}; ^C to quit)`)
-        } else out('Reconnected.')
+        const whose = ready.scope === 'partner' ? "the whole partner's" : "your broker's"
+        if (printedSecret === undefined) out(`Ready! Your webhook signing secret is ${ready.signingSecret} (${whose} notifications, forwarded to ${forwardTo}; ^C to quit)`)
+        // The user's rights changed while the stream was cut (its last event lost): the local server must verify with the new secret.
+        else if (printedSecret !== ready.signingSecret) out(`Reconnected, with other rights: your webhook signing secret is now ${ready.signingSecret} (${whose} notifications).`)
+        else out('Reconnected.')
+        printedSecret = ready.signingSecret
         onReady()
+        options.onReady?.(ready)
+      } else if (event === 'replay') {
+        const replay = JSON.parse(data) as { notifications: number; since: string }
+        out(
+          `Replaying ${replay.notifications} notification${replay.notifications === 1 ? '' : 's'} that reached no receiver since ${replay.since.replace('T', ' ').slice(0, 19)}, oldest first.`,
+        )
       } else if (event === 'notification' && listenerId) {
         void forward(listenerId, JSON.parse(data) as Forwarded)
+      } else if (event === 'closed') {
+        const ending = JSON.parse(data) as { reason: string; message: string }
+        // An expired token: a new login (when the command has a password) and the stream again.
+        if (ending.reason === 'token-expired') {
+          token = undefined
+          return
+        }
+        // The user lost what the stream was opened with: listening again, a new login included, would not help.
+        throw new Refused(`The sandbox ended the stream (${ending.reason}): ${ending.message}.`, 3)
       }
     }
   }
 
-  let printedSecret = false
+  let printedSecret: string | undefined
   let wait = backoff.firstMs
   try {
     while (!stop.signal.aborted) {

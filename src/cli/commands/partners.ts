@@ -35,7 +35,14 @@ async function call(base: string, token: string, method: string, path: string, b
 
 const table = (rows: string[][]) => {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)))
-  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd()).join('\n')
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')
 }
 
 /** Runs the partners command; resolves with the exit code. */
@@ -110,15 +117,9 @@ export async function runPartnersCommand(argv: string[], env: Record<string, str
   }
   if (values.json || command !== 'list') process.stdout.write(JSON.stringify(answer.body, null, 2) + '\n')
   else {
-    const rows = (answer.body.partnerList as Array<{ partnerUniqueID: string; name: string; status: string; origin: string; users: number; usage: { simulations: number; processes: number } }>).map((p) => [
-      p.partnerUniqueID,
-      p.status,
-      p.origin,
-      String(p.users),
-      String(p.usage.simulations),
-      String(p.usage.processes),
-      p.name,
-    ])
+    const rows = (
+      answer.body.partnerList as Array<{ partnerUniqueID: string; name: string; status: string; origin: string; users: number; usage: { simulations: number; processes: number } }>
+    ).map((p) => [p.partnerUniqueID, p.status, p.origin, String(p.users), String(p.usage.simulations), String(p.usage.processes), p.name])
     process.stdout.write(table([['PARTNER', 'STATUS', 'ORIGIN', 'USERS', 'SIMULATIONS', 'PROCESSES', 'NAME'], ...rows]) + '\n')
   }
   return 0

@@ -96,7 +96,9 @@ async function ownNames(call: ReturnType<typeof client>, token: string): Promise
 function readFolder(dir: string): Array<{ file: string; name: string; document: unknown }> {
   let files: string[]
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json')).sort()
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'))
+      .sort()
   } catch (error) {
     throw new Stop(`Cannot read the folder ${dir}: ${(error as Error).message}`)
   }

@@ -1,10 +1,18 @@
 import type { StateHandlers } from '@pact-foundation/pact/src/dsl/verifier/proxy/types.js'
 import type { AuthContext } from '../../common/auth-context.ts'
 import { fixtureActor, fixtureNames, FIXTURES, loadFixture, unknownFixtureMessage } from './provider-states/fixture-registry.ts'
+import { produceNotification, type MessageDescriptor, type ProducedMessage } from './message-producer.ts'
+import { metadataOf, type ExpectedMessage } from './pact-messages.ts'
 import type { VerificationSandbox } from './verification-sandbox.ts'
 
 /** Where pact-js's verification proxy receives provider-state calls (Verifier.stateSetupPath). */
 export const STATE_SETUP_PATH = '/_pactSetup'
+
+/** Where pact-js's verification proxy receives the verifier's message requests (Verifier.messageTransportPath). */
+export const MESSAGE_PATH = '/_messages'
+
+/** What a message failure is recorded as, in place of a state's name. */
+export const MESSAGE_FAILURE = 'the notification of the message'
 
 export interface StateFailure {
   /** Which interaction of the run (0 for the first), in the verifier's order. */
@@ -17,7 +25,7 @@ export interface StateFailure {
 /** The express request and response as the proxy hands them to the request filter (only what is used here). */
 interface FilterRequest {
   path: string
-  body?: { action?: string; state?: string; params?: unknown }
+  body?: { action?: string; state?: string; params?: unknown; description?: unknown }
   headers: Record<string, string | string[] | undefined>
 }
 interface FilterResponse {
@@ -31,7 +39,7 @@ interface FilterResponse {
  * loads the fixture of that name; the request goes out as a broker of the state's partner with a
  * token issued now (so a pact may carry any token).
  */
-export function createProviderStateBridge(sandbox: VerificationSandbox) {
+export function createProviderStateBridge(sandbox: VerificationSandbox, messages: readonly ExpectedMessage[] = []) {
   let phase: 'idle' | 'setup' | 'request' | 'teardown' = 'idle'
   let interaction = -1
   let actor: AuthContext | undefined
@@ -94,6 +102,9 @@ export function createProviderStateBridge(sandbox: VerificationSandbox) {
       // The state handler failed (pact-js answers the verifier 200 anyway): the request must not pass.
       return void res.status(500).json({ errors: [{ errorCode: 'PROVIDER_STATE', errorMessage: failure.message, errorField: failure.state }] })
     }
+    // A message interaction (pact-js's message transport): its description is looked up next.
+    const description: unknown = req.body?.description
+    if (req.path === MESSAGE_PATH && typeof description === 'string') messageProviders[description] = produce
     if (req.headers.authorization !== undefined) {
       actor ??= fixtureActor(sandbox.services, undefined)
       req.headers.authorization = `Bearer ${sandbox.services.auth.issueToken(actor).accessToken}`
@@ -101,7 +112,27 @@ export function createProviderStateBridge(sandbox: VerificationSandbox) {
     next()
   }
 
-  return { stateHandlers, requestFilter, failures: (): readonly StateFailure[] => failures }
-}
+  /**
+   * The one pact-js message provider, whatever the message's description: it makes the notification
+   * the message names on the sandbox of its interaction (its states were loaded by the handlers
+   * above). A failure is answered to the verifier (the interaction fails) and kept for the report,
+   * which names the known kinds.
+   */
+  async function produce(descriptor: MessageDescriptor): Promise<ProducedMessage> {
+    actor ??= fixtureActor(sandbox.services, undefined)
+    try {
+      // The verifier does not pass a message's metadata on: the pact's, read before the run.
+      const metadata = descriptor.metadata ?? metadataOf(messages, descriptor)
+      return await produceNotification(sandbox.services, actor, metadata ? { ...descriptor, metadata } : descriptor)
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error)
+      failures.push({ interaction, state: MESSAGE_FAILURE, params: descriptor.metadata ?? {}, message })
+      // A string, not an Error: the proxy sends it as the answer's body, which the verifier shows.
+      throw message
+    }
+  }
+  /** Filled as messages come: the request filter names each message's description before pact-js looks it up. */
+  const messageProviders: Record<string, (descriptor: MessageDescriptor) => Promise<ProducedMessage>> = {}
 
-export type ProviderStateBridge = ReturnType<typeof createProviderStateBridge>
+  return { stateHandlers, requestFilter, messageProviders, failures: (): readonly StateFailure[] => failures }
+}

@@ -1,4 +1,4 @@
-import type { StateFailure } from './provider-state-bridge.ts'
+import { MESSAGE_FAILURE, type StateFailure } from './provider-state-bridge.ts'
 
 /** One difference the Pact verifier found between the pact and the sandbox's answer. */
 export interface PactMismatch {
@@ -76,6 +76,8 @@ function stateFailuresOf(errors: readonly PactError[], results: VerificationResu
 
 function reasons(error: PactError, failures: readonly StateFailure[]): string[] {
   const states = [...new Set(failures.map((f) => f.message))]
+  // A notification the sandbox could not make: why is the whole story (the verifier only saw a refusal).
+  if (failures.some((f) => f.state === MESSAGE_FAILURE)) return states
   if (error.mismatch.type === 'error') return [...states, clip(error.mismatch.message)]
   const mismatches = error.mismatch.mismatches.map((m) => {
     const where = m.type === 'StatusMismatch' ? 'status' : m.type === 'HeaderMismatch' ? `header ${m.key ?? ''}` : m.type.startsWith('Body') ? `body ${m.path ?? ''}` : m.type
@@ -97,11 +99,7 @@ function section(title: string, errors: readonly PactError[], failures: readonly
 /** The readable report of a verification: each failing interaction and why, then the figures. */
 export function formatVerificationReport(input: ReportInput): string {
   const { results } = input
-  const lines = [
-    '',
-    `Pact verification against mortgage-sandbox ${input.version} (in-process, a fresh throwaway database per interaction)`,
-    `Pacts: ${input.sources.join(', ')}`,
-  ]
+  const lines = ['', `Pact verification against mortgage-sandbox ${input.version} (in-process, a fresh throwaway database per interaction)`, `Pacts: ${input.sources.join(', ')}`]
   if (!results) {
     lines.push(`Result: ERROR: the verification could not run: ${clip(input.fatal ?? 'unknown error')}`)
     return lines.join('\n') + '\n'
@@ -109,7 +107,11 @@ export function formatVerificationReport(input: ReportInput): string {
   const total = results.interactionResults?.length ?? 0
   const failed = results.errors.length
   const outcome =
-    failed === 0 ? `PASSED: ${total} interaction(s) verified` : failed <= total ? `FAILED: ${failed} of ${total} interaction(s) failed` : `FAILED: ${failed} error(s), ${total} interaction(s) verified`
+    failed === 0
+      ? `PASSED: ${total} interaction(s) verified`
+      : failed <= total
+        ? `FAILED: ${failed} of ${total} interaction(s) failed`
+        : `FAILED: ${failed} error(s), ${total} interaction(s) verified`
   lines.push(`Result: ${outcome}`)
   const pending = results.pendingErrors ?? []
   lines.push(...section('Failed interactions:', results.errors, stateFailuresOf(results.errors, results, input.stateFailures)))

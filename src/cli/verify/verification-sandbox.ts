@@ -7,13 +7,14 @@ import { createEsisRenderPool } from '../../esis-pdf/esis-render-pool.ts'
 import { serveApp } from '../../http/node-adapter/index.ts'
 import { openSandbox } from '../../app/server.ts'
 import type { FixtureServices } from './provider-states/fixture.ts'
+import type { MessageServices } from './message-producer.ts'
 
 export interface VerificationSandbox {
   url: string
   /** The package version the sandbox runs. */
   version: string
-  /** The services of the sandbox now answering: fixtures write through them. */
-  readonly services: FixtureServices
+  /** The services of the sandbox now answering: fixtures write through them, messages are made by them. */
+  readonly services: FixtureServices & MessageServices
   /** Throws away every record and starts again from the freshly seeded database (a few milliseconds). */
   reset(): void
   close(): Promise<void>
@@ -44,7 +45,11 @@ export async function startVerificationSandbox(overrides: Partial<Config> = {}):
 
   const server = await new Promise<ServerType>((resolve, reject) => {
     // The Node request rides along in `env`: document uploads read the socket directly.
-    const s = serveApp((request, env) => current.app.fetch(request, env), { port: config.port, hostname: config.host }, () => resolve(s))
+    const s = serveApp(
+      (request, env) => current.app.fetch(request, env),
+      { port: config.port, hostname: config.host },
+      () => resolve(s),
+    )
     s.once('error', reject)
   })
   const { port } = server.address() as AddressInfo

@@ -1,4 +1,5 @@
 import { Verifier, type VerifierOptions } from '@pact-foundation/pact'
+import { expectedMessages } from './pact-messages.ts'
 import { createProviderStateBridge } from './provider-state-bridge.ts'
 import { staticCheck } from './static-check.ts'
 import { formatVerificationReport, parseVerifierResults, type VerificationResults } from './verification-report.ts'
@@ -67,7 +68,7 @@ export async function verifyPacts(options: VerifyOptions): Promise<VerificationO
   const scenariosDir = process.env.SANDBOX_SCENARIOS_DIR?.trim()
   const sandbox = await startVerificationSandbox(scenariosDir ? { scenariosDir } : {})
   const startupMs = performance.now() - started
-  const bridge = createProviderStateBridge(sandbox)
+  const bridge = createProviderStateBridge(sandbox, await expectedMessages(options))
   const sources = [...options.pacts, ...(options.brokerUrl ? [`${options.brokerUrl} (provider ${options.provider})`] : [])]
   let results: VerificationResults | null = null
   let fatal: string | undefined
@@ -77,6 +78,8 @@ export async function verifyPacts(options: VerifyOptions): Promise<VerificationO
       ...toVerifierOptions(options, sandbox.url),
       stateHandlers: bridge.stateHandlers as VerifierOptions['stateHandlers'],
       requestFilter: bridge.requestFilter as VerifierOptions['requestFilter'],
+      // The pacts' message interactions (notifications), verified beside the HTTP ones.
+      messageProviders: bridge.messageProviders as VerifierOptions['messageProviders'],
     })
     results = parseVerifierResults(await verifier.verifyProvider())
   } catch (error) {

@@ -10,7 +10,9 @@ export const VERIFY_USAGE = `Usage: mortgage-sandbox verify --pact <file|folder|
 Verifies Pact consumer contracts against this sandbox: started in-process on a free loopback port
 with a throwaway database; each interaction runs on a fresh copy, its provider states loaded as
 sandbox fixtures, its Authorization header replaced by a fresh token of the state's partner.
-Exits 1 when any interaction fails, 2 on bad usage.
+Message interactions (V3 messages, V4 asynchronous messages) get the notification they name (their
+metadata notificationType, a code or an id, else a code in their description), made by the code
+that sends real ones. Exits 1 when any interaction fails, 2 on bad usage.
 
 Pacts:
   --pact <file|folder|url>            a pact file, a folder of pact files or a pact URL (repeatable)
@@ -34,7 +36,8 @@ Pact Broker (PACT_BROKER_BASE_URL, PACT_BROKER_TOKEN, PACT_BROKER_USERNAME/PASSW
 
 Other:
   --static                            check the pacts against the OpenAPI document only
-                                      (swagger-mock-validator): no sandbox, a fast first check
+                                      (swagger-mock-validator): no sandbox, a fast first check;
+                                      message interactions are left to the verification
   --spec <file|url>                   OpenAPI document for --static (default: the sandbox's own)
   --log-level <level>                 Pact log level: trace, debug, info, warn, error (default error)
   -h, --help                          this text`

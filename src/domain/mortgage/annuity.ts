@@ -29,12 +29,7 @@ export function annuityPayment(principal: number, annualRatePct: number, months:
 }
 
 /** Capital still owed after `paymentsMade` instalments of the annuity of `principal` over `months`. */
-export function outstandingBalance(
-  principal: number,
-  annualRatePct: number,
-  months: number,
-  paymentsMade: number,
-): number {
+export function outstandingBalance(principal: number, annualRatePct: number, months: number, paymentsMade: number): number {
   if (paymentsMade >= months) return 0
   const i = annualRatePct / 1200
   const payment = annuityPayment(principal, annualRatePct, months)
@@ -118,11 +113,7 @@ export function amortisationFlows(principal: number, periods: readonly RatePerio
  * Σ interest = round(exact total interest), Σ other costs = round(exact total other costs).
  * `otherCosts` gives each month's recurring costs (insurance, taxes) from its exact step.
  */
-export function repaymentSchedule(
-  principal: number,
-  periods: readonly RatePeriod[],
-  otherCosts: (step: AmortisationStep) => number = () => 0,
-): RepaymentRow[] {
+export function repaymentSchedule(principal: number, periods: readonly RatePeriod[], otherCosts: (step: AmortisationStep) => number = () => 0): RepaymentRow[] {
   const steps = amortise(principal, periods)
   const totalInterest = roundMoney(steps.reduce((sum, s) => sum + s.interest, 0))
   const rows: RepaymentRow[] = []
@@ -134,9 +125,7 @@ export function repaymentSchedule(
     const last = step.period === steps.length
     const outstanding = last ? 0 : roundMoney(step.outstanding)
     const capital = roundMoney(previousOutstanding - outstanding)
-    const interest = last
-      ? roundMoney(totalInterest - interestSoFar)
-      : roundMoney(roundMoney(step.instalment) - capital)
+    const interest = last ? roundMoney(totalInterest - interestSoFar) : roundMoney(roundMoney(step.instalment) - capital)
     exactOtherSoFar += otherCosts(step)
     const other = roundMoney(roundMoney(exactOtherSoFar) - otherSoFar)
     rows.push({

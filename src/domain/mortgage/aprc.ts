@@ -15,10 +15,7 @@ const PRECISION = 1e-12
  * the bracket is widened until the two sides cross, then halved to 1e-12 (far below the
  * 0.001 pp the quote shows).
  */
-export function annualPercentageRate(
-  drawdowns: readonly CashFlow[],
-  payments: readonly CashFlow[],
-): number {
+export function annualPercentageRate(drawdowns: readonly CashFlow[], payments: readonly CashFlow[]): number {
   const balance = (x: number): number => presentValue(drawdowns, x) - presentValue(payments, x)
   let low = LOWEST_RATE
   let high = 1

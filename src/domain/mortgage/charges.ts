@@ -1,19 +1,7 @@
-import {
-  COMMISSIONS,
-  MORTGAGE_REGISTRATION,
-  STAMP_DUTY_COMMISSIONS_RATE,
-  STAMP_DUTY_INTEREST_RATE,
-  STAMP_DUTY_LOAN,
-} from './pricing-config.ts'
+import { COMMISSIONS, MORTGAGE_REGISTRATION, STAMP_DUTY_COMMISSIONS_RATE, STAMP_DUTY_INTEREST_RATE, STAMP_DUTY_LOAN } from './pricing-config.ts'
 import { roundMoney } from './rounding.ts'
 
-export type UpfrontChargeCode =
-  | 'STUDY'
-  | 'VALUATION'
-  | 'FORMALISATION'
-  | 'REGISTRATION'
-  | 'STAMP_DUTY_LOAN'
-  | 'STAMP_DUTY_COMMISSIONS'
+export type UpfrontChargeCode = 'STUDY' | 'VALUATION' | 'FORMALISATION' | 'REGISTRATION' | 'STAMP_DUTY_LOAN' | 'STAMP_DUTY_COMMISSIONS'
 
 export type BankChargeCode = UpfrontChargeCode | 'STAMP_DUTY_INTEREST' | 'LIFE_INSURANCE' | 'PROPERTY_INSURANCE'
 

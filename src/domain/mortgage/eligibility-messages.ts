@@ -65,9 +65,7 @@ export function describeFailure(failure: EligibilityFailure, lang: MessageLangua
         ? 'O crédito jovem aplica-se apenas à aquisição de habitação própria permanente, não a construção nem a obras.'
         : 'Youth credit applies only to buying an own permanent home, not to construction or works.'
     case 'NO_INCOME':
-      return pt
-        ? 'Sem rendimentos declarados, não é possível calcular a taxa de esforço.'
-        : 'No income declared, so the debt service-to-income ratio cannot be computed.'
+      return pt ? 'Sem rendimentos declarados, não é possível calcular a taxa de esforço.' : 'No income declared, so the debt service-to-income ratio cannot be computed.'
   }
 }
 
@@ -87,8 +85,7 @@ const LTV_BASIS_EN: Record<LtvLimitBasis, string> = {
 
 function formatters(lang: MessageLanguage) {
   const pt = lang === 'pt-PT'
-  const number = (value: number, decimals: number): string =>
-    groupThousands(value.toFixed(decimals), pt ? '.' : ',', pt ? ',' : '.')
+  const number = (value: number, decimals: number): string => groupThousands(value.toFixed(decimals), pt ? '.' : ',', pt ? ',' : '.')
   return {
     percent: (value: number): string => `${number(value, Number.isInteger(value) ? 0 : 1)}%`,
     /** One decimal, more when one would show a value above its limit as equal to it. */

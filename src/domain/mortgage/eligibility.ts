@@ -3,15 +3,7 @@ import { addMonths, ageInCompletedMonths, ageInYears } from './borrower-age.ts'
 import { priceRates, type RatePricing } from './interest-rates.ts'
 import { loanToValue, ltvLimit, type LtvLimitBasis } from './loan-to-value.ts'
 import type { Borrower, MortgageInput } from './mortgage-input.ts'
-import {
-  DSTI_LIMIT,
-  DSTI_STRESS_BY_TERM,
-  MAX_AGE_AT_MATURITY,
-  MAX_TERM_BY_AGE,
-  MINIMUM_BORROWER_AGE,
-  RENT_INCOME_WEIGHT,
-  YOUTH_CREDIT,
-} from './pricing-config.ts'
+import { DSTI_LIMIT, DSTI_STRESS_BY_TERM, MAX_AGE_AT_MATURITY, MAX_TERM_BY_AGE, MINIMUM_BORROWER_AGE, RENT_INCOME_WEIGHT, YOUTH_CREDIT } from './pricing-config.ts'
 import { roundMoney, roundRate } from './rounding.ts'
 
 /**
@@ -29,8 +21,6 @@ export type EligibilityFailure =
   | { code: 'YOUTH_CREDIT_INCOME_LIMIT'; params: { borrower: number; annualIncome: number; limit: number } }
   | { code: 'YOUTH_CREDIT_PURPOSE'; params: Record<string, never> }
   | { code: 'NO_INCOME'; params: Record<string, never> }
-
-export type EligibilityFailureCode = EligibilityFailure['code']
 
 export interface EligibilityAssessment {
   eligible: boolean
@@ -109,7 +99,11 @@ function stressedInstalment(loanAmount: number, pricing: RatePricing, stressPp: 
   return Math.max(fixedInstalment, annuityPayment(balance, variable.tan + stressPp, variable.months))
 }
 
-function ageFailures(input: MortgageInput): EligibilityFailure[] {
+/**
+ * The age rules Submit and Create apply: the term the oldest borrower's age allows, at most 75 at
+ * the loan's end, every borrower at least 18.
+ */
+export function ageFailures(input: Pick<MortgageInput, 'borrowers' | 'asOf' | 'durationMonths'>): EligibilityFailure[] {
   const failures: EligibilityFailure[] = []
   const ages = input.borrowers.map((b) => ageInCompletedMonths(b.birthDate, input.asOf))
   if (ages.length === 0) return failures
@@ -137,6 +131,22 @@ function ageFailures(input: MortgageInput): EligibilityFailure[] {
     }
   })
   return failures
+}
+
+/** The longest term the bank offers, in months: the one its youngest borrowers may have. */
+export const LONGEST_TERM_MONTHS = Math.max(...MAX_TERM_BY_AGE.map(({ months }) => months))
+
+/**
+ * The oldest a borrower may be when a loan of `durationMonths` starts, in completed months, for the
+ * age rules to let it through: its age allows the term (MAX_TERM_BY_AGE), and it is at most 75 at
+ * the loan's end. A 480-month loan: 30 years and 11 months; a 360-month one: 45 years. Negative for
+ * a term no age allows.
+ */
+export function oldestAgeMonthsForTerm(durationMonths: number): number {
+  const allowing = MAX_TERM_BY_AGE.filter(({ months }) => months >= durationMonths).map(({ maxAge }) => maxAge)
+  if (allowing.length === 0) return -1
+  const byTerm = Math.max(...allowing) * 12 + 11
+  return Math.min(byTerm, MAX_AGE_AT_MATURITY * 12 - durationMonths)
 }
 
 /**

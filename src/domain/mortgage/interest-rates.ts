@@ -1,13 +1,6 @@
 import type { RatePeriod } from './annuity.ts'
 import type { MortgageInput } from './mortgage-input.ts'
-import {
-  CROSS_SELLING_DISCOUNT,
-  LTV_BAND_UPPER_BOUNDS,
-  MINIMUM_PROPOSED_SPREAD,
-  STANDARD_SPREADS,
-  SUSTAINABILITY_DISCOUNT,
-  type SchemeCode,
-} from './pricing-config.ts'
+import { CROSS_SELLING_DISCOUNT, LTV_BAND_UPPER_BOUNDS, MINIMUM_PROPOSED_SPREAD, STANDARD_SPREADS, SUSTAINABILITY_DISCOUNT, type SchemeCode } from './pricing-config.ts'
 import { roundRate } from './rounding.ts'
 
 /** Standard spread of the scheme for the LTV band, before discounts (docs/domain.md "Rates"). */
@@ -18,14 +11,8 @@ export function standardSpread(schemeCode: SchemeCode, ltvPct: number): number {
 }
 
 /** Spread after the cross-selling and sustainability discounts, never below the floor. */
-export function proposedSpread(
-  spread: number,
-  discounts: { hasCrossSelling: boolean; sustainabilityCampaign: boolean },
-): number {
-  const discounted =
-    spread -
-    (discounts.hasCrossSelling ? CROSS_SELLING_DISCOUNT : 0) -
-    (discounts.sustainabilityCampaign ? SUSTAINABILITY_DISCOUNT : 0)
+export function proposedSpread(spread: number, discounts: { hasCrossSelling: boolean; sustainabilityCampaign: boolean }): number {
+  const discounted = spread - (discounts.hasCrossSelling ? CROSS_SELLING_DISCOUNT : 0) - (discounts.sustainabilityCampaign ? SUSTAINABILITY_DISCOUNT : 0)
   return roundRate(Math.max(MINIMUM_PROPOSED_SPREAD, discounted))
 }
 
@@ -54,10 +41,7 @@ export interface RatePricing {
  * index + spread; mixed = fixed rate for the fixed period, then index + spread. Rates are rounded
  * to 3 decimals, as a contract states them, before any instalment is computed.
  */
-export function priceRates(
-  input: Pick<MortgageInput, 'rate' | 'schemeCode' | 'durationMonths' | 'hasCrossSelling' | 'sustainabilityCampaign'>,
-  ltvPct: number,
-): RatePricing {
+export function priceRates(input: Pick<MortgageInput, 'rate' | 'schemeCode' | 'durationMonths' | 'hasCrossSelling' | 'sustainabilityCampaign'>, ltvPct: number): RatePricing {
   const spread = standardSpread(input.schemeCode, ltvPct)
   const proposed = proposedSpread(spread, input)
   const part = (baseInterestRate: number, months: number): RatePart => ({
@@ -82,9 +66,7 @@ export function priceRates(
     }
     case 'mixed': {
       if (!Number.isInteger(rate.fixedPeriodMonths) || rate.fixedPeriodMonths <= 0 || rate.fixedPeriodMonths >= durationMonths) {
-        throw new RangeError(
-          `A mixed rate needs a fixed period shorter than the term: ${rate.fixedPeriodMonths} of ${durationMonths} months`,
-        )
+        throw new RangeError(`A mixed rate needs a fixed period shorter than the term: ${rate.fixedPeriodMonths} of ${durationMonths} months`)
       }
       const fixed = part(rate.baseRate, rate.fixedPeriodMonths)
       const variable = variablePart(rate.indexRate, durationMonths - rate.fixedPeriodMonths)

@@ -58,16 +58,13 @@ export function quoteLoan(input: MortgageInput): LoanQuote {
   const pricing = priceRates(input, ltv)
   const { instalments, interests, totalInterest: exactInterest } = amortisationFlows(loanAmount, pricing.periods)
   const firstInstalment = instalmentAt(instalments, 0)
-  const switchInstalment =
-    pricing.fixed && pricing.variable ? instalmentAt(instalments, pricing.fixed.months) : firstInstalment
+  const switchInstalment = pricing.fixed && pricing.variable ? instalmentAt(instalments, pricing.fixed.months) : firstInstalment
 
   const { lifeMonthly, propertyMonthly, interestTaxPct } = recurringCostRates(input)
   const upfront = upfrontCharges(loanAmount, durationMonths)
   const bankCharges: BankCharge[] = [
     ...upfront,
-    ...(interestTaxPct > 0
-      ? [{ code: 'STAMP_DUTY_INTEREST' as const, amount: roundMoney((exactInterest * interestTaxPct) / 100) }]
-      : []),
+    ...(interestTaxPct > 0 ? [{ code: 'STAMP_DUTY_INTEREST' as const, amount: roundMoney((exactInterest * interestTaxPct) / 100) }] : []),
     { code: 'LIFE_INSURANCE', amount: roundMoney(lifeMonthly * durationMonths) },
     { code: 'PROPERTY_INSURANCE', amount: roundMoney(propertyMonthly * durationMonths) },
   ]
@@ -113,11 +110,7 @@ export function quoteLoan(input: MortgageInput): LoanQuote {
 export function repaymentScheduleFor(input: MortgageInput): RepaymentRow[] {
   const { periods } = priceRates(input, loanToValue(input))
   const { lifeMonthly, propertyMonthly, interestTaxPct } = recurringCostRates(input)
-  return repaymentSchedule(
-    input.loanAmount,
-    periods,
-    (step: AmortisationStep): number => lifeMonthly + propertyMonthly + (step.interest * interestTaxPct) / 100,
-  )
+  return repaymentSchedule(input.loanAmount, periods, (step: AmortisationStep): number => lifeMonthly + propertyMonthly + (step.interest * interestTaxPct) / 100)
 }
 
 /** Monthly insurance premiums, and the stamp duty rate (percent) on each month's interest. */

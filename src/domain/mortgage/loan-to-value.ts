@@ -12,9 +12,7 @@ type LtvValuationInput = Pick<MortgageInput, 'ltvBasis' | 'property'>
  */
 export function ltvReferenceValue({ ltvBasis, property }: LtvValuationInput): number {
   const candidates =
-    ltvBasis === 'works'
-      ? [property.landValue + property.worksCost, property.estimatedValueAfterWorks]
-      : [property.acquisitionAmount, property.evaluationEstimatedAmount]
+    ltvBasis === 'works' ? [property.landValue + property.worksCost, property.estimatedValueAfterWorks] : [property.acquisitionAmount, property.evaluationEstimatedAmount]
   const given = candidates.filter((value) => value > 0)
   if (given.length === 0) throw new RangeError('No property value to compute the LTV from')
   return Math.min(...given)
@@ -29,9 +27,7 @@ export function loanToValue(input: Pick<MortgageInput, 'loanAmount'> & LtvValuat
  * The LTV cap that applies, highest first: youth credit and bank properties 100%, own permanent
  * home 90%, other purposes 80% (Banco de Portugal recommendation; DL 44/2024).
  */
-export function ltvLimit(
-  input: Pick<MortgageInput, 'youthCredit' | 'schemeCode' | 'ownPermanentHome'>,
-): { limit: number; basis: LtvLimitBasis } {
+export function ltvLimit(input: Pick<MortgageInput, 'youthCredit' | 'schemeCode' | 'ownPermanentHome'>): { limit: number; basis: LtvLimitBasis } {
   const basis: LtvLimitBasis = input.youthCredit
     ? 'YOUTH_CREDIT'
     : input.schemeCode === 'BANK_PROPERTY'

@@ -2,9 +2,7 @@ import type { SchemeCode } from './pricing-config.ts'
 
 /** Rates in percent. A fixed rate holds for the whole term; its TAN is base rate + proposed spread. */
 export type RateSpec =
-  | { type: 'fixed'; baseRate: number }
-  | { type: 'variable'; indexRate: number }
-  | { type: 'mixed'; baseRate: number; fixedPeriodMonths: number; indexRate: number }
+  { type: 'fixed'; baseRate: number } | { type: 'variable'; indexRate: number } | { type: 'mixed'; baseRate: number; fixedPeriodMonths: number; indexRate: number }
 
 export interface BorrowerIncome {
   wagesPensions: number

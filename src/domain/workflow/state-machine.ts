@@ -5,8 +5,7 @@
 export type Workflow<S extends string> = Readonly<Record<S, readonly S[]>>
 
 export type TransitionCheck<S extends string> =
-  | { allowed: true }
-  | { allowed: false; from: S; to: S; /** Where `from` may go instead; empty for a final status. */ next: readonly S[] }
+  { allowed: true } | { allowed: false; from: S; to: S; /** Where `from` may go instead; empty for a final status. */ next: readonly S[] }
 
 /** Whether `from` may move to `to`; staying in the same status is not a transition. */
 export function checkTransition<S extends string>(workflow: Workflow<S>, from: S, to: S): TransitionCheck<S> {
@@ -63,10 +62,7 @@ export type Lifecycle<S extends string, F extends string = string> = ReturnType<
  * Why a move is refused, in both languages, naming the current status and the ones it may move to.
  * `nameOf` gives a status's name as the reference list describes it (the list holds the names).
  */
-export function transitionRefusal<S extends string>(
-  check: TransitionCheck<S>,
-  nameOf: (code: S, lang: RefusalLanguage) => string,
-): Record<RefusalLanguage, string> | null {
+export function transitionRefusal<S extends string>(check: TransitionCheck<S>, nameOf: (code: S, lang: RefusalLanguage) => string): Record<RefusalLanguage, string> | null {
   if (check.allowed) return null
   const sentence = (lang: RefusalLanguage) => {
     const [from, to, next] = [nameOf(check.from, lang), nameOf(check.to, lang), check.next.map((code) => nameOf(code, lang)).join(', ')]

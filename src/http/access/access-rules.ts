@@ -13,7 +13,7 @@ export type Access = 'anyone' | 'operator' | 'broker' | 'partner' | 'admin'
 /**
  * Every route of the app, by method and path as the app registers it (`{name}` for a parameter),
  * with who may call it. The one declaration: app.ts puts the admin door on the `admin` routes of
- * the API, the console on its own, the README's table is written from it and the authorization
+ * the API, the console on its own, the table of docs/roles.md is written from it and the authorization
  * matrix test (test/http/authorization-matrix.test.ts) calls every route of the app as every kind
  * of caller against it, so a route without a rule fails that test.
  */
@@ -26,6 +26,7 @@ export const ACCESS_RULES = {
   'GET /openapi.json': 'anyone',
   'GET /postman.json': 'anyone',
   'GET /openapi/sandbox.json': 'anyone',
+  'GET /asyncapi.json': 'anyone',
   'GET /postman/sandbox.json': 'anyone',
   'GET /docs': 'anyone',
   'GET /docs/assets/{file}': 'anyone',
@@ -93,6 +94,8 @@ export const ACCESS_RULES = {
   'POST /sandbox/processes/{processUniqueId}/status': 'broker',
   'POST /sandbox/simulations/{simulationUniqueId}/message': 'broker',
   'POST /sandbox/processes/{processUniqueId}/message': 'broker',
+  // One notification made on a record of the caller's broker (or records created for it, its broker's), as the status and message controls.
+  'POST /sandbox/trigger': 'broker',
   'GET /sandbox/requests': 'broker',
   'GET /sandbox/requests/{requestId}': 'broker',
   'GET /sandbox/deliveries': 'broker',
@@ -113,6 +116,7 @@ export const ACCESS_RULES = {
   'GET /sandbox/certification/runs': 'admin',
   'GET /sandbox/certification/runs/{runId}': 'admin',
   'GET /sandbox/certification/runs/{runId}/report': 'admin',
+  'POST /sandbox/certification/window': 'admin',
 
   // The partner's account.
   'GET /sandbox/account': 'partner',
@@ -160,6 +164,7 @@ export const ACCESS_RULES = {
   'GET /console/{simulations|processes}/{id}/esis.pdf': 'broker',
   'GET /console/deliveries': 'broker',
   'POST /console/deliveries/{notificationId}/retry': 'broker',
+  'POST /console/deliveries/trigger': 'broker',
   'GET /console/callbacks/{notificationType}/secret': 'admin',
   'GET /console/mailbox': 'broker',
   'GET /console/mailbox/{messageId}/attachments/{position}': 'broker',
@@ -177,6 +182,7 @@ export const ACCESS_RULES = {
   'POST /console/scenarios/{name}/delete': 'admin',
   'GET /console/certification': 'admin',
   'POST /console/certification/runs': 'admin',
+  'POST /console/certification/window': 'admin',
   'GET /console/certification/{runId}': 'admin',
   'GET /console/certification/{runId}/section': 'admin',
   'GET /console/certification/{runId}/report.json': 'admin',
@@ -213,8 +219,7 @@ export function accessOf(method: string, honoPath: string): { key: RouteKey; acc
 }
 
 /** Every rule, in the declaration's order. */
-export const allRules = (): Array<{ key: RouteKey; access: Access }> =>
-  Object.entries(ACCESS_RULES).map(([key, access]) => ({ key: key as RouteKey, access }))
+export const allRules = (): Array<{ key: RouteKey; access: Access }> => Object.entries(ACCESS_RULES).map(([key, access]) => ({ key: key as RouteKey, access }))
 
 /** The `admin` routes under a prefix (`''` for the API, `/console` for the console), as method and Hono path relative to it. */
 export function adminRoutes(under: '' | '/console'): Array<{ method: string; path: string }> {

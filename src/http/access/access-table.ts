@@ -1,6 +1,6 @@
 import { allRules, type Access } from './access-rules.ts'
 
-/** What each kind of caller gets of a route of each access, as the README's columns say it. */
+/** What each kind of caller gets of a route of each access, as the columns of docs/roles.md say it. */
 const CELLS: Record<Access, [noToken: string, brokerUser: string, partnerAdmin: string, operator: string]> = {
   anyone: ['yes', 'yes', 'yes', 'yes'],
   operator: ['401', '401', '401', 'yes'],
@@ -22,19 +22,11 @@ export const ACCESS_TABLE_START = '<!-- access-table: written from src/http/acce
 export const ACCESS_TABLE_END = '<!-- access-table end -->'
 
 /**
- * The README's table of who may call each route (docs/design.md "Roles"), written from the one
- * declaration; a test keeps the README's copy equal to it.
+ * The table of who may call each route in docs/roles.md (docs/design.md "Roles"), written from the one
+ * declaration; a test keeps the page's copy equal to it.
  */
 export function accessTable(): string {
   // A | inside a table's code span must be escaped (GitHub's tables).
   const rows = allRules().map(({ key, access }) => `| \`${key.replaceAll('|', '\\|')}\` | ${cellsOf(key, access).join(' | ')} |`)
-  return [
-    ACCESS_TABLE_START,
-    '',
-    '| Route | No token | Broker user | Partner admin | Operator token |',
-    '|---|---|---|---|---|',
-    ...rows,
-    '',
-    ACCESS_TABLE_END,
-  ].join('\n')
+  return [ACCESS_TABLE_START, '', '| Route | No token | Broker user | Partner admin | Operator token |', '|---|---|---|---|---|', ...rows, '', ACCESS_TABLE_END].join('\n')
 }

@@ -6,9 +6,8 @@ import type { AuthContext } from '../../common/auth-context.ts'
 export type Authenticate = (authorization: string | undefined) => AuthContext
 
 /** Puts the token's partner, broker and user in `c.get('auth')`, or answers 401. */
-export const requireAuth =
-  (authenticate: Authenticate): MiddlewareHandler<AppEnv> =>
-  (c, next) => {
+export const requireAuth = (authenticate: Authenticate): MiddlewareHandler<AppEnv> =>
+  function requireToken(c, next) {
     c.set('auth', authenticate(c.req.header('authorization')))
     return next()
   }

@@ -74,7 +74,7 @@ export function requestBodyLimits(ruleOf: BodyRuleOf, fallback: BodyRule): Middl
     return rule
   }
 
-  return async (c, next) => {
+  return async function bodyLimit(c, next) {
     const method = c.req.method
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next()
     const rule = ruleFor(c)

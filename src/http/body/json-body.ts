@@ -49,5 +49,4 @@ export function jsonBody(c: Context<AppEnv>): Promise<unknown> {
  * A JSON answer already serialized (a rendering kept in a cache), typed as the route's JSON answer
  * of type `T`: what `c.json(value)` would answer, without serializing it again.
  */
-export const serializedJson = <T>(c: Context, json: string) =>
-  c.body(json, 200, { 'Content-Type': 'application/json' }) as Response as Response & TypedResponse<T, 200, 'json'>
+export const serializedJson = <T>(c: Context, json: string) => c.body(json, 200, { 'Content-Type': 'application/json' }) as Response as Response & TypedResponse<T, 200, 'json'>

@@ -4,11 +4,10 @@ import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from './json-structure.ts'
 /**
  * What the raw text of a JSON body says about its structure, before JSON.parse builds it:
  * - `within`: within both limits (JSON.parse may still find it malformed);
- * - `malformed`: past a limit, and not JSON at all (the route's reader answers 010109, as for any
- *   other malformed body: so a body both malformed and large is never parsed here);
- * - a Problem: past a limit, and JSON: the 400 the walk of the parsed value would have answered;
- * - `walk`: short enough to parse and walk, or past a limit where only the walk of the parsed value
- *   knows which answer it gets.
+ * - `malformed`: past the values limit, and not JSON at all (the route's reader answers 010109, as
+ *   for any other malformed body: so a body both malformed and large is never parsed here);
+ * - a Problem: the 400 of the limit it passes;
+ * - `walk`: short enough to parse and walk the parsed value (json-structure.ts).
  */
 export type JsonTextStructure = 'within' | 'malformed' | 'walk' | Problem
 
@@ -21,70 +20,66 @@ const TOO_MANY: Problem = { key: 'JSON_TOO_MANY_VALUES', field: 'body', params: 
  */
 export const SHORTEST_PAST_VALUES = 2 * (MAX_JSON_VALUES + 1) + 1
 
+/**
+ * Characters a slice of the scan reads before it gives the event loop back: a tenth of a
+ * millisecond of counting, under one of the grammar's reading (bench/json-text-structure.ts).
+ */
+export const SLICE_CHARACTERS = 32 * 1024
+
 const QUOTE = 34
 const BACKSLASH = 92
 const COMMA = 44
+const COLON = 58
 const OPEN_ARRAY = 91
 const CLOSE_ARRAY = 93
 const OPEN_OBJECT = 123
 const CLOSE_OBJECT = 125
 
 /**
- * The structure of a JSON text, read from its characters: the walk of the parsed value
- * (json-structure.ts) answers the same, without JSON.parse building 60,000 members first (tens of
- * ms on the one event loop every partner shares). A body over 10 KB pays one pass of the counter
- * (cheaper than its JSON.parse); only a body past a limit pays the exact second pass.
+ * The structure of a JSON text, read from its characters a slice at a time: the caller lets the
+ * event loop run between two slices (each `next()` reads at most about SLICE_CHARACTERS), and the
+ * last one returns the answer. A text under SHORTEST_PAST_VALUES is left to JSON.parse and the walk
+ * at once (a Create body: 10 µs). A longer one is counted (docs/design.md "Request bodies"):
+ * - refused as too deep the moment its nesting passes MAX_JSON_DEPTH, nothing after read (a body
+ *   400,000 levels deep costs 33 characters), whether or not the rest is JSON;
+ * - within both limits, handed to JSON.parse;
+ * - past MAX_JSON_VALUES members and items as written (a repeated key counted each time: the walk
+ *   of the parsed value would count its last value only), read by JSON's grammar without building
+ *   anything: too many if it is JSON, left to the route's reader (010109) if not.
  */
-export function jsonTextStructure(text: string): JsonTextStructure {
-  // Parsing and walking a short text costs less than counting it first (a Create body: 10 µs), and
-  // only a long one can hold too many values: its deep bombs are as short as its limit lets them be.
+export function* jsonTextScan(text: string): Generator<void, JsonTextStructure, void> {
   if (text.length < SHORTEST_PAST_VALUES) return 'walk'
-  const { values, deepest } = countValues(text)
-  if (values <= MAX_JSON_VALUES && deepest <= MAX_JSON_DEPTH) return 'within'
-  const exact = readExactly(text)
-  if (exact === null) return 'malformed'
-  // The walk visits the root first: past the limit there, nothing deeper is reached.
-  if (exact.rootMembers > MAX_JSON_VALUES) return TOO_MANY
-  // A repeated key keeps only its last value: the counts above may then hold values the parsed body
-  // has not. Without one they are the walk's own.
-  if (exact.repeatedKey) return 'walk'
-  if (deepest <= MAX_JSON_DEPTH) return TOO_MANY
-  if (values <= MAX_JSON_VALUES) return TOO_DEEP
-  // Past both: the answer is the limit the walk meets first. for...in puts an object's integer keys
-  // first, out of the text's order: the walk of the parsed value knows that order.
-  if (exact.integerKey) return 'walk'
-  return firstLimitMet(exact.closed)
+  const values = yield* countValues(text)
+  if (values === null) return TOO_DEEP
+  if (values <= MAX_JSON_VALUES) return 'within'
+  return (yield* isJson(text)) ? TOO_MANY : 'malformed'
 }
 
-/**
- * The walk's answer for a body past both limits, from its containers in the order they close. The
- * walk takes the root, then a container's children last first, each before its own children: the
- * reverse of the order in which the text closes them. It refuses the first container too deep, unless
- * the values of those taken before it are already past their limit.
- */
-function firstLimitMet(closed: { depths: number[]; sizes: number[] }): Problem {
-  let values = 0
-  for (let k = closed.depths.length - 1; k >= 0; k--) {
-    if (closed.depths[k]! > MAX_JSON_DEPTH) return TOO_DEEP
-    values += closed.sizes[k]!
-    if (values > MAX_JSON_VALUES) return TOO_MANY
+/** The scan of `text` at once, every slice in a row (tests and benches). */
+export function jsonTextStructure(text: string): JsonTextStructure {
+  const scan = jsonTextScan(text)
+  for (;;) {
+    const step = scan.next()
+    if (step.done) return step.value
   }
-  // Unreachable for a body past both limits.
-  return TOO_MANY
 }
 
 /**
- * Members and items in all, and the deepest nesting of objects and arrays: exact for JSON without
- * repeated keys, never less than the parsed value's otherwise; anything for text that is not JSON.
- * A container holds one value more than it has commas, unless it is empty.
+ * Members and items in all, as written, or null as soon as objects and arrays nest deeper than
+ * MAX_JSON_DEPTH: exact for JSON; anything for text that is not JSON. A container holds one value
+ * more than it has commas, unless it is empty.
  */
-export function countValues(text: string): { values: number; deepest: number } {
+function* countValues(text: string): Generator<void, number | null, void> {
   let values = 0
   let depth = 0
-  let deepest = 0
   let opened = false
+  let sliceEnd = SLICE_CHARACTERS
   const length = text.length
   for (let i = 0; i < length; i++) {
+    if (i >= sliceEnd) {
+      yield
+      sliceEnd = i + SLICE_CHARACTERS
+    }
     const c = text.charCodeAt(i)
     if (c <= 32) continue
     if (opened) {
@@ -94,11 +89,11 @@ export function countValues(text: string): { values: number; deepest: number } {
     if (c === QUOTE) i = closingQuote(text, i)
     else if (c === COMMA) values++
     else if (c === OPEN_ARRAY || c === OPEN_OBJECT) {
-      if (++depth > deepest) deepest = depth
+      if (++depth > MAX_JSON_DEPTH) return null
       opened = true
     } else if (c === CLOSE_ARRAY || c === CLOSE_OBJECT) depth--
   }
-  return { values, deepest }
+  return values
 }
 
 /** The index of the quote closing the string opened at `open` (one not escaped), or the end of the text. */
@@ -116,68 +111,45 @@ function closingQuote(text: string, open: number): number {
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y
 const LITERAL = /true|false|null/y
 const HEX4 = /[0-9a-fA-F]{4}/y
+// A run of a string's characters that need no look: neither its end, an escape nor a control character.
+const PLAIN = /[^"\\\u0000-\u001f]*/y
 const ESCAPED = new Set([QUOTE, BACKSLASH, 47, 98, 102, 110, 114, 116]) // " \ / b f n r t
 
-interface ExactReading {
-  /** Members (keys counted once) or items of the root. */
-  rootMembers: number
-  /** Whether an object repeats a key. */
-  repeatedKey: boolean
-  /** Whether an object has a key for...in takes out of the text's order. */
-  integerKey: boolean
-  /** Every object and array, in the order the text closes them: its depth and its members or items. */
-  closed: { depths: number[]; sizes: number[] }
-}
-
-interface Container {
-  readonly object: boolean
-  readonly keys: Set<string> | undefined
-  items: number
-}
-
-// An array index as a property key (for...in takes these first): 0, or no leading zero, below 2^32 - 1.
-const INTEGER_KEY = /^(?:0|[1-9][0-9]{0,9})$/
-const isIntegerKey = (key: string) => INTEGER_KEY.test(key) && Number(key) < 4294967295
-
 /**
- * The text read by JSON's grammar (what JSON.parse accepts, without building anything): null when it
- * is not JSON. Kept off the path of bodies within the limits: it costs a Set entry a key.
+ * Whether the text is JSON, read by JSON's grammar (what JSON.parse accepts) without building
+ * anything: a stack of the open containers' kinds, nothing a member or an item. Given the event loop
+ * back every SLICE_CHARACTERS.
  */
-export function readExactly(text: string): ExactReading | null {
-  const stack: Container[] = []
-  const closed = { depths: [] as number[], sizes: [] as number[] }
-  let rootMembers = 0
-  let repeatedKey = false
-  let integerKey = false
-  let i = 0
+function* isJson(text: string): Generator<void, boolean, void> {
   const length = text.length
+  // The open containers, innermost last: true for an object.
+  const objects: boolean[] = []
+  let i = 0
+  let sliceEnd = SLICE_CHARACTERS
 
   const skipSpace = () => {
     for (let c = text.charCodeAt(i); c === 32 || c === 9 || c === 10 || c === 13; c = text.charCodeAt(++i));
   }
-  /** Reads the string at `i` (its opening quote), leaving `i` past it; its value if `keep`, else ''. */
-  const readString = (keep: boolean): string | null => {
-    const open = i++
-    let escaped = false
+  /** Reads the string at `i` (its opening quote), leaving `i` past it. */
+  const readString = (): boolean => {
+    i++
     for (;;) {
+      PLAIN.lastIndex = i
+      PLAIN.test(text)
+      i = PLAIN.lastIndex
       const c = text.charCodeAt(i)
       if (c === QUOTE) break
-      // Also the end of the text (NaN).
-      if (!(c >= 32)) return null
-      if (c === BACKSLASH) {
-        escaped = true
-        const next = text.charCodeAt(i + 1)
-        if (next === 117) {
-          HEX4.lastIndex = i + 2
-          if (!HEX4.test(text)) return null
-          i += 6
-        } else if (ESCAPED.has(next)) i += 2
-        else return null
-      } else i++
+      if (c !== BACKSLASH) return false // a control character, or the end of the text
+      const next = text.charCodeAt(i + 1)
+      if (next === 117) {
+        HEX4.lastIndex = i + 2
+        if (!HEX4.test(text)) return false
+        i += 6
+      } else if (ESCAPED.has(next)) i += 2
+      else return false
     }
     i++
-    if (!keep) return ''
-    return escaped ? (JSON.parse(text.slice(open, i)) as string) : text.slice(open + 1, i - 1)
+    return true
   }
   const readToken = (pattern: RegExp): boolean => {
     pattern.lastIndex = i
@@ -185,76 +157,50 @@ export function readExactly(text: string): ExactReading | null {
     i = pattern.lastIndex
     return true
   }
-  /** A member's key and colon, at `i`; counted in its object. */
-  const readKey = (container: Container): boolean => {
-    if (text.charCodeAt(i) !== QUOTE) return false
-    // Once the root is past the limit, the answer is known if the text is JSON: only that is left to read.
-    const counted = rootMembers <= MAX_JSON_VALUES
-    const key = readString(counted)
-    if (key === null) return false
-    if (counted) countKey(container, key)
+  /** A member's key and colon, at `i`. */
+  const readKey = (): boolean => {
+    if (text.charCodeAt(i) !== QUOTE || !readString()) return false
     skipSpace()
-    if (text.charCodeAt(i) !== 58) return false
+    if (text.charCodeAt(i) !== COLON) return false
     i++
     return true
   }
-  const countKey = (container: Container, key: string) => {
-    const before = container.keys!.size
-    container.keys!.add(key)
-    if (container.keys!.size === before) repeatedKey = true
-    else if (stack.length === 1) rootMembers++
-    if (isIntegerKey(key)) integerKey = true
-  }
 
-  const addItem = (container: Container) => {
-    container.items++
-    if (stack.length === 1) rootMembers++
-  }
-  const closeContainer = () => {
-    const container = stack.pop()!
-    closed.depths.push(stack.length + 1)
-    closed.sizes.push(container.object ? container.keys!.size : container.items)
-  }
-
-  skipSpace()
   for (;;) {
+    if (i >= sliceEnd) {
+      yield
+      sliceEnd = i + SLICE_CHARACTERS
+    }
     // A value is expected at `i`.
     skipSpace()
     const c = text.charCodeAt(i)
     if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
-      const container: Container = { object: c === OPEN_OBJECT, keys: c === OPEN_OBJECT ? new Set() : undefined, items: 0 }
-      stack.push(container)
+      const object = c === OPEN_OBJECT
       i++
       skipSpace()
-      const close = container.object ? CLOSE_OBJECT : CLOSE_ARRAY
-      if (text.charCodeAt(i) === close) {
-        closeContainer()
-        i++
-      } else {
-        if (container.object) {
-          if (!readKey(container)) return null
-        } else addItem(container)
+      if (text.charCodeAt(i) === (object ? CLOSE_OBJECT : CLOSE_ARRAY)) i++
+      else {
+        objects.push(object)
+        if (object && !readKey()) return false
         continue
       }
     } else if (c === QUOTE) {
-      if (readString(false) === null) return null
-    } else if (!readToken(c === 116 || c === 102 || c === 110 ? LITERAL : NUMBER)) return null
+      if (!readString()) return false
+    } else if (!readToken(c === 116 || c === 102 || c === 110 ? LITERAL : NUMBER)) return false
     // After a value: a comma and the next, the end of its containers, or the end of the text.
     for (;;) {
       skipSpace()
-      const top = stack.at(-1)
-      if (top === undefined) return i === length ? { rootMembers, repeatedKey, integerKey, closed } : null
+      if (objects.length === 0) return i === length
+      const object = objects[objects.length - 1]!
       const next = text.charCodeAt(i)
       if (next === COMMA) {
         i++
         skipSpace()
-        if (top.object) {
-          if (!readKey(top)) return null
-        } else addItem(top)
+        if (object && !readKey()) return false
         break
       }
-      if (next !== (top.object ? CLOSE_OBJECT : CLOSE_ARRAY)) return null
-      closeContainer()
+      if (next !== (object ? CLOSE_OBJECT : CLOSE_ARRAY)) return false
+      objects.pop()
       i++
     }
   }

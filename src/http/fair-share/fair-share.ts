@@ -6,6 +6,7 @@ import { createLoopTimeMeter, type LoopMark, type LoopTimeMeter } from './loop-t
 import { setResponseHeader } from '../node-adapter/index.ts'
 import { createPartnerConcurrency, TurnRefused } from './partner-concurrency.ts'
 import { createTokenBuckets, type BucketState } from './token-buckets.ts'
+import { isSandboxTraffic } from './sandbox-traffic.ts'
 
 export interface FairShareSettings {
   /** Requests a second, sustained, and the burst. */
@@ -15,28 +16,74 @@ export interface FairShareSettings {
   costMs: number
   /** Requests of one partner running at once, waiting for a turn, and how long one waits; null: no bound. */
   concurrency: { inFlight: number; queue: number; waitMs: number } | null
+  /** The partner's ESIS renders' own budget: render-thread time (ms) a second, sustained, and at once (RENDER_BUDGET when absent). */
+  renders?: RenderBudget | undefined
 }
+
+/** A budget of render-thread time: milliseconds a second, sustained, and at once. */
+export interface RenderBudget {
+  msPerSecond: number
+  burstMs: number
+}
+
+/**
+ * The render budget a hosted sandbox gives each partner (SANDBOX_ESIS_RENDER_MS_PER_SECOND,
+ * SANDBOX_ESIS_RENDER_BURST_MS): 20 ms a second sustained, what a partner's renders could spend when
+ * they took the request budget's 20 tokens a second (the fair-share bench's ESIS phase held there), and
+ * 1.5 s at once: a journey's few renders, a fresh thread's slow first ones included, fit in it.
+ */
+export const RENDER_BUDGET: RenderBudget = { msPerSecond: 20, burstMs: 1500 }
 
 /**
  * A partner's fair share of the one process every partner shares (docs/design.md "Partners", the
  * choices in docs/decisions.md "Fair share"): a token bucket of requests in which a request weighs
- * what it cost, and a bound on how many of the partner's requests run at once.
+ * what it cost, a bound on how many of the partner's requests run at once, and a budget of its own
+ * for its ESIS renders' thread time (decision 1089).
  *
- * A request takes one token when it is let in; when it ends, the server time it took beyond the
- * first `costMs` is charged too (the event loop's time, shared among the requests in flight, and
- * time spent for it in another thread, such as an ESIS render, through `chargeTime`). The bucket
- * may go into debt, which is paid by the refill before the partner's next request is let in.
+ * A request takes one token when it is let in; when it ends, the event loop's time it took beyond
+ * the first `costMs` is charged too. The bucket may go into debt, which is paid by the refill before
+ * the partner's next request is let in. A render's thread time is charged to the render budget
+ * instead: the render runs on another core, bounded per partner by the render pool, and holds no
+ * other partner's request back the way the loop's time does; a render past that budget is refused,
+ * the partner's other requests are not.
+ *
+ * The sandbox's own traffic on the partner's behalf (sandbox-traffic.ts) takes an allowance of its
+ * own, a quarter of the partner's rate: within it, it is not counted against the partner's.
  */
 export function createFairShare(settings: FairShareSettings) {
   const buckets = createTokenBuckets({ perSecond: settings.perSecond, burst: settings.burst })
+  const renderBudget = settings.renders ?? RENDER_BUDGET
+  const renders = createTokenBuckets({ perSecond: renderBudget.msPerSecond, burst: renderBudget.burstMs })
   return {
     settings,
     buckets,
+    renders,
+    /** The sandbox's own traffic's allowance: a quarter of the partner's rate, a second's worth at once. */
+    sandboxTraffic: createTokenBuckets({ perSecond: settings.perSecond / 4, burst: Math.max(1, settings.perSecond) }),
     meter: createLoopTimeMeter(),
     turns: settings.concurrency ? createPartnerConcurrency(settings.concurrency) : undefined,
-    /** Server time spent for a partner outside the event loop (an ESIS render in its thread). */
-    chargeTime(partnerUniqueID: string, ms: number): void {
-      buckets.charge(partnerUniqueID, ms / settings.costMs)
+    /**
+     * A render may start: the partner's render budget is not in debt.
+     * @throws ApiError 429 (010604) saying what its renders took and when to retry.
+     */
+    admitRender(partnerUniqueID: string): void {
+      const state = renders.state(partnerUniqueID)
+      // Counted as a take of no tokens: its time is charged when it is known.
+      if (state.resetSeconds === 0 && renders.take(partnerUniqueID, 0).allowed) return
+      const spent = renders.spending(partnerUniqueID)
+      const seconds = String(state.resetSeconds)
+      throw new ApiError(
+        'PARTNER_RENDERS_LIMITED',
+        {
+          field: '',
+          params: { renders: String(spent.takes), ms: String(Math.round(spent.tokens)), perSecond: String(renderBudget.msPerSecond), burst: String(renderBudget.burstMs), seconds },
+        },
+        { 'Retry-After': seconds },
+      )
+    },
+    /** A render's thread time, charged to the partner's render budget. */
+    chargeRender(partnerUniqueID: string, ms: number): void {
+      renders.charge(partnerUniqueID, ms)
     },
   }
 }
@@ -130,6 +177,32 @@ export function partnerRateLimited(perSecond: number | null, seconds: number): A
 }
 
 /**
+ * The 429 of a partner whose bucket is empty or in debt: when its requests since the bucket was last
+ * full cost more than a token each (their server time), it says how much, so the partner sees which
+ * budget it spent and on what (010604 either way).
+ */
+function bucketRefusal(settings: FairShareSettings, spent: { takes: number; tokens: number }, seconds: number): ApiError {
+  const tokens = Math.round(spent.tokens)
+  if (tokens - spent.takes < 1) return partnerRateLimited(settings.perSecond, seconds)
+  const wait = String(seconds)
+  return new ApiError(
+    'PARTNER_COST_LIMITED',
+    {
+      field: '',
+      params: {
+        requests: String(spent.takes),
+        tokens: String(tokens),
+        limit: String(settings.perSecond),
+        burst: String(settings.burst),
+        costMs: String(settings.costMs),
+        seconds: wait,
+      },
+    },
+    { 'Retry-After': wait },
+  )
+}
+
+/**
  * The fair share on every request of a partner, after authentication and before the body is read.
  * Every answer carries RateLimit-Limit (requests a second), RateLimit-Remaining and RateLimit-Reset
  * (seconds until a request would be let in again), as the bucket stands once the request's cost is
@@ -143,7 +216,7 @@ export function partnerRateLimited(perSecond: number | null, seconds: number): A
  * every partner shares. A client that honours Retry-After never meets the delay.
  */
 export function partnerFairShare(share: FairShare, options: { refusalDelayMs?: number } = {}): MiddlewareHandler<AppEnv> {
-  const { buckets, meter, turns, settings } = share
+  const { buckets, meter, turns, settings, sandboxTraffic } = share
   const limit = String(settings.perSecond)
   const refusalDelayMs = options.refusalDelayMs ?? 1000
   const refusals = createTokenBuckets({ perSecond: settings.perSecond, burst: Math.max(1, settings.perSecond) })
@@ -161,7 +234,7 @@ export function partnerFairShare(share: FairShare, options: { refusalDelayMs?: n
     const bytes = c.req.header('transfer-encoding') === undefined ? Number(c.req.header('content-length') ?? 0) || 0 : UNDECLARED_BODY_BYTES
     return { bytes, multipart }
   }
-  const refuse = async (c: Context, partner: string, seconds: number, bodyBytes: number): Promise<never> => {
+  const refuse = async (c: Context, partner: string, seconds: number, bodyBytes: number, byBucket = true): Promise<never> => {
     answerHeaders(c, buckets.state(partner))
     // Between one and one and a half delays: a flood's connections come back spread out, not together.
     // Node reads a refused body to its end to keep the connection (closing it instead would reset a
@@ -170,12 +243,22 @@ export function partnerFairShare(share: FairShare, options: { refusalDelayMs?: n
       const delays = 1 + bodyBytes / BODY_BYTES_PER_DELAY
       await new Promise((resolve) => setTimeout(resolve, refusalDelayMs * delays * (1 + Math.random() / 2)))
     }
-    throw partnerRateLimited(settings.perSecond, seconds)
+    throw byBucket ? bucketRefusal(settings, buckets.spending(partner), seconds) : partnerRateLimited(settings.perSecond, seconds)
   }
 
-  return async (c, next) => {
+  return async function partnerShare(c, next) {
     const partner = c.get('auth').partnerUniqueID
     const body = bodyOf(c)
+    // The sandbox's own traffic within its allowance: charged there, no turn taken, no RateLimit headers of the partner's.
+    if (isSandboxTraffic(c.req.method, c.req.path) && sandboxTraffic.take(partner).allowed) {
+      const own = new RequestShare(meter, sandboxTraffic, partner, settings.costMs, 0, false)
+      c.set('share', own)
+      try {
+        return await next()
+      } finally {
+        own.end()
+      }
+    }
     if (turns) {
       // In debt: refused before it takes a place in the queue.
       const before = buckets.state(partner)
@@ -185,7 +268,7 @@ export function partnerFairShare(share: FairShare, options: { refusalDelayMs?: n
         try {
           await turn
         } catch (error) {
-          if (error instanceof TurnRefused) return refuse(c, partner, error.retryAfterSeconds, body.bytes)
+          if (error instanceof TurnRefused) return refuse(c, partner, error.retryAfterSeconds, body.bytes, false)
           throw error
         }
       }

@@ -80,5 +80,3 @@ export function createPartnerConcurrency(options: { inFlight: number; queue: num
     },
   }
 }
-
-export type PartnerConcurrency = ReturnType<typeof createPartnerConcurrency>

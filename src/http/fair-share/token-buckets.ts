@@ -17,6 +17,12 @@ export interface BucketState {
   resetSeconds: number
 }
 
+/** What a key's bucket paid out since it was last full: the takes, and every token they and the charges took. */
+export interface BucketSpending {
+  takes: number
+  tokens: number
+}
+
 /** Keys not seen for this long leave the map once full again: an idle partner or address costs nothing. */
 const IDLE_MS = 10 * 60_000
 /** The most keys kept by default: about 100 bytes each, so a flood of new keys costs at most a megabyte or two. */
@@ -35,7 +41,8 @@ export function createTokenBuckets(options: { perSecond: number; burst: number; 
   const { perSecond, burst } = options
   const maxKeys = options.maxKeys ?? MAX_BUCKET_KEYS
   const now = options.now ?? (() => performance.now())
-  const buckets = new Map<string, { tokens: number; at: number }>()
+  // `takes` and `spent`: since the bucket was last full, so a refusal can say what emptied it.
+  const buckets = new Map<string, { tokens: number; at: number; takes: number; spent: number }>()
   let sweptAt = now()
   const refilledFull = (bucket: { tokens: number; at: number }, t: number) => bucket.tokens + ((t - bucket.at) / 1000) * perSecond >= burst
 
@@ -51,10 +58,16 @@ export function createTokenBuckets(options: { perSecond: number; burst: number; 
     let bucket = buckets.get(key)
     if (!bucket) {
       makeRoom(buckets, maxKeys, (b) => refilledFull(b, t))
-      buckets.set(key, (bucket = { tokens: burst, at: t }))
+      buckets.set(key, (bucket = { tokens: burst, at: t, takes: 0, spent: 0 }))
     } else {
-      bucket.tokens = Math.min(burst, bucket.tokens + ((t - bucket.at) / 1000) * perSecond)
+      const was = bucket.tokens
+      bucket.tokens = Math.min(burst, was + ((t - bucket.at) / 1000) * perSecond)
       bucket.at = t
+      // Refilled to full: what emptied it is paid for.
+      if (was < burst && bucket.tokens >= burst) {
+        bucket.takes = 0
+        bucket.spent = 0
+      }
     }
     return bucket
   }
@@ -74,6 +87,8 @@ export function createTokenBuckets(options: { perSecond: number; burst: number; 
       const bucket = refilled(key, t)
       if (bucket.tokens >= cost) {
         bucket.tokens -= cost
+        bucket.takes += 1
+        bucket.spent += cost
         return { allowed: true, remaining: Math.floor(bucket.tokens), retryAfterSeconds: 0 }
       }
       return { allowed: false, remaining: Math.max(0, Math.floor(bucket.tokens)), retryAfterSeconds: secondsUntil(bucket.tokens, cost) }
@@ -86,6 +101,14 @@ export function createTokenBuckets(options: { perSecond: number; burst: number; 
       if (cost === 0) return
       const bucket = refilled(key, now())
       bucket.tokens = Math.min(burst, bucket.tokens - cost)
+      bucket.spent = Math.max(0, bucket.spent + cost)
+    },
+    /** What the key's bucket paid out since it was last full (nothing for an unknown key). */
+    spending(key: string): BucketSpending {
+      const bucket = buckets.get(key)
+      if (!bucket) return { takes: 0, tokens: 0 }
+      refilled(key, now())
+      return { takes: bucket.takes, tokens: bucket.spent }
     },
     /** The key's bucket now, for the RateLimit answer headers. */
     state(key: string): BucketState {

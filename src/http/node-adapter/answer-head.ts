@@ -69,5 +69,4 @@ export function keepAllForHead(outgoing: ServerResponse, fields: ReadonlyArray<r
 }
 
 /** The fields kept for an answer's head (written or not). */
-export const fieldsKeptForHead = (outgoing: ServerResponse): Readonly<Record<string, string>> | undefined =>
-  outgoing instanceof AnswerWithHead ? outgoing.headFields : undefined
+export const fieldsKeptForHead = (outgoing: ServerResponse): Readonly<Record<string, string>> | undefined => (outgoing instanceof AnswerWithHead ? outgoing.headFields : undefined)

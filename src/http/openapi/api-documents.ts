@@ -5,6 +5,7 @@ import { wayIn as wayInOf, type WayIn } from '../../common/way-in.ts'
 import { fromRoot } from '../../platform/package-root.ts'
 import type { AppEnv } from '../router/app-env.ts'
 import { viaTrustedProxy } from '../node-adapter/index.ts'
+import { declareCosts } from './openapi-costs.ts'
 import { declareHeaders } from './openapi-headers.ts'
 import { splitOpenApi, type DocumentHead } from './openapi-split.ts'
 
@@ -33,8 +34,10 @@ export function apiDocuments(options: ApiDocumentOptions): () => ApiDocuments {
   let built: ApiDocuments | undefined
   return () => {
     if (built) return built
-    const { bank, sandbox } = splitOpenApi({ ...options.whole(), servers: [LOCAL_SERVER] }, options.heads)
-    built = { bank: declareHeaders(bank), sandbox: declareHeaders(sandbox), bankWithScenarios: declareHeaders(bank, { scenarios: options.scenarios }) }
+    const split = splitOpenApi({ ...options.whole(), servers: [LOCAL_SERVER] }, options.heads)
+    // Each operation's cost in the fair share (openapi-costs.ts), then the headers every operation shares.
+    const bank = declareCosts(split.bank)
+    built = { bank: declareHeaders(bank), sandbox: declareHeaders(declareCosts(split.sandbox)), bankWithScenarios: declareHeaders(bank, { scenarios: options.scenarios }) }
     return built
   }
 }
@@ -56,8 +59,8 @@ export function servingOrigin(c: Context, trustProxy: TrustProxy): string {
 }
 
 /** The servers a served document names: the hosted sandbox's public address when set, then the host asked. */
-function serversFor(origin: string, publicUrl: string | undefined): Json[] {
-  const servers = publicUrl ? [{ url: publicUrl, description: 'The hosted sandbox' }] : []
+function serversFor(origin: string, publicUrl: string | undefined): Array<{ url: string; description: string }> {
+  const servers: Array<{ url: string; description: string }> = publicUrl ? [{ url: publicUrl, description: 'The hosted sandbox' }] : []
   if (origin !== publicUrl) servers.push({ url: origin, description: 'This sandbox (the host this document was asked on)' })
   return servers
 }
@@ -86,6 +89,8 @@ function withWayIn(collection: Json, way: WayIn): Json {
 
 export interface DocumentRoutesOptions {
   documents: () => ApiDocuments
+  /** The callbacks' AsyncAPI document naming these servers (built by the callbacks, which this layer does not import). */
+  asyncApi: (servers: Array<{ url: string; description: string }>) => Json
   trustProxy: TrustProxy
   publicUrl: string | undefined
   wayIn: WayIn
@@ -93,8 +98,9 @@ export interface DocumentRoutesOptions {
 
 /**
  * The API's documents, anonymous: the bank's OpenAPI document (`?scenarios=true` adds the sandbox's
- * X-Sandbox-Scenario header to it), the sandbox's own, and a Postman collection for each (written at
- * build time by `npm run openapi`), each naming the host it was asked on.
+ * X-Sandbox-Scenario header to it), the sandbox's own, the callbacks' AsyncAPI document, and a Postman
+ * collection for each OpenAPI one (written at build time by `npm run openapi`), each naming the host it
+ * was asked on (and the hosted sandbox's public address when set).
  */
 export function documentRoutes(options: DocumentRoutesOptions) {
   const collections = new Map<string, Json>()
@@ -111,6 +117,7 @@ export function documentRoutes(options: DocumentRoutesOptions) {
       return document(c, c.req.query('scenarios') === 'true' ? bankWithScenarios : bank)
     })
     .get('/openapi/sandbox.json', (c) => document(c, options.documents().sandbox))
+    .get('/asyncapi.json', (c) => c.json(options.asyncApi(serversFor(origin(c), options.publicUrl))))
     .get('/postman.json', (c) => c.json(withBaseUrl(collection('postman.json'), origin(c))))
     .get('/postman/sandbox.json', (c) => c.json(withBaseUrl(collection('postman-sandbox.json'), origin(c))))
 }

@@ -43,7 +43,12 @@ const responseInterceptor = (res) => {
   }
   return res
 }
-window.ui = SwaggerUIBundle({ url: api, dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: true, tryItOutEnabled: true, validatorUrl: null, responseInterceptor })
+// A token pasted into Authorize lives as long as the tab: persisted, any script of the origin (or the
+// next user of a shared browser) could read it from localStorage. What an earlier page stored goes.
+try {
+  localStorage.removeItem('authorized')
+} catch {}
+window.ui = SwaggerUIBundle({ url: api, dom_id: '#swagger-ui', deepLinking: true, persistAuthorization: false, tryItOutEnabled: true, validatorUrl: null, responseInterceptor })
 `
 
 /** The page's own script and style, served as files: the page's policy allows no inline script or style. */
@@ -66,7 +71,7 @@ const page = (wayIn: WayIn) => `<!doctype html>
   <link rel="icon" type="image/png" href="/docs/assets/favicon-32x32.png">
 </head>
 <body>
-  <div class="sandbox-banner">Sandbox: no real credit decisions. ${escapeHtml(wayIn.docsBanner)} Documents: <a href="/docs">the bank's API</a> · <a href="/docs?api=sandbox">the sandbox's own API (/sandbox)</a>. Requests, journeys and certification: <a href="/console">the console</a>.</div>
+  <div class="sandbox-banner">Sandbox: no real credit decisions. ${escapeHtml(wayIn.docsBanner)} Documents: <a href="/docs">the bank's API</a> · <a href="/docs?api=sandbox">the sandbox's own API (/sandbox)</a> · <a href="/asyncapi.json">the callbacks (AsyncAPI)</a>. Requests, journeys and certification: <a href="/console">the console</a>.</div>
   <div id="swagger-ui"></div>
   <script src="/docs/assets/swagger-ui-bundle.js"></script>
   <script src="/docs/assets/sandbox-docs.js"></script>

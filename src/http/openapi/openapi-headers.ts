@@ -1,3 +1,5 @@
+import { errorExample } from './error-examples.ts'
+
 /**
  * The headers every operation shares, declared once as components and referenced by every
  * operation of a document (docs/decisions/1083-headers-in-the-openapi-documents.md): what the
@@ -30,9 +32,15 @@ const HEADERS: Json = {
   XRequestId: { description: "The request's id: yours when you sent a valid one, else the sandbox's", schema: { type: 'string' } },
   ContentLanguage: { description: 'The language of the answer', schema: { type: 'string', enum: LANGUAGES } },
   RetryAfter: { description: 'Seconds to wait before trying again', schema: { type: 'integer', minimum: 0 } },
-  RateLimitLimit: { description: "Hosted sandbox only: the partner's sustained requests a second", schema: { type: 'string' } },
-  RateLimitRemaining: { description: "Hosted sandbox only: what is left of the partner's burst", schema: { type: 'integer' } },
-  RateLimitReset: { description: "Hosted sandbox only: seconds until the partner's burst is whole again", schema: { type: 'integer', minimum: 0 } },
+  RateLimitLimit: {
+    description: "Hosted sandbox only: the partner's request budget, tokens a second (a request takes one, and one more for each millisecond of server time past its first)",
+    schema: { type: 'string' },
+  },
+  RateLimitRemaining: {
+    description: "Hosted sandbox only: the tokens left in the partner's request budget, once this request's cost is charged (0 while it is in debt)",
+    schema: { type: 'integer' },
+  },
+  RateLimitReset: { description: "Hosted sandbox only: seconds until the partner's next request would be let in (0: now)", schema: { type: 'integer', minimum: 0 } },
   XSandboxScenario: { description: 'The sandbox scenario that shaped this answer, when one did', schema: { type: 'string' } },
 }
 
@@ -60,7 +68,7 @@ export function declareHeaders(source: Json, options: HeaderOptions = {}): Json 
       name: 'X-Sandbox-Scenario',
       in: 'header',
       required: false,
-      description: 'Sandbox only, not part of the bank\'s API: forces a scenario\'s effects on this request (GET /sandbox/scenarios lists them, with what each does).',
+      description: "Sandbox only, not part of the bank's API: forces a scenario's effects on this request (GET /sandbox/scenarios lists them, with what each does).",
       schema: { type: 'string', enum: [...options.scenarios] },
     }
   } else delete components.headers.XSandboxScenario
@@ -73,7 +81,10 @@ export function declareHeaders(source: Json, options: HeaderOptions = {}): Json 
       operation.parameters = [...(operation.parameters ?? []), ...shared.map((name) => ref('parameters', name))]
       // Any request may meet a 503: the sandbox stopping (drain), or a scenario that asks for one.
       if (operation.responses && !operation.responses['503'] && components.schemas?.ErrorBody) {
-        operation.responses['503'] = { description: 'Service unavailable (Retry-After): the sandbox is stopping, or a scenario asked for it', content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } } }
+        operation.responses['503'] = {
+          description: 'Service unavailable (Retry-After): the sandbox is stopping, or a scenario asked for it',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' }, example: errorExample(503) } },
+        }
       }
       for (const [status, response] of Object.entries(operation.responses ?? {}) as [string, Json][]) {
         const headers: Json = { ...response.headers, 'X-Request-Id': ref('headers', 'XRequestId'), 'Content-Language': ref('headers', 'ContentLanguage') }

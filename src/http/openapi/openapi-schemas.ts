@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi'
 import { ERRORS, SUCCESS_CODE } from '../../common/error-catalogue.ts'
+import { errorExample } from './error-examples.ts'
 
 export const ErrorItemSchema = z
   .object({
@@ -16,13 +17,11 @@ export const OperationStatusSchema = z
   })
   .openapi('OperationStatus')
 
-export const ErrorBodySchema = z
-  .object({ operationStatus: OperationStatusSchema, errors: z.array(ErrorItemSchema) })
-  .openapi('ErrorBody', {
-    description: `Every 4xx and 5xx answer. Codes: ${Object.values(ERRORS)
-      .map((e) => `${e.code} (${e.status})`)
-      .join(', ')}.`,
-  })
+export const ErrorBodySchema = z.object({ operationStatus: OperationStatusSchema, errors: z.array(ErrorItemSchema) }).openapi('ErrorBody', {
+  description: `Every 4xx and 5xx answer. Codes: ${Object.values(ERRORS)
+    .map((e) => `${e.code} (${e.status})`)
+    .join(', ')}.`,
+})
 
 /** The operation status envelope of mutating operations, with `additionalData` when given. */
 export function envelopeSchema<T extends z.ZodType>(additionalData: T, name: string) {
@@ -44,10 +43,14 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   503: 'Service unavailable (Retry-After)',
 }
 
-const jsonError = (status: number) => ({
-  description: ERROR_DESCRIPTIONS[status] ?? 'Error',
-  content: { 'application/json': { schema: ErrorBodySchema } },
-})
+// Each with a real body of its status (error-examples.ts): the schema's own example is a success's status.
+const jsonError = (status: number) => {
+  const example = errorExample(status)
+  return {
+    description: ERROR_DESCRIPTIONS[status] ?? 'Error',
+    content: { 'application/json': example ? { schema: ErrorBodySchema, example } : { schema: ErrorBodySchema } },
+  }
+}
 
 /** The error responses of an operation, each with the shared error body. */
 export function errorResponses(...statuses: number[]) {
@@ -73,8 +76,6 @@ export const jsonContent = <T extends z.ZodType>(schema: T, description: string)
 export const serviceValidatedJsonBody = (schemaName: string, example: unknown, named?: Record<string, { summary: string; value: unknown }>) => ({
   required: true,
   content: {
-    'application/json': named
-      ? { schema: { $ref: `#/components/schemas/${schemaName}` }, examples: named }
-      : { schema: { $ref: `#/components/schemas/${schemaName}` }, example },
+    'application/json': named ? { schema: { $ref: `#/components/schemas/${schemaName}` }, examples: named } : { schema: { $ref: `#/components/schemas/${schemaName}` }, example },
   },
 })

@@ -40,7 +40,7 @@ export type DrainState = ReturnType<typeof createDrainState>
  * 503 with Retry-After and the error body, never reset without an answer.
  */
 export function drainGate(state: DrainState): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return async function refuseWhileDraining(c, next) {
     if (!state.draining) return next()
     setResponseHeader(c, 'Connection', 'close')
     if (state.refusing) {

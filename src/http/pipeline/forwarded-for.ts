@@ -55,7 +55,13 @@ const inRanges = (list: BlockList, address: string) => {
 export function clientFromForwarded(forwardedFor: string | undefined, peer: string | undefined, trust: TrustProxy): string {
   const socket = peer === undefined ? 'local' : plainAddress(peer)
   if (!forwardedFor) return socket
-  const chain = [...forwardedFor.split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''), socket]
+  const chain = [
+    ...forwardedFor
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter((entry) => entry !== ''),
+    socket,
+  ]
   if (Array.isArray(trust)) {
     const ranges = rangesOf(trust)
     if (peer !== undefined && !inRanges(ranges, socket)) return socket

@@ -26,5 +26,3 @@ export function createLoopback() {
     },
   }
 }
-
-export type Loopback = ReturnType<typeof createLoopback>

@@ -14,7 +14,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
  * log line written when the answer leaves; and the security headers of every answer.
  */
 export function requestContext(logger: Logger): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return async function requestContextOf(c, next) {
     const started = performance.now()
     readHeadersFromNode(c)
     const incoming = c.req.header('x-request-id')

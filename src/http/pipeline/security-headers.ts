@@ -8,7 +8,8 @@ import { setResponseHeaders } from '../node-adapter/index.ts'
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'"
 
 /** The console: its own script, stylesheet and htmx, requests to itself, forms to itself; no inline script or style. */
-const CONSOLE_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+const CONSOLE_POLICY =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
 /**
  * Swagger UI at /docs: its bundle and our start script, served by the sandbox; the document and

@@ -6,7 +6,7 @@ const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** Mutating requests write inside the open write batch and answer once it is committed (db/write-batch.ts). */
 export function writeBatching(writes: Pick<WriteBatch, 'begin' | 'settled'>): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return async function batchWrites(c, next) {
     if (READ_ONLY.has(c.req.method)) return next()
     writes.begin()
     await next()

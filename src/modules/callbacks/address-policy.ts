@@ -13,12 +13,20 @@ export type HostResolver = (hostname: string) => Promise<ResolvedAddress[]>
 export const systemResolver: HostResolver = async (hostname) =>
   (await lookup(hostname, { all: true, verbatim: true })).map((a) => ({ address: a.address, family: a.family === 6 ? 6 : 4 }))
 
+/**
+ * `local`: the address is on the partner's own machine or network (a loopback, private or link-local
+ * address, a `localhost` name), which the sandbox cannot reach: `mortgage-sandbox listen` can. `url`
+ * is the address as given, for the command the refusal suggests.
+ */
 export type AddressRefusal =
   | { kind: 'invalid-url' }
-  | { kind: 'scheme'; protocol: string; allowHttp: boolean }
+  | { kind: 'scheme'; protocol: string; allowHttp: boolean; local: boolean; url: string }
   | { kind: 'credentials' }
-  | { kind: 'forbidden-address'; address: string; range: ForbiddenRange }
+  | { kind: 'forbidden-address'; address: string; range: ForbiddenRange; local: boolean; url: string }
   | { kind: 'unresolvable'; error: string }
+
+/** The ranges of the partner's own machine or network. */
+const LOCAL_RANGES: ReadonlySet<ForbiddenRange> = new Set(['loopback', 'private', 'link-local', 'unspecified'])
 
 export type AddressCheck<T> = ({ ok: true } & T) | { ok: false; refusal: AddressRefusal }
 
@@ -42,6 +50,13 @@ export function describeRefusal(refusal: AddressRefusal): string {
 
 const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '')
 const isLocalhostName = (hostname: string) => /(^|\.)localhost\.?$/i.test(hostname)
+/** Whether a host, as written, is on the partner's own machine or network (no DNS asked). */
+function isLocalHost(hostname: string): boolean {
+  const host = bare(hostname)
+  if (isLocalhostName(host)) return true
+  const range = isIP(host) ? forbiddenRange(host) : null
+  return range !== null && LOCAL_RANGES.has(range)
+}
 
 /**
  * Where callbacks may go (docs/design.md "Callbacks", SSRF): https only unless http is allowed, and no
@@ -60,22 +75,22 @@ export function createAddressPolicy(options: { allowHttp: boolean; allowPrivate:
     }
     if (!url.hostname) return { ok: false, refusal: { kind: 'invalid-url' } }
     if (url.protocol !== 'https:' && !(allowHttp && url.protocol === 'http:')) {
-      return { ok: false, refusal: { kind: 'scheme', protocol: url.protocol.replace(/:$/, ''), allowHttp } }
+      return { ok: false, refusal: { kind: 'scheme', protocol: url.protocol.replace(/:$/, ''), allowHttp, local: isLocalHost(url.hostname), url: raw } }
     }
     if (url.username || url.password) return { ok: false, refusal: { kind: 'credentials' } }
     return { ok: true, url }
   }
 
-  const refuseRange = (address: string): AddressCheck<object> | null => {
+  const refuseRange = (address: string, url: string): AddressCheck<object> | null => {
     if (allowPrivate) return null
     const range = forbiddenRange(address)
-    return range ? { ok: false, refusal: { kind: 'forbidden-address', address, range } } : null
+    return range ? { ok: false, refusal: { kind: 'forbidden-address', address, range, local: LOCAL_RANGES.has(range), url } } : null
   }
 
   /** All addresses must be allowed: a name mixing public and private answers is refused. */
-  function checkAddresses(addresses: ResolvedAddress[]): AddressCheck<object> | null {
+  function checkAddresses(addresses: ResolvedAddress[], url: string): AddressCheck<object> | null {
     for (const { address } of addresses) {
-      const refused = refuseRange(address)
+      const refused = refuseRange(address, url)
       if (refused) return refused
     }
     return null
@@ -92,13 +107,13 @@ export function createAddressPolicy(options: { allowHttp: boolean; allowPrivate:
       const host = bare(syntax.url.hostname)
       if (!allowPrivate) {
         if (isIP(host)) {
-          const refused = refuseRange(host)
+          const refused = refuseRange(host, raw)
           if (refused) return refused as AddressCheck<{ url: string }>
         } else if (isLocalhostName(host)) {
-          return { ok: false, refusal: { kind: 'forbidden-address', address: host, range: 'loopback' } }
+          return { ok: false, refusal: { kind: 'forbidden-address', address: host, range: 'loopback', local: true, url: raw } }
         } else {
           const addresses = await resolve(host).catch(() => [])
-          const refused = checkAddresses(addresses)
+          const refused = checkAddresses(addresses, raw)
           if (refused) return refused as AddressCheck<{ url: string }>
         }
       }
@@ -121,7 +136,7 @@ export function createAddressPolicy(options: { allowHttp: boolean; allowPrivate:
         }
         if (addresses.length === 0) return { ok: false, refusal: { kind: 'unresolvable', error: 'no address' } }
       }
-      const refused = checkAddresses(addresses)
+      const refused = checkAddresses(addresses, raw)
       if (refused) return refused as AddressCheck<{ url: URL; address: ResolvedAddress }>
       return { ok: true, url: syntax.url, address: addresses[0]! }
     },

@@ -46,7 +46,9 @@ export function createCallbackConfigurationRepository(db: Db, secrets: SecretBox
       AND callback_url = @callbackUrl AND status = 'active'`)
 
   const stored = db.prepare('SELECT partner_unique_id AS partnerUniqueID, notification_type_id AS notificationTypeId, signing_secret AS signingSecret FROM callback_configuration')
-  const setSecret = db.prepare('UPDATE callback_configuration SET signing_secret = @signingSecret WHERE partner_unique_id = @partnerUniqueID AND notification_type_id = @notificationTypeId')
+  const setSecret = db.prepare(
+    'UPDATE callback_configuration SET signing_secret = @signingSecret WHERE partner_unique_id = @partnerUniqueID AND notification_type_id = @notificationTypeId',
+  )
   const opened = (row: CallbackConfiguration | undefined) => row && { ...row, signingSecret: secrets.open(row.signingSecret, PURPOSE) }
 
   const rows = stored.all() as Array<Pick<CallbackConfiguration, 'partnerUniqueID' | 'notificationTypeId' | 'signingSecret'>>
@@ -69,11 +71,9 @@ export function createCallbackConfigurationRepository(db: Db, secrets: SecretBox
     updateUrl(row: { partnerUniqueID: string; notificationTypeId: number; callbackUrl: string; now: string }) {
       update.run(row)
     },
-    remove: (partnerUniqueID: string, notificationTypeId: number): boolean =>
-      remove.run(partnerUniqueID, notificationTypeId).changes > 0,
+    remove: (partnerUniqueID: string, notificationTypeId: number): boolean => remove.run(partnerUniqueID, notificationTypeId).changes > 0,
     removeOfPartner: (partnerUniqueID: string): number => removeOfPartner.run(partnerUniqueID).changes,
-    disable: (row: { partnerUniqueID: string; notificationTypeId: number; callbackUrl: string; reason: string; now: string }): boolean =>
-      disable.run(row).changes > 0,
+    disable: (row: { partnerUniqueID: string; notificationTypeId: number; callbackUrl: string; reason: string; now: string }): boolean => disable.run(row).changes > 0,
   }
 }
 

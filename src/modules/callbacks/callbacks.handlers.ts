@@ -12,9 +12,7 @@ export const callbacksHandlers = (callbacks: CallbackService, echo: EchoService)
     return c.json({ operationStatus: operationStatus(c.get('lang')), additionalData: result }, created ? 201 : 200)
   }) satisfies AppRouteHandler<typeof routes.update>,
 
-  list: ((c) => c.json({ callbackList: callbacks.list(c.get('auth'), c.req.valid('param').partnerUniqueID, c.get('lang')) }, 200)) satisfies AppRouteHandler<
-    typeof routes.list
-  >,
+  list: ((c) => c.json({ callbackList: callbacks.list(c.get('auth'), c.req.valid('param').partnerUniqueID, c.get('lang')) }, 200)) satisfies AppRouteHandler<typeof routes.list>,
 
   remove: ((c) => {
     const { partnerUniqueID, notificationType } = c.req.valid('param')

@@ -1,12 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, EnvelopeSchema, jsonContent } from '../../http/openapi/openapi-schemas.ts'
-import {
-  CallbackListSchema,
-  CallbackParamsSchema,
-  CallbackUpdateRequestSchema,
-  CallbackUpdateResultSchema,
-  PartnerParamsSchema,
-} from './callbacks.schemas.ts'
+import { CallbackListSchema, CallbackParamsSchema, CallbackUpdateRequestSchema, CallbackUpdateResultSchema, PartnerParamsSchema } from './callbacks.schemas.ts'
 import { ECHO_EXAMPLES, EchoParamsSchema, EchoRequestSchema, EchoResultSchema } from './echo.schemas.ts'
 
 const tags = ['Partners']

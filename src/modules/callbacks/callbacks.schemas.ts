@@ -10,11 +10,15 @@ const partnerParam = z.guid().openapi({
   example: EXAMPLE_PARTNER,
 })
 
-const notificationTypeParam = z.coerce.number().int().positive().openapi({
-  param: { name: 'notificationType', in: 'path', required: true },
-  description: 'An id of the notification-types reference list (GET /v1/taxonomy/notification-types)',
-  example: 6,
-})
+const notificationTypeParam = z.coerce
+  .number()
+  .int()
+  .positive()
+  .openapi({
+    param: { name: 'notificationType', in: 'path', required: true },
+    description: 'An id of the notification-types reference list (GET /v1/taxonomy/notification-types)',
+    example: 6,
+  })
 
 export const PartnerParamsSchema = z.object({ partnerUniqueID: partnerParam })
 export const CallbackParamsSchema = z.object({ partnerUniqueID: partnerParam, notificationType: notificationTypeParam })

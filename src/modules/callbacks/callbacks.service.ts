@@ -90,18 +90,21 @@ export function createCallbackService(deps: CallbackServiceDeps) {
      */
     list(auth: AuthContext, partnerUniqueID: string, lang: Lang) {
       assertOwnPartner(auth, partnerUniqueID)
-      return configurations.list(partnerUniqueID).filter((c) => c.status === 'active').map((c) =>
-        withoutNulls({
-          notificationType: c.notificationTypeId,
-          notificationTypeDescription: taxonomy.describe(NOTIFICATION_TYPES_LIST, c.notificationTypeId, lang) ?? '',
-          callbackUrl: c.callbackUrl,
-          signingSecretPrefix: signingSecretPrefix(c.signingSecret),
-          createdAt: c.createdAt,
-          updatedAt: c.updatedAt,
-          status: c.status,
-          disabledReason: c.disabledReason,
-        }),
-      )
+      return configurations
+        .list(partnerUniqueID)
+        .filter((c) => c.status === 'active')
+        .map((c) =>
+          withoutNulls({
+            notificationType: c.notificationTypeId,
+            notificationTypeDescription: taxonomy.describe(NOTIFICATION_TYPES_LIST, c.notificationTypeId, lang) ?? '',
+            callbackUrl: c.callbackUrl,
+            signingSecretPrefix: signingSecretPrefix(c.signingSecret),
+            createdAt: c.createdAt,
+            updatedAt: c.updatedAt,
+            status: c.status,
+            disabledReason: c.disabledReason,
+          }),
+        )
     },
 
     /** Callback Delete: notifications of the type still waiting are not sent any more. @throws ApiError 404 when none is configured. */
@@ -142,7 +145,11 @@ export function createCallbackService(deps: CallbackServiceDeps) {
       const entry = outbox.logEntry(notificationId, scope)
       if (!entry) throw new ApiError('NOT_FOUND', { field: 'notificationId', params: { resource: 'notification', id: notificationId } })
       const { seq: _seq, body, ...rest } = entry
-      return { ...rest, nextAttemptAt: rest.nextAttemptAt && deps.clock.onPartnerTime(scope.partnerUniqueID, rest.nextAttemptAt), notification: JSON.parse(body) as NotificationBody }
+      return {
+        ...rest,
+        nextAttemptAt: rest.nextAttemptAt && deps.clock.onPartnerTime(scope.partnerUniqueID, rest.nextAttemptAt),
+        notification: JSON.parse(body) as NotificationBody,
+      }
     },
 
     /** The notifications a simulation or a process sent, oldest first (at most 200), without their attempts. */

@@ -143,5 +143,3 @@ export function createPump<Item extends PumpItem>(options: PumpOptions<Item>) {
     },
   }
 }
-
-export type Pump<Item extends PumpItem> = ReturnType<typeof createPump<Item>>

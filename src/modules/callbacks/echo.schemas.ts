@@ -8,11 +8,14 @@ export const EchoParamsSchema = z.object({
     description: "The caller's partner (the token's `partnerUniqueID`)",
     example: EXAMPLE_PARTNER,
   }),
-  notificationTypeID: z.coerce.number().int().openapi({
-    param: { name: 'notificationTypeID', in: 'path', required: true },
-    description: '5 process status changed, 6 simulation status changed, 7 new message',
-    example: 6,
-  }),
+  notificationTypeID: z.coerce
+    .number()
+    .int()
+    .openapi({
+      param: { name: 'notificationTypeID', in: 'path', required: true },
+      description: '5 process status changed, 6 simulation status changed, 7 new message',
+      example: 6,
+    }),
 })
 
 const statusId = z.number().int().positive()

@@ -7,7 +7,7 @@ import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { MESSAGES } from './callbacks.messages.ts'
 import { assertOwnPartner, type CallbackService } from './callbacks.service.ts'
 import type { EchoRequest } from './echo.schemas.ts'
-import { NOTIFICATION_TYPE, newMessage, processStatusChanged, simulationStatusChanged } from './notification-events.ts'
+import { eventOf, NOTIFICATION_TYPE } from './notification-events.ts'
 import type { NotificationEvent, NotificationPublisher } from './notification-publisher.ts'
 
 const PROCESS_STATES = 'workflow-states-proposal'
@@ -32,6 +32,8 @@ export interface EchoServiceDeps {
   taxonomy: TaxonomyCatalog
   callbacks: Pick<CallbackService, 'configuration' | 'notificationTypeOf'>
   notifications: NotificationPublisher
+  /** Whether a connected listener (`mortgage-sandbox listen`) of the partner takes a notification of this broker and type. */
+  listening?: ((partnerUniqueID: string, brokerId: number, notificationTypeId: number) => boolean) | undefined
   /** The broker's simulations and processes, from their modules. */
   findSimulation: EchoResourceLookup
   findProcess: EchoResourceLookup
@@ -53,7 +55,15 @@ export function createEchoService(deps: EchoServiceDeps) {
 
 export type EchoService = ReturnType<typeof createEchoService>
 
-function echo(deps: EchoServiceDeps, publish: (event: NotificationEvent) => string, auth: AuthContext, partnerUniqueID: string, typeId: number, body: EchoRequest, lang: Lang): string {
+function echo(
+  deps: EchoServiceDeps,
+  publish: (event: NotificationEvent) => string,
+  auth: AuthContext,
+  partnerUniqueID: string,
+  typeId: number,
+  body: EchoRequest,
+  lang: Lang,
+): string {
   assertOwnPartner(auth, partnerUniqueID)
   const type = deps.callbacks.notificationTypeOf(typeId, 'notificationTypeID')
   if (type.attributes.echo !== true) throw new ApiError('INVALID_VALUE', { field: 'notificationTypeID', message: MESSAGES.echoTypes })
@@ -82,14 +92,16 @@ function echo(deps: EchoServiceDeps, publish: (event: NotificationEvent) => stri
   }
 
   const configuration = deps.callbacks.configuration(partnerUniqueID, typeId)
-  if (!configuration) {
+  // Without an active address, a connected listener is where the echo goes (the delivery log shows it delivered through listen).
+  const listened = configuration?.status !== 'active' && deps.listening?.(partnerUniqueID, auth.brokerId, typeId) === true
+  if (!configuration && !listened) {
     throw new ApiError('BUSINESS_RULE', {
       field: 'notificationTypeID',
       params: { type: typeId, partner: partnerUniqueID },
       message: MESSAGES.echoNotConfigured,
     })
   }
-  if (configuration.status === 'disabled') {
+  if (configuration?.status === 'disabled' && !listened) {
     throw new ApiError('BUSINESS_RULE', {
       field: 'notificationTypeID',
       params: { type: typeId, partner: partnerUniqueID, reason: configuration.disabledReason ?? '' },
@@ -100,7 +112,7 @@ function echo(deps: EchoServiceDeps, publish: (event: NotificationEvent) => stri
   let event: NotificationEvent
   if (typeId === NOTIFICATION_TYPE.PROCESS_STATUS_CHANGED) {
     const s = status(deps.taxonomy, PROCESS_STATES, 'processStatusId', body.processStatusId, owned.statusId, lang)
-    event = processStatusChanged({
+    event = eventOf('PROCESS_STATUS_CHANGED', {
       partnerUniqueID,
       brokerId: auth.brokerId,
       processUniqueId: processUniqueId!,
@@ -109,7 +121,7 @@ function echo(deps: EchoServiceDeps, publish: (event: NotificationEvent) => stri
     })
   } else if (typeId === NOTIFICATION_TYPE.SIMULATION_STATUS_CHANGED) {
     const s = status(deps.taxonomy, SIMULATION_STATES, 'simulationStatusId', body.simulationStatusId, owned.statusId, lang)
-    event = simulationStatusChanged({
+    event = eventOf('SIMULATION_STATUS_CHANGED', {
       partnerUniqueID,
       brokerId: auth.brokerId,
       simulationUniqueId: simulationUniqueId!,
@@ -118,7 +130,14 @@ function echo(deps: EchoServiceDeps, publish: (event: NotificationEvent) => stri
     })
   } else {
     const target = processUniqueId ? { processUniqueId } : { simulationUniqueId: simulationUniqueId! }
-    event = newMessage({ partnerUniqueID, brokerId: auth.brokerId, ...target, messageUniqueId: randomUUID(), messageText: body.messageText ?? MESSAGES.defaultMessage[lang] })
+    event = eventOf('NEW_MESSAGE', {
+      partnerUniqueID,
+      brokerId: auth.brokerId,
+      ...target,
+      messageUniqueId: randomUUID(),
+      messageText: body.messageText ?? MESSAGES.defaultMessage[lang],
+      origin: 'BANK',
+    })
   }
   return publish(event)
 }

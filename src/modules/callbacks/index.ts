@@ -1,3 +1,4 @@
+import type { AuthContext } from '../../common/auth-context.ts'
 import type { Lang } from '../../common/language.ts'
 import type { PartnerClock } from '../../platform/clock.ts'
 import type { Config } from '../../platform/config.ts'
@@ -20,6 +21,8 @@ import { createOutboxPublisher } from './outbox-publisher.ts'
 import { createOutboxRepository } from './outbox.repository.ts'
 import { createWebhookSender } from './webhook-sender.ts'
 import { createCallbackProbe } from './callback-probe.ts'
+import { newSigningSecret, signWebhook } from './webhook-signature.ts'
+import type { BrokerScope } from '../../db/broker-scope.ts'
 import { sandboxDeliveriesHandlers } from './deliveries/sandbox-deliveries.handlers.ts'
 import * as deliveryRoutes from './deliveries/sandbox-deliveries.routes.ts'
 import { createRouter } from '../../http/router/create-router.ts'
@@ -29,11 +32,14 @@ import { createListenRepository } from './listen/listen.repository.ts'
 import * as listenRoutes from './listen/listen.routes.ts'
 import { createListenService, type ListenService } from './listen/listen.service.ts'
 import { createListenWorker } from './listen/listen-worker.ts'
+import { createListenReplay } from './listen/listen-replay.ts'
 import type { Metrics } from '../../common/metrics.ts'
 
 export type { CallbackService } from './callbacks.service.ts'
 export type { EchoService } from './echo.service.ts'
 export type { Notifications } from './notifications.ts'
+export type { NotificationCode } from './notification-types.schemas.ts'
+export { asyncApiDocument } from './notification.asyncapi.ts'
 export type { HostResolver } from './address-policy.ts'
 export type { CallbackProbe } from './callback-probe.ts'
 
@@ -61,6 +67,10 @@ export interface CallbacksDeps {
   listenHeartbeatMs?: number
   /** The language of a partner's notifications: every text of their payloads is written in it. */
   languageOf?: (partnerUniqueID: string) => Lang
+  /** The caller a bearer token names now: an open listen stream ends when its user loses its rights. */
+  authenticate?: (authorization: string) => AuthContext
+  /** Whether the partner's storage quota has room for `bytes` more: a notification kept for a listener's replay takes some. */
+  storageRoom?: (partnerUniqueID: string, bytes: number) => boolean
 }
 
 /**
@@ -102,8 +112,29 @@ export function createCallbacks(deps: CallbacksDeps) {
     secretFor: (listener) => listen.secretFor(listener),
     timeoutMs: deps.timeoutMs ?? DELIVERY_TIMEOUT_MS,
   })
-  const listen = createListenService({ writes: deps.writes, clock, taxonomy: deps.taxonomy, repo: listenRepo, hub, wake: listenWorker.wake, heartbeatMs: deps.listenHeartbeatMs ?? 15_000 })
-  const publisher = typedNotifications(createOutboxPublisher({ outbox, configurations, taxonomy: deps.taxonomy, clock, onPending: worker.wake, onPublished: listen.offer, ...(deps.languageOf ? { languageOf: deps.languageOf } : {}) }))
+  const replay = createListenReplay({ clock, repo: listenRepo, room: deps.storageRoom })
+  const listen = createListenService({
+    writes: deps.writes,
+    clock,
+    taxonomy: deps.taxonomy,
+    repo: listenRepo,
+    hub,
+    replay,
+    wake: listenWorker.wake,
+    heartbeatMs: deps.listenHeartbeatMs ?? 15_000,
+    ...(deps.authenticate ? { authenticate: deps.authenticate } : {}),
+  })
+  const publisher = typedNotifications(
+    createOutboxPublisher({
+      outbox,
+      configurations,
+      taxonomy: deps.taxonomy,
+      clock,
+      onPending: worker.wake,
+      onPublished: listen.offer,
+      ...(deps.languageOf ? { languageOf: deps.languageOf } : {}),
+    }),
+  )
   const service = createCallbackService({ writes: deps.writes, clock, taxonomy: deps.taxonomy, configurations, outbox, policy, worker, assertRoom: deps.assertRoom })
   return {
     ...service,
@@ -119,15 +150,68 @@ export function createCallbacks(deps: CallbacksDeps) {
       idle: worker.idle,
     },
     /** `mortgage-sandbox listen`: the listeners' streams and reports. */
-    listen: { open: listen.open, report: listen.report, connected: hub.count, closeAll: hub.closeAll, shutdown: hub.shutdown, settle: listenWorker.settle },
+    listen: {
+      open: listen.open,
+      report: listen.report,
+      connected: hub.count,
+      /** How many of the partner's connected listeners take a notification of this broker and type. */
+      takers: (partnerUniqueID: string, brokerId: number, notificationTypeId: number) => hub.takers(partnerUniqueID, brokerId, notificationTypeId).length,
+      closeAll: hub.closeAll,
+      /** Checks every open stream against its user now (the hub does it twice a second). */
+      recheck: hub.recheck,
+      /** A change of a user's rights the partners module applied: the streams it concerns end at once, saying why. */
+      accessChanged: listen.accessChanged,
+      shutdown: hub.shutdown,
+      settle: listenWorker.settle,
+    },
     /**
      * Callback Echo, on the broker's simulations and processes: their modules stand on the
      * callbacks, so the composition root gives their lookups once they are built.
      */
     echo: (lookups: { findSimulation: EchoResourceLookup; findProcess: EchoResourceLookup }): EchoService =>
-      createEchoService({ writes: deps.writes, taxonomy: deps.taxonomy, callbacks: service, notifications: publisher, ...lookups }),
+      createEchoService({
+        writes: deps.writes,
+        taxonomy: deps.taxonomy,
+        callbacks: service,
+        notifications: publisher,
+        listening: (partnerUniqueID, brokerId, notificationTypeId) => hub.takers(partnerUniqueID, brokerId, notificationTypeId).length > 0,
+        findSimulation: lookups.findSimulation,
+        findProcess: lookups.findProcess,
+      }),
     /** Test notifications sent on purpose, outside the outbox (the certification's receiver checks). */
-    probe: createCallbackProbe({ configurations, policy, sender, taxonomy: deps.taxonomy, clock, version: deps.version }),
+    probe: createCallbackProbe({
+      configurations,
+      policy,
+      sender,
+      // A connected listener is a receiver the checks may test: its partner's local server, through the stream.
+      listeners: { attached: hub.attached, forward: hub.forward, secretFor: (listener) => listen.secretFor(listener) },
+      taxonomy: deps.taxonomy,
+      clock,
+      version: deps.version,
+    }),
+    /** Retention: the notifications kept for a listener's replay past their 24 hours. */
+    expireKept: replay.expire,
+    /**
+     * A stored notification of the scope as a delivery of it now carries it: its body, byte for byte,
+     * and its Standard Webhooks headers, signed with the partner's secret for its type (a throwaway one
+     * without a configuration). What a message pact's verification hands the Pact verifier.
+     */
+    asDelivered(scope: BrokerScope, notificationId: string): { body: string; headers: Record<string, string> } | undefined {
+      const stored = outbox.byId(notificationId, scope)
+      if (!stored) return undefined
+      const secret = configurations.find(stored.partnerUniqueID, stored.notificationTypeId)?.signingSecret ?? newSigningSecret()
+      const timestamp = Math.floor(clock.machine.now().getTime() / 1000)
+      return {
+        body: stored.body,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': `mortgage-sandbox/${deps.version} (+webhooks)`,
+          'webhook-id': stored.notificationId,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': signWebhook(secret, stored.notificationId, timestamp, stored.body),
+        },
+      }
+    },
     /** What the clock advance drives: the partner's due attempts, made one at a time in due order. */
     advancing: {
       hold: worker.hold,

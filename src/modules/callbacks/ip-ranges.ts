@@ -1,16 +1,7 @@
 import { BlockList, isIPv4, isIPv6 } from 'node:net'
 
 /** Why an address may not receive callbacks unless SANDBOX_CALLBACK_ALLOW_PRIVATE is set. */
-export type ForbiddenRange =
-  | 'unspecified'
-  | 'loopback'
-  | 'private'
-  | 'CGNAT'
-  | 'metadata'
-  | 'link-local'
-  | 'multicast'
-  | 'documentation'
-  | 'reserved'
+export type ForbiddenRange = 'unspecified' | 'loopback' | 'private' | 'CGNAT' | 'metadata' | 'link-local' | 'multicast' | 'documentation' | 'reserved'
 
 /*
  * The ranges follow IANA's IPv4 and IPv6 Special-Purpose Address Registries (RFC 6890 and its

@@ -1,25 +1,22 @@
-import { withoutNulls } from '../../common/answer-fields.ts'
+import type { z } from '@hono/zod-openapi'
 import type { NotificationEvent } from './notification-publisher.ts'
+import { NOTIFICATION_TYPES, type DeclaredNotificationType, type NotificationCode, type NotificationResource } from './notification-types.schemas.ts'
 
 /**
- * The notification types services publish, with the `data` each carries (docs/design.md "Callbacks").
- * One builder per type keeps real changes and Callback Echo sending the same layout; a field without
- * a value (the previous status of a first status, the reject reason of an approval) is left out.
+ * The events services publish, built from the declarations of notification-types.schemas.ts (docs/design.md
+ * "Callbacks"): one builder for every type keeps real changes, Callback Echo and `trigger` sending
+ * the same layout, `data` in the declared order; a field without a value (the previous status of a
+ * first status, the reject reason of an approval) is left out.
  */
-export const NOTIFICATION_TYPE = {
-  PROCESS_CREATED: 1,
-  DOCUMENT_REQUESTED: 2,
-  DOCUMENT_REJECTED: 3,
-  ESIS_AVAILABLE: 4,
-  PROCESS_STATUS_CHANGED: 5,
-  SIMULATION_STATUS_CHANGED: 6,
-  NEW_MESSAGE: 7,
-  SIMULATION_EXPIRED: 8,
-  PROCESS_DECISION: 9,
-  CONTRACT_SCHEDULED: 10,
-  DOCUMENT_ACCEPTED: 11,
-  VALUATION_COMPLETED: 12,
-} as const
+
+/** Each type's id by its code: `NOTIFICATION_TYPE.PROCESS_DECISION` is 9. */
+export const NOTIFICATION_TYPE = Object.fromEntries(NOTIFICATION_TYPES.map((t) => [t.code, t.id])) as { readonly [T in DeclaredNotificationType as T['code']]: T['id'] }
+
+/** The declaration of a type, by id or code (as a message pact or `trigger` names it); undefined when unknown. */
+export function notificationTypeNamed(name: string | number): DeclaredNotificationType | undefined {
+  const text = String(name).trim()
+  return NOTIFICATION_TYPES.find((t) => t.code === text.toUpperCase() || String(t.id) === text)
+}
 
 interface Common {
   partnerUniqueID: string
@@ -27,147 +24,45 @@ interface Common {
   test?: boolean
 }
 
-/** Type 1: the process, its number and status, and the simulation it came from. */
-export function processCreated(e: Common & {
-  processUniqueId: string
-  processNumber: number
-  simulationUniqueId: string
-  processStatusId: number
-  processStatusDescription: string
-}): NotificationEvent {
-  return {
+type ResourceIds<R extends NotificationResource> = R extends 'process'
+  ? { processUniqueId: string }
+  : R extends 'simulation'
+    ? { simulationUniqueId: string }
+    : { processUniqueId: string; simulationUniqueId?: undefined } | { simulationUniqueId: string; processUniqueId?: undefined }
+
+/** The data's fields as a publisher gives them: an optional one may be null (left out). */
+type DataInput<Data extends z.ZodObject> = { [K in keyof z.input<Data>]: undefined extends z.input<Data>[K] ? z.input<Data>[K] | null : z.input<Data>[K] }
+
+/** What a service gives to publish a notification of this type: who, about what, and its data's fields. */
+export type EventInput<T extends DeclaredNotificationType> = Common & ResourceIds<T['resource']> & DataInput<T['data']>
+
+/** The declaration of a code, typed. */
+export type DeclarationOf<C extends NotificationCode> = Extract<DeclaredNotificationType, { code: C }>
+
+/** Each type's data fields, read once from its schema. */
+const DATA_KEYS = new Map<number, readonly string[]>(NOTIFICATION_TYPES.map((t) => [t.id, Object.keys(t.data.shape)]))
+
+/** The event of a type from what its publisher gives: the resource's id by the type's resource, the data's fields in order. */
+export function notificationEvent<T extends DeclaredNotificationType>(type: T, e: EventInput<T>): NotificationEvent {
+  const given = e as unknown as Record<string, unknown>
+  const data: Record<string, unknown> = {}
+  for (const key of DATA_KEYS.get(type.id)!) {
+    const value = given[key]
+    if (value !== undefined && value !== null) data[key] = value
+  }
+  const processUniqueId = type.resource === 'simulation' ? undefined : (given.processUniqueId as string | undefined)
+  const event: NotificationEvent = {
     partnerUniqueID: e.partnerUniqueID,
     brokerId: e.brokerId,
-    notificationTypeId: NOTIFICATION_TYPE.PROCESS_CREATED,
-    processUniqueId: e.processUniqueId,
-    data: { processNumber: e.processNumber, simulationUniqueId: e.simulationUniqueId, processStatusId: e.processStatusId, processStatusDescription: e.processStatusDescription },
-    ...(e.test ? { test: true } : {}),
+    notificationTypeId: type.id,
+    processUniqueId,
+    simulationUniqueId: processUniqueId ? undefined : (given.simulationUniqueId as string),
+    data,
   }
+  if (e.test) event.test = true
+  return event
 }
 
-/** Type 5. */
-export function processStatusChanged(e: Common & {
-  processUniqueId: string
-  processStatusId: number
-  processStatusDescription: string
-  previousProcessStatusId?: number | null
-}): NotificationEvent {
-  return {
-    partnerUniqueID: e.partnerUniqueID,
-    brokerId: e.brokerId,
-    notificationTypeId: NOTIFICATION_TYPE.PROCESS_STATUS_CHANGED,
-    processUniqueId: e.processUniqueId,
-    data: withoutNulls({
-      processStatusId: e.processStatusId,
-      processStatusDescription: e.processStatusDescription,
-      previousProcessStatusId: e.previousProcessStatusId,
-    }),
-    ...(e.test ? { test: true } : {}),
-  }
-}
-
-/** Type 6. */
-export function simulationStatusChanged(e: Common & {
-  simulationUniqueId: string
-  simulationStatusId: number
-  simulationStatusDescription: string
-  previousSimulationStatusId?: number | null
-}): NotificationEvent {
-  return {
-    partnerUniqueID: e.partnerUniqueID,
-    brokerId: e.brokerId,
-    notificationTypeId: NOTIFICATION_TYPE.SIMULATION_STATUS_CHANGED,
-    simulationUniqueId: e.simulationUniqueId,
-    data: withoutNulls({
-      simulationStatusId: e.simulationStatusId,
-      simulationStatusDescription: e.simulationStatusDescription,
-      previousSimulationStatusId: e.previousSimulationStatusId,
-    }),
-    ...(e.test ? { test: true } : {}),
-  }
-}
-
-/** Type 7: a message of the bank on a process or a simulation. */
-export function newMessage(e: Common & ({ processUniqueId: string } | { simulationUniqueId: string }) & {
-  messageUniqueId: string
-  messageText: string
-  origin?: 'BANK' | 'BROKER'
-}): NotificationEvent {
-  return {
-    partnerUniqueID: e.partnerUniqueID,
-    brokerId: e.brokerId,
-    notificationTypeId: NOTIFICATION_TYPE.NEW_MESSAGE,
-    ...('processUniqueId' in e ? { processUniqueId: e.processUniqueId } : { simulationUniqueId: e.simulationUniqueId }),
-    data: { messageUniqueId: e.messageUniqueId, messageText: e.messageText, origin: e.origin ?? 'BANK' },
-    ...(e.test ? { test: true } : {}),
-  }
-}
-
-/** Type 2: the bank asks for a document on a process, with the bank message that explains it. */
-export function documentRequested(e: Common & {
-  processUniqueId: string
-  documentTypeId: number
-  documentTypeDescription: string
-  messageUniqueId: string
-  messageText: string
-}): NotificationEvent {
-  return {
-    partnerUniqueID: e.partnerUniqueID,
-    brokerId: e.brokerId,
-    notificationTypeId: NOTIFICATION_TYPE.DOCUMENT_REQUESTED,
-    processUniqueId: e.processUniqueId,
-    data: {
-      documentTypeId: e.documentTypeId,
-      documentTypeDescription: e.documentTypeDescription,
-      messageUniqueId: e.messageUniqueId,
-      messageText: e.messageText,
-    },
-    ...(e.test ? { test: true } : {}),
-  }
-}
-
-/** Type 8: a simulation expired (raised with type 6 of the same change). */
-export function simulationExpired(e: Common & {
-  simulationUniqueId: string
-  simulationStatusId: number
-  simulationStatusDescription: string
-  previousSimulationStatusId: number | null
-}): NotificationEvent {
-  return {
-    partnerUniqueID: e.partnerUniqueID,
-    brokerId: e.brokerId,
-    notificationTypeId: NOTIFICATION_TYPE.SIMULATION_EXPIRED,
-    simulationUniqueId: e.simulationUniqueId,
-    data: withoutNulls({
-      simulationStatusId: e.simulationStatusId,
-      simulationStatusDescription: e.simulationStatusDescription,
-      previousSimulationStatusId: e.previousSimulationStatusId,
-    }),
-    ...(e.test ? { test: true } : {}),
-  }
-}
-
-/** Type 9: the bank's decision on a process, Approved or Rejected (raised with type 5 of the same change). */
-export function processDecision(e: Common & {
-  processUniqueId: string
-  processStatusId: number
-  processStatusDescription: string
-  decision: 'APPROVED' | 'REJECTED'
-  rejectReasonId: number | null
-  rejectReasonDescription: string | null
-}): NotificationEvent {
-  return {
-    partnerUniqueID: e.partnerUniqueID,
-    brokerId: e.brokerId,
-    notificationTypeId: NOTIFICATION_TYPE.PROCESS_DECISION,
-    processUniqueId: e.processUniqueId,
-    data: withoutNulls({
-      decision: e.decision,
-      processStatusId: e.processStatusId,
-      processStatusDescription: e.processStatusDescription,
-      rejectReasonId: e.rejectReasonId,
-      rejectReasonDescription: e.rejectReasonDescription,
-    }),
-    ...(e.test ? { test: true } : {}),
-  }
-}
+/** The event of a type named by its code: `eventOf('NEW_MESSAGE', { … })`. */
+export const eventOf = <C extends NotificationCode>(code: C, e: EventInput<DeclarationOf<C>>): NotificationEvent =>
+  notificationEvent(NOTIFICATION_TYPES.find((t) => t.code === code)! as DeclarationOf<C>, e)

@@ -1,25 +1,63 @@
-import { documentRequested, newMessage, processCreated, processDecision, processStatusChanged, simulationExpired, simulationStatusChanged } from './notification-events.ts'
+import { notificationEvent, notificationTypeNamed, type DeclarationOf, type EventInput } from './notification-events.ts'
 import type { NotificationPublisher } from './notification-publisher.ts'
+import { NOTIFICATION_TYPES, type DeclaredNotificationType, type NotificationCode, type NotificationTypes } from './notification-types.schemas.ts'
 
-/**
- * The notifications the other modules publish, one method per type their changes cause, each built
- * by its builder (notification-events.ts) and stored by the outbox: a service names the event, never
- * its type id or its data layout. Like `publish`, every method must be called inside the database
- * transaction of the change, and returns the notification id.
- */
-export function typedNotifications(publisher: NotificationPublisher) {
-  // Every method goes through this object's own `publish`: one point where every notification passes.
-  const notifications = {
-    publish: (event: Parameters<NotificationPublisher['publish']>[0]): string => publisher.publish(event),
-    processCreated: (e: Parameters<typeof processCreated>[0]): string => notifications.publish(processCreated(e)),
-    processStatusChanged: (e: Parameters<typeof processStatusChanged>[0]): string => notifications.publish(processStatusChanged(e)),
-    processDecision: (e: Parameters<typeof processDecision>[0]): string => notifications.publish(processDecision(e)),
-    simulationStatusChanged: (e: Parameters<typeof simulationStatusChanged>[0]): string => notifications.publish(simulationStatusChanged(e)),
-    simulationExpired: (e: Parameters<typeof simulationExpired>[0]): string => notifications.publish(simulationExpired(e)),
-    newMessage: (e: Parameters<typeof newMessage>[0]): string => notifications.publish(newMessage(e)),
-    documentRequested: (e: Parameters<typeof documentRequested>[0]): string => notifications.publish(documentRequested(e)),
-  }
-  return notifications
+/** PROCESS_STATUS_CHANGED → processStatusChanged: a type's method on the typed publisher. */
+type CamelTail<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Capitalize<Lowercase<Head>>}${CamelTail<Tail>}` : Capitalize<Lowercase<S>>
+type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Lowercase<Head>}${CamelTail<Tail>}` : Lowercase<S>
+
+const camel = (code: string): string => code.toLowerCase().replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())
+
+/** One method a type: `notifications.processDecision({ … })`, typed by the type's declaration. */
+type TypedMethods = { readonly [C in NotificationCode as Camel<C>]: (e: EventInput<DeclarationOf<C>>) => string }
+
+/** A notification published while `watch` ran. */
+export interface WatchedNotification {
+  notificationId: string
+  notificationTypeId: number
 }
 
-export type Notifications = ReturnType<typeof typedNotifications>
+interface PublisherCore {
+  /** Every method goes through it: one point where every notification passes. */
+  publish: NotificationPublisher['publish']
+  /** Runs `change` and answers the notifications it published (what `trigger` reports). */
+  watch<T>(change: () => T): { result: T; published: WatchedNotification[] }
+  /** The declared types (notification-types.schemas.ts), in order. */
+  types: NotificationTypes
+  /** A type named by its id or its code; undefined when the sandbox does not know it. */
+  named(name: string | number): DeclaredNotificationType | undefined
+}
+
+export type Notifications = PublisherCore & TypedMethods
+
+/**
+ * The notifications the other modules publish, one method per declared type, each built by the one
+ * builder (notification-events.ts) and stored by the outbox: a service names the event, never its
+ * type id or its data layout. Like `publish`, every method must be called inside the database
+ * transaction of the change, and returns the notification id.
+ */
+export function typedNotifications(publisher: NotificationPublisher): Notifications {
+  let watching: WatchedNotification[] | undefined
+  const core: PublisherCore = {
+    publish(event) {
+      const notificationId = publisher.publish(event)
+      if (watching) watching.push({ notificationId, notificationTypeId: event.notificationTypeId })
+      return notificationId
+    },
+    watch(change) {
+      const outer = watching
+      const published: WatchedNotification[] = []
+      watching = published
+      try {
+        return { result: change(), published }
+      } finally {
+        watching = outer
+        outer?.push(...published)
+      }
+    },
+    types: NOTIFICATION_TYPES,
+    named: notificationTypeNamed,
+  }
+  const methods = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [camel(type.code), (e: EventInput<typeof type>) => core.publish(notificationEvent(type, e))]))
+  return Object.assign(core, methods) as unknown as Notifications
+}

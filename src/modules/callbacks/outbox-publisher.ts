@@ -34,8 +34,19 @@ export function createOutboxPublisher(deps: {
   clock: PartnerClock
   /** Called after each pending notification is written; the worker defers its wake-up past the commit. */
   onPending: () => void
-  /** Each notification written, inside the same transaction: the listeners' deliveries join it. */
-  onPublished?: (notification: { seq: number; partnerUniqueID: string; brokerId: number | null; notificationTypeId: number; resourceKey: string }) => void
+  /**
+   * Each notification written, inside the same transaction: the listeners' deliveries join it, or it
+   * is kept for them when no address will receive it (`reachesAddress`).
+   */
+  onPublished?: (notification: {
+    seq: number
+    partnerUniqueID: string
+    brokerId: number | null
+    notificationTypeId: number
+    resourceKey: string
+    reachesAddress: boolean
+    body: string
+  }) => void
   /** The language of the partner's notifications (pt-PT when not given). */
   languageOf?: (partnerUniqueID: string) => Lang
 }): NotificationPublisher {
@@ -64,6 +75,7 @@ export function createOutboxPublisher(deps: {
       const configuration = deps.configurations.find(event.partnerUniqueID, event.notificationTypeId)
       const status: NotificationStatus = !configuration ? 'skipped' : configuration.status === 'disabled' ? 'disabled' : 'pending'
       const resourceKey = processUniqueId ? `process:${processUniqueId}` : `simulation:${simulationUniqueId}`
+      const json = JSON.stringify(body)
       const seq = deps.outbox.insert({
         notificationId: id,
         partnerUniqueID: event.partnerUniqueID,
@@ -72,7 +84,7 @@ export function createOutboxPublisher(deps: {
         processUniqueId: processUniqueId ?? null,
         simulationUniqueId: simulationUniqueId ?? null,
         resourceKey,
-        body: JSON.stringify(body),
+        body: json,
         test: body.test,
         status,
         statusReason:
@@ -85,7 +97,15 @@ export function createOutboxPublisher(deps: {
         now,
       })
       if (status === 'pending') deps.onPending()
-      deps.onPublished?.({ seq, partnerUniqueID: event.partnerUniqueID, brokerId: event.brokerId, notificationTypeId: event.notificationTypeId, resourceKey })
+      deps.onPublished?.({
+        seq,
+        partnerUniqueID: event.partnerUniqueID,
+        brokerId: event.brokerId,
+        notificationTypeId: event.notificationTypeId,
+        resourceKey,
+        reachesAddress: status === 'pending',
+        body: json,
+      })
       return id
     },
   }

@@ -83,8 +83,8 @@ export interface DeliveryLogEntry {
   createdAt: string
   updatedAt: string
   body: string
-  /** Its delivery through the partner's listeners; null when none was connected at the change. */
-  listen: { status: 'pending' | 'delivered' | 'failed'; nextAttemptAt: string | null } | null
+  /** Its delivery through the partner's listeners; null when none took it, at the change or (kept) since. */
+  listen: { status: 'pending' | 'delivered' | 'failed'; nextAttemptAt: string | null; replayed: boolean } | null
   attemptList: DeliveryLogAttempt[]
 }
 
@@ -105,7 +105,8 @@ const LOG_COLUMNS = `seq, notification_id AS notificationId, notification_type_i
   process_unique_id AS processUniqueId, simulation_unique_id AS simulationUniqueId, status,
   status_reason AS statusReason, test, attempts, next_attempt_at AS nextAttemptAt,
   created_at AS createdAt, updated_at AS updatedAt, body,
-  (SELECT json_object('status', l.status, 'nextAttemptAt', l.next_attempt_at) FROM listen_delivery l WHERE l.notification_seq = notification.seq) AS listen`
+  (SELECT json_object('status', l.status, 'nextAttemptAt', l.next_attempt_at, 'replayed', json(CASE l.replayed WHEN 1 THEN 'true' ELSE 'false' END))
+    FROM listen_delivery l WHERE l.notification_seq = notification.seq) AS listen`
 
 /**
  * The outbox (notification, delivery_attempt): notifications written in the change's transaction,
@@ -138,6 +139,7 @@ export function createOutboxRepository(db: Db) {
     next_attempt_at = @nextAttemptAt, status_reason = @reason, updated_at = @now WHERE seq = @seq`)
   const finish = db.prepare(`UPDATE notification SET status = @status, status_reason = @reason,
     next_attempt_at = NULL, updated_at = @now WHERE seq = @seq`)
+  const deliveredThroughListen = db.prepare(`UPDATE notification SET status = 'delivered', status_reason = @reason, updated_at = @now WHERE seq = @seq AND status = 'skipped'`)
   const finishPendingOfType = db.prepare(`UPDATE notification SET status = @status, status_reason = @reason,
     next_attempt_at = NULL, updated_at = @now
     WHERE partner_unique_id = @partnerUniqueID AND notification_type_id = @notificationTypeId AND status = 'pending'`)
@@ -212,13 +214,11 @@ export function createOutboxRepository(db: Db) {
     finish(row: { seq: number; status: Exclude<NotificationStatus, 'pending'>; reason: string | null; now: string }): void {
       finish.run(row)
     },
-    finishPendingOfType(row: {
-      partnerUniqueID: string
-      notificationTypeId: number
-      status: 'disabled' | 'skipped'
-      reason: string
-      now: string
-    }): number {
+    /** A notification with no address for its type that a listener's receiver accepted: delivered, the reason naming the listener. */
+    deliveredThroughListen(row: { seq: number; reason: string; now: string }): void {
+      deliveredThroughListen.run(row)
+    },
+    finishPendingOfType(row: { partnerUniqueID: string; notificationTypeId: number; status: 'disabled' | 'skipped'; reason: string; now: string }): number {
       return finishPendingOfType.run(row).changes
     },
     /** The position of a notification the scope sees in its delivery log, for a paging cursor. */

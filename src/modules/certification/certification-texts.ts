@@ -5,10 +5,10 @@ type Localized = readonly [pt: string, en: string]
 /** Each check's name and how to fix it when it fails or was not exercised (pt-PT first, as the API). */
 export const CHECK_TEXTS: Record<string, { name: Localized; advice: Localized }> = {
   'receiver-accepts-signed': {
-    name: ['O recetor aceita uma notificação bem assinada de cada tipo configurado', 'The receiver accepts a correctly signed notification of each configured type'],
+    name: ['O recetor aceita uma notificação bem assinada de cada tipo', 'The receiver accepts a correctly signed notification of each type'],
     advice: [
-      'Responda 2xx, dentro do prazo, a cada notificação cuja assinatura webhook-signature confere com o segredo da configuração (Standard Webhooks: HMAC-SHA256 de "id.timestamp.corpo").',
-      'Answer 2xx, in time, to every notification whose webhook-signature matches the configuration\'s secret (Standard Webhooks: HMAC-SHA256 of "id.timestamp.body").',
+      'Responda 2xx, dentro do prazo, a cada notificação cuja assinatura webhook-signature confere com o segredo da configuração, ou com o que mortgage-sandbox listen mostrou (Standard Webhooks: HMAC-SHA256 de "id.timestamp.corpo").',
+      'Answer 2xx, in time, to every notification whose webhook-signature matches the configuration\'s secret, or the one mortgage-sandbox listen printed (Standard Webhooks: HMAC-SHA256 of "id.timestamp.body").',
     ],
   },
   'receiver-refuses-forgeries': {
@@ -32,6 +32,14 @@ export const CHECK_TEXTS: Record<string, { name: Localized; advice: Localized }>
       'A redelivery carries the same webhook-id: answer 2xx without treating it as new (keep the ids already processed).',
     ],
   },
+  'receiver-answers-in-time': {
+    name: ['O recetor responde a cada notificação em menos de 15 s', 'The receiver answers every notification within 15 s'],
+    advice: [
+      'Responda depressa: 2xx primeiro, o trabalho pesado depois, em fila. Uma notificação sem resposta no prazo é reenviada.',
+      'Answer fast: 2xx first, the heavy work later, queued. A notification not answered in time is sent again.',
+    ],
+  },
+  // The runs of earlier versions name it: receiver-answers-in-time now, its HTTPS part the go-live item.
   'receiver-https-timely': {
     name: ['O endereço é HTTPS com um certificado de confiança e responde em menos de 15 s', 'The address is HTTPS with a trusted certificate and answers within 15 s'],
     advice: [
@@ -83,13 +91,16 @@ export const CHECK_TEXTS: Record<string, { name: Localized; advice: Localized }>
   },
   'client-sends-accept-language': {
     name: ['O cliente envia Accept-Language', 'The client sends Accept-Language'],
-    advice: ['Envie Accept-Language (pt-PT ou en) em cada pedido: as descrições e mensagens vêm nessa língua.', 'Send Accept-Language (pt-PT or en) with every request: descriptions and messages come in that language.'],
+    advice: [
+      'Envie Accept-Language (pt-PT ou en) em cada pedido: as descrições e mensagens vêm nessa língua.',
+      'Send Accept-Language (pt-PT or en) with every request: descriptions and messages come in that language.',
+    ],
   },
   'client-sends-only-documented-fields': {
     name: ['O cliente só envia campos do documento de interface', 'The client sends only fields of the interface document'],
     advice: [
       'Envie os campos com os nomes exatos do documento (maiúsculas e grafia incluídas): um campo desconhecido é recusado com 010108.',
-      'Send the fields with the document\'s exact names (casing and spelling included): an unknown field is refused with 010108.',
+      "Send the fields with the document's exact names (casing and spelling included): an unknown field is refused with 010108.",
     ],
   },
   'journey-simulation-eligible': {
@@ -98,17 +109,23 @@ export const CHECK_TEXTS: Record<string, { name: Localized; advice: Localized }>
   },
   'journey-simulation-not-eligible': {
     name: ['Jornada: uma simulação não elegível', 'Journey: a simulation that is not eligible'],
-    advice: ['Crie uma simulação não elegível (por exemplo com o cenário simulation-not-eligible) e trate nonElegibilityDescription.', 'Create a simulation that is not eligible (for example with the simulation-not-eligible scenario) and handle nonElegibilityDescription.'],
+    advice: [
+      'Crie uma simulação não elegível (por exemplo com o cenário simulation-not-eligible) e trate nonElegibilityDescription.',
+      'Create a simulation that is not eligible (for example with the simulation-not-eligible scenario) and handle nonElegibilityDescription.',
+    ],
   },
   'journey-process-submitted': {
     name: ['Jornada: um processo até à submissão', 'Journey: a process to submission'],
-    advice: ['Crie um processo a partir de uma simulação, complete proponentes, documentos e imóvel, e submeta-o.', 'Create a process from a simulation, complete borrowers, documents and property, and submit it.'],
+    advice: [
+      'Crie um processo a partir de uma simulação, complete proponentes, documentos e imóvel, e submeta-o.',
+      'Create a process from a simulation, complete borrowers, documents and property, and submit it.',
+    ],
   },
   'journey-decision-followed': {
     name: ['Jornada: uma decisão do banco seguida pelas notificações', 'Journey: a bank decision followed through callbacks'],
     advice: [
-      'Registe um endereço para o tipo 9, leve um processo a uma decisão (cenário process-approved ou process-rejected) e, ao receber a notificação, leia o processo.',
-      'Register an address for type 9, take a process to a decision (process-approved or process-rejected scenario) and, when the notification arrives, read the process.',
+      'Receba o tipo 9 (um endereço registado, ou mortgage-sandbox listen ligado), leve um processo a uma decisão (cenário process-approved ou process-rejected) e, ao receber a notificação, leia o processo.',
+      'Receive type 9 (a registered address, or mortgage-sandbox listen connected), take a process to a decision (process-approved or process-rejected scenario) and, when the notification arrives, read the process.',
     ],
   },
   'client-retries-reads-with-backoff': {
@@ -127,16 +144,34 @@ export const CHECK_TEXTS: Record<string, { name: Localized; advice: Localized }>
   },
 }
 
+/** The go-live items: what a run cannot fail, and the bank still needs before production. */
+export const GO_LIVE_TEXTS: Record<string, { name: Localized; advice: Localized }> = {
+  'public-https-address': {
+    name: ['Um endereço HTTPS público responde', 'A public HTTPS address answers'],
+    advice: [
+      'Antes de entrar em produção, registe com Callback Update um endereço https:// público, com um certificado de uma autoridade reconhecida, para os tipos que recebe, e execute a certificação de novo: o banco só envia notificações para um endereço assim. Até lá, mortgage-sandbox listen leva-as ao seu servidor local.',
+      'Before going live, register with Callback Update a public https:// address, with a certificate of a recognised authority, for the types you receive, and run the certification again: the bank sends notifications only to such an address. Until then, mortgage-sandbox listen brings them to your local server.',
+    ],
+  },
+}
+
 /** What each kind of evidence says, with {values}. */
 const NOTES: Record<string, Localized> = {
   noCallbacks: [
-    'Nenhuma configuração de callback ativa: sem um endereço do seu servidor não há a quem enviar as notificações de teste. Registe um com Callback Update, ou deixe as verificações do recetor fora da execução (checks).',
-    'No active callback configuration: without an address of your server there is nobody to send the test notifications to. Register one with Callback Update, or leave the receiver checks out of the run (checks).',
+    'Nenhuma configuração de callback ativa e nenhum mortgage-sandbox listen ligado: não há a quem enviar as notificações de teste. Ligue mortgage-sandbox listen --forward-to <o seu recetor local> (ou certify --listen --forward-to …), registe um endereço com Callback Update, ou deixe as verificações do recetor fora da execução (checks).',
+    'No active callback configuration and no mortgage-sandbox listen connected: there is nobody to send the test notifications to. Run mortgage-sandbox listen --forward-to <your local receiver> (or certify --listen --forward-to …), register an address with Callback Update, or leave the receiver checks out of the run (checks).',
   ],
   httpAllowedHere: [
-    'O endereço é http:// ({callbackUrl}), que as definições deste sandbox permitem num ensaio local: HTTPS não pode ser verificado aqui. Registe um endereço https:// com um certificado de confiança para o verificar, ou deixe esta verificação fora da execução (checks).',
-    "The address is http:// ({callbackUrl}), which this sandbox's settings allow on a local run: HTTPS cannot be checked here. Register an https:// address with a trusted certificate to check it, or leave this check out of the run (checks).",
+    'O endereço é http:// ({callbackUrl}), que as definições deste sandbox permitem num ensaio local: em produção tem de ser https://.',
+    "The address is http:// ({callbackUrl}), which this sandbox's settings allow on a local run: production needs https://.",
   ],
+  goLiveNoAddress: ['Nenhum endereço registado.', 'No address registered.'],
+  goLiveListenOnly: [
+    'O seu recetor foi testado através de mortgage-sandbox listen; nenhum endereço público está registado ainda.',
+    'Your receiver was tested through mortgage-sandbox listen; no public address is registered yet.',
+  ],
+  goLiveAnswered: ['{callbackUrl} respondeu a cada notificação de teste a tempo.', '{callbackUrl} answered every test notification in time.'],
+  goLiveUnanswered: ['{callbackUrl} ficou sem responder: {outcome}.', '{callbackUrl} did not answer: {outcome}.'],
   signedAccepted: ['Notificação {notificationType} bem assinada: {outcome}.', 'Correctly signed {notificationType} notification: {outcome}.'],
   wrongSignature: ['Assinada com outra chave: {outcome}.', 'Signed with another key: {outcome}.'],
   noSignature: ['Sem cabeçalhos de assinatura: {outcome}.', 'Without signature headers: {outcome}.'],
@@ -183,6 +218,8 @@ const pick = (text: Localized, lang: Lang) => text[lang === 'en' ? 1 : 0]
 
 export const checkName = (id: string, lang: Lang) => pick(CHECK_TEXTS[id]!.name, lang)
 export const checkAdvice = (id: string, lang: Lang) => pick(CHECK_TEXTS[id]!.advice, lang)
+export const goLiveName = (id: string, lang: Lang) => pick(GO_LIVE_TEXTS[id]!.name, lang)
+export const goLiveAdvice = (id: string, lang: Lang) => pick(GO_LIVE_TEXTS[id]!.advice, lang)
 
 /** An evidence note in a language, its {values} filled in. */
 export function noteText(note: string, values: Record<string, string | number> | undefined, lang: Lang): string {
@@ -211,7 +248,7 @@ const COUNT_WORDS = {
   leftOut: ['Deixadas de fora: {ids}.', 'Left out: {ids}.'],
 } satisfies Record<string, Localized>
 
-/** "16 of 17 checks run: 16 passed. Left out: receiver-https-timely." — never a bare 16/16 for a subset. */
+/** "16 of 17 checks run: 16 passed. Left out: receiver-answers-in-time." — never a bare 16/16 for a subset. */
 export function runSummary(counts: RunCounts, lang: Lang): string {
   const fill = (text: Localized, values: Record<string, string | number>) => pick(text, lang).replace(/\{(\w+)\}/g, (_m, key: string) => String(values[key] ?? ''))
   const parts = (['passed', 'failed', 'notExercised', 'running'] as const).filter((k) => k === 'passed' || counts[k] > 0).map((k) => fill(COUNT_WORDS[k], { n: counts[k] }))

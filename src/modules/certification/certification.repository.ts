@@ -14,6 +14,15 @@ export interface StoredRun {
   startedAt: string
   finishedAt: string | null
   results: unknown[] | null
+  /** The X-Sandbox-Certification value its judged requests carried (`*`: any), or null: every request of the window. */
+  windowMarker: string | null
+}
+
+/** A partner's certification window: where a run without `since` starts, and the marker of the client's requests. */
+export interface CertificationWindow {
+  windowId: string
+  userId: number
+  openedAt: string
 }
 
 interface Row {
@@ -27,6 +36,7 @@ interface Row {
   started_at: string
   finished_at: string | null
   results: string | null
+  window_marker: string | null
 }
 
 const toRun = (r: Row): StoredRun => ({
@@ -40,14 +50,20 @@ const toRun = (r: Row): StoredRun => ({
   startedAt: r.started_at,
   finishedAt: r.finished_at,
   results: r.results === null ? null : (JSON.parse(r.results) as unknown[]),
+  windowMarker: r.window_marker,
 })
 
-/** The certification runs (certification_run). */
+/** The certification runs (certification_run) and each partner's window (certification_window). */
 export function createCertificationRepository(db: Db) {
   const insert = db.prepare(`INSERT INTO certification_run (run_id, partner_unique_id, user_id, status, checks_asked, window_from, started_at)
     VALUES (@runId, @partnerUniqueID, @userId, 'running', @checksAsked, @windowFrom, @startedAt)`)
-  const finish = db.prepare(`UPDATE certification_run SET status = @status, window_to = @windowTo, finished_at = @finishedAt, results = @results
+  const finish = db.prepare(`UPDATE certification_run SET status = @status, window_to = @windowTo, finished_at = @finishedAt, results = @results, window_marker = @windowMarker
     WHERE run_id = @runId AND status = 'running'`)
+  const openWindow = db.prepare(`INSERT INTO certification_window (partner_unique_id, window_id, user_id, opened_at) VALUES (@partnerUniqueID, @windowId, @userId, @openedAt)
+    ON CONFLICT (partner_unique_id) DO UPDATE SET window_id = excluded.window_id, user_id = excluded.user_id, opened_at = excluded.opened_at`)
+  const windowOf = db.prepare('SELECT window_id AS windowId, user_id AS userId, opened_at AS openedAt FROM certification_window WHERE partner_unique_id = ?')
+  const removeWindowOf = db.prepare('DELETE FROM certification_window WHERE partner_unique_id = ?')
+  const removeOlderWindows = db.prepare('DELETE FROM certification_window WHERE opened_at < ?')
   const byId = db.prepare('SELECT * FROM certification_run WHERE partner_unique_id = ? AND run_id = ?')
   const running = db.prepare("SELECT run_id FROM certification_run WHERE partner_unique_id = ? AND status = 'running' LIMIT 1").pluck()
   const list = db.prepare('SELECT * FROM certification_run WHERE partner_unique_id = ? ORDER BY started_at DESC, run_id LIMIT ?')
@@ -57,7 +73,18 @@ export function createCertificationRepository(db: Db) {
   return {
     insert: (run: { runId: string; partnerUniqueID: string; userId: number; checksAsked: string[]; windowFrom: string; startedAt: string }) =>
       insert.run({ ...run, checksAsked: JSON.stringify(run.checksAsked) }),
-    finish: (run: { runId: string; status: RunStatus; windowTo: string; finishedAt: string; results: unknown[] }) => finish.run({ ...run, results: JSON.stringify(run.results) }).changes === 1,
+    finish: (run: { runId: string; status: RunStatus; windowTo: string; finishedAt: string; results: unknown[]; windowMarker?: string | null }) =>
+      finish.run({
+        runId: run.runId,
+        status: run.status,
+        windowTo: run.windowTo,
+        finishedAt: run.finishedAt,
+        results: JSON.stringify(run.results),
+        windowMarker: run.windowMarker ?? null,
+      }).changes === 1,
+    /** Opens the partner's window, replacing the one it had. */
+    openWindow: (window: CertificationWindow & { partnerUniqueID: string }) => openWindow.run(window),
+    windowOf: (partnerUniqueID: string): CertificationWindow | undefined => windowOf.get(partnerUniqueID) as CertificationWindow | undefined,
     get: (partnerUniqueID: string, runId: string): StoredRun | undefined => {
       const row = byId.get(partnerUniqueID, runId) as Row | undefined
       return row ? toRun(row) : undefined
@@ -66,8 +93,16 @@ export function createCertificationRepository(db: Db) {
     list: (partnerUniqueID: string, limit: number): StoredRun[] => (list.all(partnerUniqueID, limit) as Row[]).map(toRun),
     /** Runs a stop left running (the process ended under them). */
     interrupted: (): StoredRun[] => (interrupted.all() as Row[]).map(toRun),
-    removeOfPartner: (partnerUniqueID: string): number => removeOfPartner.run(partnerUniqueID).changes,
-    removeOlderThan: (cutoff: string, limit: number): number => removeOlder.run({ cutoff, limit }).changes,
+    /** The partner's runs and its window; how many runs. */
+    removeOfPartner: (partnerUniqueID: string): number => {
+      removeWindowOf.run(partnerUniqueID)
+      return removeOfPartner.run(partnerUniqueID).changes
+    },
+    /** Runs started before the cutoff (at most `limit`), and windows opened before it; how many runs. */
+    removeOlderThan: (cutoff: string, limit: number): number => {
+      removeOlderWindows.run(cutoff)
+      return removeOlder.run({ cutoff, limit }).changes
+    },
   }
 }
 

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, errorResponses, jsonContent } from '../../http/openapi/openapi-schemas.ts'
-import { RunListSchema, RunParamsSchema, RunSchema, SignedReportSchema, SigningKeySchema, StartRunSchema } from './certification.schemas.ts'
+import { RunListSchema, RunParamsSchema, RunSchema, SignedReportSchema, SigningKeySchema, StartRunSchema, WindowSchema } from './certification.schemas.ts'
 
 const SANDBOX = "Sandbox control API (not part of the bank's API)"
 /** A run reads every broker's requests of the partner (docs/design.md "Roles"). */
@@ -62,4 +62,15 @@ export const signingKey = createRoute({
   description: `${SANDBOX}: the public half of the sandbox's report key, as PEM and JWK; no token needed.`,
   security: [],
   responses: { 200: jsonContent(SigningKeySchema, 'The public key'), ...errorResponses() },
+})
+
+export const openWindow = createRoute({
+  method: 'post',
+  path: '/sandbox/certification/window',
+  tags: ['Sandbox'],
+  summary: 'Open a certification window: the next runs judge what the client does from now',
+  operationId: 'sandboxCertificationWindowOpen',
+  description: `${SANDBOX}: opens the partner's certification window now, replacing the one it had (\`mortgage-sandbox certify --start\`). A run given no \`since\` reads the journal from the window's start, not the last 24 hours; and once some of the partner's requests in it carry \`X-Sandbox-Certification: <windowId>\`, the run judges those alone, so a person's own calls meanwhile (curl without Accept-Language, a retry after a 429) are not the client's. So: open a window, run the client (marking its requests), then start a run. Takes no body. One window a partner, replaced by the next: it counts against no quota. ${ADMIN}`,
+  security: bearerSecurity,
+  responses: { 201: jsonContent(WindowSchema, 'The window, open'), ...authedErrors(403) },
 })

@@ -2,17 +2,17 @@ import { randomUUID } from 'node:crypto'
 import type { PartnerClock } from '../../platform/clock.ts'
 import { wholePartner } from '../../db/broker-scope.ts'
 import type { Transactions } from '../../db/write-batch.ts'
-import { CLIENT_CHECKS, runClientChecks, type ClientCheckId, type DeliveredDecision, type JournalRecord } from './client-checks.ts'
+import { CLIENT_CHECKS, MARKER_HEADER, markedRecords, runClientChecks, type ClientCheckId, type DeliveredDecision, type JournalRecord } from './client-checks.ts'
 import { ApiError } from '../../common/api-error.ts'
 import type { AuthContext } from '../../common/auth-context.ts'
 import type { Lang } from '../../common/language.ts'
 import type { Logger } from '../../platform/logger.ts'
 import type { CallbackProbe, CallbackService } from '../callbacks/index.ts'
 import type { RequestJournalService } from '../journal/index.ts'
-import { checkAdvice, checkName, noteText, runSummary, type RunCounts } from './certification-texts.ts'
-import type { CertificationRepository, RunStatus, StoredRun } from './certification.repository.ts'
+import { checkAdvice, checkName, goLiveAdvice, goLiveName, noteText, runSummary, type RunCounts } from './certification-texts.ts'
+import type { CertificationRepository, CertificationWindow, RunStatus, StoredRun } from './certification.repository.ts'
 import { FAULT_CHECKS, runFaultChecks, type FaultCheckId } from './fault-checks.ts'
-import { RECEIVER_CHECKS, runReceiverChecks, type ProbeEvidence, type ReceiverCheckId } from './receiver-checks.ts'
+import { FORMER_TIMELY_CHECK, GO_LIVE_HTTPS, RECEIVER_CHECKS, runReceiverChecks, type GoLiveOutcome, type ProbeEvidence, type ReceiverCheckId } from './receiver-checks.ts'
 import type { ReportSigner } from './report-signature.ts'
 
 export const ALL_CHECKS = [...RECEIVER_CHECKS, ...CLIENT_CHECKS, ...FAULT_CHECKS] as const
@@ -49,7 +49,11 @@ function sentAt(attempt: { attemptedAt: string; requestHeaders: Record<string, s
   return Number.isSafeInteger(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : attempt.attemptedAt
 }
 
-const categoryOf = (id: string) => ((RECEIVER_CHECKS as readonly string[]).includes(id) ? 'receiver' : 'client')
+/** A run's stored results: each check's outcome, and the go-live item after them (never a check: it fails no run). */
+const checksOf = (results: unknown[] | null) => ((results ?? []) as Array<StoredOutcome | GoLiveOutcome>).filter((o): o is StoredOutcome => o.id !== GO_LIVE_HTTPS)
+const goLiveOfRun = (results: unknown[] | null) => ((results ?? []) as Array<StoredOutcome | GoLiveOutcome>).filter((o): o is GoLiveOutcome => o.id === GO_LIVE_HTTPS)
+
+const categoryOf = (id: string) => ((RECEIVER_CHECKS as readonly string[]).includes(id) || id === FORMER_TIMELY_CHECK ? 'receiver' : 'client')
 const statusOf = (outcomes: StoredOutcome[]): RunStatus =>
   outcomes.some((o) => o.status === 'failed') ? 'failed' : outcomes.every((o) => o.status === 'passed') ? 'passed' : 'incomplete'
 
@@ -59,12 +63,20 @@ const leftOutOf = (run: Pick<StoredRun, 'checksAsked'>) => ALL_CHECKS.filter((id
 /** A run's counts: how many of all the checks it ran, how each ended, which it left out. */
 function runCounts(run: Pick<StoredRun, 'checksAsked'>, statuses: readonly string[]): RunCounts {
   const count = (status: string) => statuses.filter((s) => s === status).length
-  return { run: run.checksAsked.length, inAll: ALL_CHECKS.length, passed: count('passed'), failed: count('failed'), notExercised: count('not-exercised'), running: count('running'), leftOut: leftOutOf(run) }
+  return {
+    run: run.checksAsked.length,
+    inAll: ALL_CHECKS.length,
+    passed: count('passed'),
+    failed: count('failed'),
+    notExercised: count('not-exercised'),
+    running: count('running'),
+    leftOut: leftOutOf(run),
+  }
 }
 
 /** A run as the API answers it, in a language: each check's name, evidence sentences and advice, and what it left out. */
 export function presentRun(run: StoredRun, lang: Lang) {
-  const outcomes = (run.results ?? []) as StoredOutcome[]
+  const outcomes = checksOf(run.results)
   const byId = new Map(outcomes.map((o) => [o.id, o]))
   const checks = run.checksAsked.map((id) => {
     const o = byId.get(id as CheckId)
@@ -81,12 +93,26 @@ export function presentRun(run: StoredRun, lang: Lang) {
   return {
     runId: run.runId,
     status: run.status,
-    summary: runSummary(runCounts(run, checks.map((c) => c.status)), lang),
+    summary: runSummary(
+      runCounts(
+        run,
+        checks.map((c) => c.status),
+      ),
+      lang,
+    ),
     startedAt: run.startedAt,
     finishedAt: run.finishedAt,
-    window: { from: run.windowFrom, to: run.windowTo },
+    window: { from: run.windowFrom, to: run.windowTo, marker: run.windowMarker },
     checks,
     checksLeftOut: leftOutOf(run).map((id) => ({ id, name: checkName(id, lang) })),
+    // What a run cannot fail and the bank still needs before production, shown apart from the checks.
+    goLive: goLiveOfRun(run.results).map((item) => ({
+      id: item.id,
+      name: goLiveName(item.id, lang),
+      status: item.status,
+      evidence: item.evidence.map(({ note, values, ...rest }) => ({ ...rest, text: noteText(note, values, lang) })),
+      advice: item.status === 'ready' ? null : goLiveAdvice(item.id, lang),
+    })),
   }
 }
 
@@ -104,13 +130,20 @@ export function createCertificationService(deps: CertificationDeps) {
   const abandoned = new Set<string>()
   const insert = deps.writes.transaction(repository.insert)
   const finish = deps.writes.transaction(repository.finish)
+  const openWindow = deps.writes.transaction(repository.openWindow)
   // A run judges the integration, not the business: its window, its dates and its report are on the
   // real time, whatever the partner's test clock reads (docs/decisions/0310-the-clock-moves-business-not-transport.md).
   const realNow = () => deps.clock.machine.now().toISOString()
 
   // A run the process stopped under cannot be finished: it is failed, and says why.
   for (const run of repository.interrupted()) {
-    finish({ runId: run.runId, status: 'failed', windowTo: run.startedAt, finishedAt: run.startedAt, results: run.checksAsked.map((id) => ({ id, status: 'not-exercised', evidence: [{ note: 'interrupted' }] })) })
+    finish({
+      runId: run.runId,
+      status: 'failed',
+      windowTo: run.startedAt,
+      finishedAt: run.startedAt,
+      results: run.checksAsked.map((id) => ({ id, status: 'not-exercised', evidence: [{ note: 'interrupted' }] })),
+    })
   }
 
   function records(partnerUniqueID: string, from: string, to: string): JournalRecord[] {
@@ -123,8 +156,8 @@ export function createCertificationService(deps: CertificationDeps) {
     // The partner's integration as a whole: every broker's decisions count.
     const { entries } = deps.deliveries.deliveries(wholePartner(partnerUniqueID), { lineCount: 100, status: 'delivered', notificationTypeId: 9 })
     return entries.flatMap((n) => {
-      // The partner's receiver, not a developer's laptop (mortgage-sandbox listen).
-      const accepted = n.attemptList.filter((a) => a.through === 'address' && a.httpStatus !== null && a.httpStatus >= 200 && a.httpStatus < 300).at(-1)
+      // The partner's receiver: at its registered address, or on its laptop through mortgage-sandbox listen.
+      const accepted = n.attemptList.filter((a) => a.httpStatus !== null && a.httpStatus >= 200 && a.httpStatus < 300).at(-1)
       if (!accepted || !n.notification.processUniqueId) return []
       const deliveredAt = sentAt(accepted)
       if (deliveredAt < from) return []
@@ -132,16 +165,23 @@ export function createCertificationService(deps: CertificationDeps) {
     })
   }
 
-  async function execute(run: { runId: string; partnerUniqueID: string; windowFrom: string; checks: CheckId[] }): Promise<void> {
+  async function execute(run: { runId: string; partnerUniqueID: string; windowFrom: string; checks: CheckId[]; marker: string }): Promise<void> {
     const receiverAsked = run.checks.filter((c): c is ReceiverCheckId => categoryOf(c) === 'receiver')
     const clientAsked = run.checks.filter((c): c is ClientCheckId => (CLIENT_CHECKS as readonly string[]).includes(c))
     const faultAsked = run.checks.filter((c): c is FaultCheckId => (FAULT_CHECKS as readonly string[]).includes(c))
     let outcomes: StoredOutcome[]
+    let goLive: GoLiveOutcome | undefined
     let windowTo = realNow()
+    let windowMarker: string | null = null
     try {
-      const receiver = await runReceiverChecks(deps.probe, run.partnerUniqueID, run.runId, receiverAsked, deps.timeoutMs)
+      const probed = await runReceiverChecks(deps.probe, run.partnerUniqueID, run.runId, receiverAsked, deps.timeoutMs)
+      const receiver = probed.outcomes
+      goLive = probed.goLive
       windowTo = realNow()
-      const journal = records(run.partnerUniqueID, run.windowFrom, windowTo)
+      // The client's requests: the marked ones when it marked them, else every request of the window.
+      const judged = markedRecords(records(run.partnerUniqueID, run.windowFrom, windowTo), run.marker)
+      const journal = judged.records
+      windowMarker = judged.marker
       const client = runClientChecks(clientAsked, journal, decisions(run.partnerUniqueID, run.windowFrom))
       const afterFaults = runFaultChecks(faultAsked, journal)
       const byId = new Map<string, StoredOutcome>([...receiver, ...client, ...afterFaults].map((o) => [o.id, o]))
@@ -152,7 +192,7 @@ export function createCertificationService(deps: CertificationDeps) {
     }
     const status = outcomes.some((o) => o.evidence.some((e) => e.note === 'interrupted')) ? 'failed' : statusOf(outcomes)
     if (abandoned.delete(run.runId)) return
-    finish({ runId: run.runId, status, windowTo, finishedAt: realNow(), results: outcomes })
+    finish({ runId: run.runId, status, windowTo, finishedAt: realNow(), results: goLive ? [...outcomes, goLive] : outcomes, windowMarker })
   }
 
   const getRun = (partnerUniqueID: string, runId: string) => {
@@ -162,18 +202,26 @@ export function createCertificationService(deps: CertificationDeps) {
   }
 
   return {
-    /** Starts a run of the checks asked (all by default) over the window from `since` to now. @throws ApiError 409 while one runs, 400 on a window in the future. */
-    start(auth: AuthContext, request: { checks?: CheckId[] | undefined; since?: string | undefined }): StoredRun {
+    /**
+     * Starts a run of the checks asked (all by default) over the journal from `since`, else from the
+     * partner's open certification window, else the last day, to now; when some of its requests carry
+     * X-Sandbox-Certification (the window's id, or any value without a window), only those are judged.
+     * @throws ApiError 409 while one runs, 400 on a window in the future.
+     */
+    start(auth: AuthContext, request: { checks?: Array<CheckId | typeof FORMER_TIMELY_CHECK> | undefined; since?: string | undefined }): StoredRun {
       const partnerUniqueID = auth.partnerUniqueID
       if (repository.runningOf(partnerUniqueID)) throw new ApiError('CERTIFICATION_RUNNING', { field: 'checks' })
       const now = deps.clock.machine.now()
-      const from = request.since ? new Date(request.since) : new Date(now.getTime() - DEFAULT_WINDOW_MS)
+      const window = repository.windowOf(partnerUniqueID)
+      const from = request.since ? new Date(request.since) : window ? new Date(window.openedAt) : new Date(now.getTime() - DEFAULT_WINDOW_MS)
       if (from.getTime() > now.getTime()) throw new ApiError('OUT_OF_RANGE', { field: 'since', params: { limit: `<= ${now.toISOString()}` } })
-      const checks = request.checks && request.checks.length > 0 ? ALL_CHECKS.filter((c) => request.checks!.includes(c)) : [...ALL_CHECKS]
+      // The former name of receiver-answers-in-time still asks for it.
+      const askedFor = request.checks?.map((c) => (c === FORMER_TIMELY_CHECK ? 'receiver-answers-in-time' : c))
+      const checks = askedFor && askedFor.length > 0 ? ALL_CHECKS.filter((c) => askedFor.includes(c)) : [...ALL_CHECKS]
       const run = { runId: randomUUID(), partnerUniqueID, userId: auth.userId, checksAsked: checks, windowFrom: from.toISOString(), startedAt: now.toISOString() }
       insert(run)
       running.set(run.runId, { runId: run.runId, partnerUniqueID, checks })
-      const done = execute({ runId: run.runId, partnerUniqueID, windowFrom: run.windowFrom, checks })
+      const done = execute({ runId: run.runId, partnerUniqueID, windowFrom: run.windowFrom, checks, marker: window?.windowId ?? '*' })
         .catch((error: unknown) => deps.logger.error('certification run not stored', { runId: run.runId, error: error instanceof Error ? error.message : String(error) }))
         .finally(() => {
           inFlight.delete(done)
@@ -184,24 +232,39 @@ export function createCertificationService(deps: CertificationDeps) {
     },
     get: getRun,
     list: (partnerUniqueID: string) => repository.list(partnerUniqueID, 50),
+    /**
+     * Opens the partner's certification window now, replacing the one it had: the next runs read the
+     * journal from here, and judge only the requests marked `X-Sandbox-Certification: <windowId>` once
+     * the client sends it.
+     */
+    openWindow(auth: AuthContext): CertificationWindow & { markerHeader: typeof MARKER_HEADER } {
+      const window = { windowId: randomUUID(), userId: auth.userId, openedAt: realNow() }
+      openWindow({ windowId: window.windowId, userId: window.userId, openedAt: window.openedAt, partnerUniqueID: auth.partnerUniqueID })
+      return { windowId: window.windowId, userId: window.userId, openedAt: window.openedAt, markerHeader: MARKER_HEADER }
+    },
+    /** The partner's open window, if it opened one. */
+    windowOf: (partnerUniqueID: string): CertificationWindow | undefined => repository.windowOf(partnerUniqueID),
     /** The signed report of a passed run. @throws ApiError 409 when the run did not pass. */
     report(partnerUniqueID: string, runId: string) {
       const run = getRun(partnerUniqueID, runId)
       if (run.status !== 'passed') throw new ApiError('CERTIFICATION_NOT_PASSED', { field: 'runId' })
-      const outcomes = (run.results ?? []) as StoredOutcome[]
+      const outcomes = checksOf(run.results)
       return deps.signer.sign({
         kind: 'mortgage-sandbox-certification' as const,
         runId: run.runId,
         partnerUniqueID: run.partnerUniqueID,
         sandboxVersion: deps.version,
         status: run.status,
-        window: { from: run.windowFrom, to: run.windowTo },
+        // Only the requests marked with this X-Sandbox-Certification value were judged (absent: every request of the window).
+        window: run.windowMarker === null ? { from: run.windowFrom, to: run.windowTo } : { from: run.windowFrom, to: run.windowTo, marker: run.windowMarker },
         startedAt: run.startedAt,
         finishedAt: run.finishedAt,
         checks: outcomes.map((o) => ({ id: o.id, category: categoryOf(o.id), status: o.status })),
         // A report of some checks says so in what it signs: the bank reads which were not run.
         checksInAll: ALL_CHECKS.length,
         checksLeftOut: leftOutOf(run),
+        // What the bank still needs before production, e.g. a run through mortgage-sandbox listen: a public HTTPS address.
+        goLive: goLiveOfRun(run.results).map((item) => ({ id: item.id, status: item.status })),
       })
     },
     signingKey: () => deps.signer.publicKey,
@@ -222,7 +285,13 @@ export function createCertificationService(deps: CertificationDeps) {
       for (const run of running.values()) {
         abandoned.add(run.runId)
         const at = realNow()
-        finish({ runId: run.runId, status: 'failed', windowTo: at, finishedAt: at, results: run.checks.map((id) => ({ id, status: 'not-exercised', evidence: [{ note: 'interrupted' }] })) })
+        finish({
+          runId: run.runId,
+          status: 'failed',
+          windowTo: at,
+          finishedAt: at,
+          results: run.checks.map((id) => ({ id, status: 'not-exercised', evidence: [{ note: 'interrupted' }] })),
+        })
       }
       running.clear()
     },

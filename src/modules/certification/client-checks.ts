@@ -123,7 +123,13 @@ function reauthenticates(records: JournalRecord[]): CheckOutcome {
     else if (renewed) good.push(cite(r, 'expiredRefusal'), cite(renewed, 'newToken'))
   }
   if (bad.length > 0) return outcome('client-reauthenticates', 'failed', bad)
-  return good.length > 0 ? outcome('client-reauthenticates', 'passed', good) : outcome('client-reauthenticates', 'not-exercised', refused.slice(0, 1).map((r) => cite(r, 'noCallAfter')))
+  return good.length > 0
+    ? outcome('client-reauthenticates', 'passed', good)
+    : outcome(
+        'client-reauthenticates',
+        'not-exercised',
+        refused.slice(0, 1).map((r) => cite(r, 'noCallAfter')),
+      )
 }
 
 /** For each record, the next record of the same operation (or one meeting `accepts`), in one pass from the end. */
@@ -163,10 +169,24 @@ function honoursRetryAfter(records: JournalRecord[], status: 429 | 503): CheckOu
 function pagesLists(records: JournalRecord[]): CheckOutcome {
   const paged = records.filter((r) => r.method === 'GET' && r.query !== null && /(^|&)nextRecord=/.test(r.query))
   const walked = paged.filter((r) => r.status === 200)
-  if (walked.length > 0) return outcome('client-pages-lists', 'passed', walked.map((r) => cite(r, 'nextPage')))
-  if (paged.length > 0) return outcome('client-pages-lists', 'failed', paged.map((r) => cite(r, 'nextPageRefused')))
+  if (walked.length > 0)
+    return outcome(
+      'client-pages-lists',
+      'passed',
+      walked.map((r) => cite(r, 'nextPage')),
+    )
+  if (paged.length > 0)
+    return outcome(
+      'client-pages-lists',
+      'failed',
+      paged.map((r) => cite(r, 'nextPageRefused')),
+    )
   const more = records.filter((r) => r.method === 'GET' && r.status === 200 && json(r.responseBody)?.hasMoreResults === true)
-  return outcome('client-pages-lists', 'not-exercised', more.slice(0, 1).map((r) => cite(r, 'moreNotRead')))
+  return outcome(
+    'client-pages-lists',
+    'not-exercised',
+    more.slice(0, 1).map((r) => cite(r, 'moreNotRead')),
+  )
 }
 
 function fixesRefusedRequests(records: JournalRecord[]): CheckOutcome {
@@ -178,7 +198,11 @@ function fixesRefusedRequests(records: JournalRecord[]): CheckOutcome {
   }
   const repeated = [...groups.values()].filter((g) => g.length > 2)
   if (repeated.length > 0) {
-    return outcome('client-fixes-refused-requests', 'failed', repeated.flatMap((g) => g.map((r) => cite(r, 'identicalRefusal', { times: g.length }))))
+    return outcome(
+      'client-fixes-refused-requests',
+      'failed',
+      repeated.flatMap((g) => g.map((r) => cite(r, 'identicalRefusal', { times: g.length }))),
+    )
   }
   const validated = records.filter((r) => r.path === '/v1/simulations/validate')
   const fixed: Evidence[] = []
@@ -195,28 +219,56 @@ function fixesRefusedRequests(records: JournalRecord[]): CheckOutcome {
 function sendsAcceptLanguage(records: JournalRecord[]): CheckOutcome {
   if (records.length === 0) return outcome('client-sends-accept-language', 'not-exercised')
   const without = records.filter((r) => !r.requestHeaders['accept-language'])
-  if (without.length > 0) return outcome('client-sends-accept-language', 'failed', without.map((r) => cite(r, 'noAcceptLanguage')))
+  if (without.length > 0)
+    return outcome(
+      'client-sends-accept-language',
+      'failed',
+      without.map((r) => cite(r, 'noAcceptLanguage')),
+    )
   return outcome('client-sends-accept-language', 'passed', [cite(records[0]!, 'acceptLanguage', { value: records[0]!.requestHeaders['accept-language']! })])
 }
 
 function sendsOnlyDocumentedFields(records: JournalRecord[]): CheckOutcome {
   const unknown = records.filter((r) => r.errors?.some((e) => e.errorCode === FIELD_NOT_ALLOWED && UNKNOWN_FIELD.test(e.errorMessage)))
   if (unknown.length > 0) {
-    return outcome('client-sends-only-documented-fields', 'failed', unknown.map((r) => cite(r, 'unknownField', { fields: r.errors!.filter((e) => UNKNOWN_FIELD.test(e.errorMessage)).map((e) => e.errorField).join(', ') })))
+    return outcome(
+      'client-sends-only-documented-fields',
+      'failed',
+      unknown.map((r) =>
+        cite(r, 'unknownField', {
+          fields: r
+            .errors!.filter((e) => UNKNOWN_FIELD.test(e.errorMessage))
+            .map((e) => e.errorField)
+            .join(', '),
+        }),
+      ),
+    )
   }
   const withBodies = records.filter((r) => r.requestBody !== null && r.requestBody.startsWith('{'))
-  return outcome('client-sends-only-documented-fields', withBodies.length > 0 ? 'passed' : 'not-exercised', withBodies.slice(0, 1).map((r) => cite(r, 'documentedFields', { count: withBodies.length })))
+  return outcome(
+    'client-sends-only-documented-fields',
+    withBodies.length > 0 ? 'passed' : 'not-exercised',
+    withBodies.slice(0, 1).map((r) => cite(r, 'documentedFields', { count: withBodies.length })),
+  )
 }
 
 function simulationJourney(records: JournalRecord[], eligible: boolean): CheckOutcome {
   const id = eligible ? 'journey-simulation-eligible' : 'journey-simulation-not-eligible'
   const created = records.filter((r) => r.method === 'POST' && r.path === '/v1/simulations' && r.status === 201 && json(r.responseBody)?.additionalData?.elegibility === eligible)
-  return outcome(id, created.length > 0 ? 'passed' : 'not-exercised', created.slice(0, 1).map((r) => cite(r, eligible ? 'eligibleCreated' : 'notEligibleCreated')))
+  return outcome(
+    id,
+    created.length > 0 ? 'passed' : 'not-exercised',
+    created.slice(0, 1).map((r) => cite(r, eligible ? 'eligibleCreated' : 'notEligibleCreated')),
+  )
 }
 
 function processSubmitted(records: JournalRecord[]): CheckOutcome {
   const submitted = records.filter((r) => r.method === 'POST' && /^\/v1\/processes\/[^/]+\/submit$/.test(r.path) && r.status === 200)
-  return outcome('journey-process-submitted', submitted.length > 0 ? 'passed' : 'not-exercised', submitted.slice(0, 1).map((r) => cite(r, 'submitted')))
+  return outcome(
+    'journey-process-submitted',
+    submitted.length > 0 ? 'passed' : 'not-exercised',
+    submitted.slice(0, 1).map((r) => cite(r, 'submitted')),
+  )
 }
 
 function decisionFollowed(records: JournalRecord[], decisions: DeliveredDecision[]): CheckOutcome {
@@ -231,6 +283,24 @@ function decisionFollowed(records: JournalRecord[], decisions: DeliveredDecision
   }
   if (good.length > 0) return outcome('journey-decision-followed', 'passed', good)
   return outcome('journey-decision-followed', 'failed', bad)
+}
+
+/** The request header a partner's client marks its requests with, so that a run judges them and nothing else. */
+export const MARKER_HEADER = 'X-Sandbox-Certification' as const
+
+/**
+ * The records a run judges: when some carry the marker header with `marker` (any value for `*`),
+ * those alone, and the marker they were chosen by; else every record, and no marker. So a person's
+ * own calls in the window (curl without Accept-Language, a quick retry after a 429) are not the
+ * client's once the client marks its requests.
+ */
+export function markedRecords(records: JournalRecord[], marker: string): { records: JournalRecord[]; marker: string | null } {
+  const name = MARKER_HEADER.toLowerCase()
+  const marked = records.filter((r) => {
+    const value = r.requestHeaders[name]
+    return value !== undefined && (marker === '*' || value.trim() === marker)
+  })
+  return marked.length > 0 ? { records: marked, marker } : { records, marker: null }
 }
 
 /**

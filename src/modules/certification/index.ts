@@ -17,8 +17,8 @@ export function createCertification(deps: Omit<CertificationDeps, 'repository' |
   return createCertificationService({ ...rest, repository: createCertificationRepository(db), signer: createReportSigner(db, secrets) })
 }
 
-/** Sandbox control API: /sandbox/certification/runs (start, list, read, report) and the report's signing key. */
-export function certificationRouter(certification: Pick<CertificationService, 'start' | 'get' | 'list' | 'report' | 'signingKey'>) {
+/** Sandbox control API: /sandbox/certification/runs (start, list, read, report), the partner's window, and the report's signing key. */
+export function certificationRouter(certification: Pick<CertificationService, 'start' | 'get' | 'list' | 'report' | 'signingKey' | 'openWindow'>) {
   const handlers = certificationHandlers(certification)
   return createRouter()
     .openapi(routes.signingKey, handlers.signingKey)
@@ -26,4 +26,5 @@ export function certificationRouter(certification: Pick<CertificationService, 's
     .openapi(routes.list, handlers.list)
     .openapi(routes.get, handlers.get)
     .openapi(routes.report, handlers.report)
+    .openapi(routes.openWindow, handlers.openWindow)
 }

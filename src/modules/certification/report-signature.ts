@@ -10,7 +10,10 @@ export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined)
-    return `{${entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`)
+      .join(',')}}`
   }
   return JSON.stringify(value)
 }
@@ -34,7 +37,10 @@ export function createReportSigner(db: Db, secrets: SecretBox) {
   const privateKey = createPrivateKey(pem)
   const publicKey = createPublicKey(privateKey)
   const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString()
-  const keyId = createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('base64url').slice(0, 16)
+  const keyId = createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('base64url')
+    .slice(0, 16)
   return {
     keyId,
     publicKey: { keyId, algorithm: 'Ed25519' as const, publicKeyPem, jwk: publicKey.export({ format: 'jwk' }) as { kty: string; crv: string; x: string } },

@@ -41,8 +41,10 @@ export function repaymentChart(lang: Lang, months: readonly Month[], principal: 
       const x = PAD.left + i * step + (step - barW) / 2
       const top = yPaid(y.capital + y.interest)
       const split = yPaid(y.capital)
-      return `<rect class="interest" x="${x.toFixed(1)}" y="${top.toFixed(1)}" width="${barW.toFixed(1)}" height="${(split - top).toFixed(1)}"><title>${lang === 'en' ? 'Year' : 'Ano'} ${i + 1}: ${euros(y.interest)}</title></rect>` +
+      return (
+        `<rect class="interest" x="${x.toFixed(1)}" y="${top.toFixed(1)}" width="${barW.toFixed(1)}" height="${(split - top).toFixed(1)}"><title>${lang === 'en' ? 'Year' : 'Ano'} ${i + 1}: ${euros(y.interest)}</title></rect>` +
         `<rect class="capital" x="${x.toFixed(1)}" y="${split.toFixed(1)}" width="${barW.toFixed(1)}" height="${(PAD.top + plotH - split).toFixed(1)}"><title>${lang === 'en' ? 'Year' : 'Ano'} ${i + 1}: ${euros(y.capital)}</title></rect>`
+      )
     })
     .join('')
   const line = [`${PAD.left},${yOwed(principal).toFixed(1)}`, ...years.map((y, i) => `${(PAD.left + (i + 1) * step).toFixed(1)},${yOwed(y.outstanding).toFixed(1)}`)].join(' ')
@@ -56,6 +58,8 @@ export function repaymentChart(lang: Lang, months: readonly Month[], principal: 
       <text x="${PAD.left}" y="${HEIGHT - 6}">1</text>
       <text x="${WIDTH - PAD.right - 24}" y="${HEIGHT - 6}">${years.length}</text>
     </svg>
-    <figcaption><span class="key capital"></span> ${labels[0]} <span class="key interest"></span> ${labels[1]} <span class="key owed"></span> ${labels[2]} (${euros(principal)} → 0)</figcaption>
+    <figcaption>
+      <span class="key capital"></span> ${labels[0]} <span class="key interest"></span> ${labels[1]} <span class="key owed"></span> ${labels[2]} (${euros(principal)} → 0)
+    </figcaption>
   </figure>`
 }

@@ -23,7 +23,7 @@ function hostOf(origin: string): string | undefined {
  * forms' CSRF token still guards every form behind the login.
  */
 export function sameOriginPosts(options: { trustProxy: TrustProxy }): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return async function sameOriginOnly(c, next) {
     if (c.req.method !== 'POST') return next()
     const site = c.req.header('sec-fetch-site')
     const origin = c.req.header('origin')

@@ -16,13 +16,14 @@ import { certificationPages, type CertificationPageDeps } from './certification.
 import { requestPages } from './requests.page.ts'
 import { scenarioPages, type ScenarioPageDeps } from './scenarios.page.ts'
 import { searchPages, type SearchDeps } from './search.page.ts'
-import { deliveryPages } from './deliveries.page.ts'
+import { deliveryPages, type DeliveryPageDeps } from './deliveries.page.ts'
 import { accountPages, type AccountPageDeps } from './account.page.ts'
 import { recordPages } from './record.page.ts'
 import { sameOriginPosts } from './console-origin-middleware.ts'
 import { createConsoleSession, type ConsoleEnv } from './console-session-middleware.ts'
+import { liveUpdatesStop } from './console-live-middleware.ts'
 
-export interface ConsoleDeps extends JourneyDeps, OperationDeps, ScenarioPageDeps, CertificationPageDeps, AccountPageDeps {
+export interface ConsoleDeps extends JourneyDeps, OperationDeps, ScenarioPageDeps, CertificationPageDeps, AccountPageDeps, DeliveryPageDeps {
   auth: Pick<AuthService, 'login' | 'authenticate'>
   journal: Pick<RequestJournalService, 'recent' | 'get' | 'list'>
   callbacks: OperationDeps['callbacks'] & SearchDeps['callbacks'] & Pick<CallbackService, 'deliveriesOf'>
@@ -41,10 +42,12 @@ export interface ConsoleDeps extends JourneyDeps, OperationDeps, ScenarioPageDep
 export function consoleRouter(deps: ConsoleDeps) {
   const session = createConsoleSession({ authenticate: deps.auth.authenticate, trustProxy: deps.trustProxy })
   const pages = new Hono<ConsoleEnv>()
+  // Outside the session's check, which it turns into the end of a live part's polling.
+  pages.use('*', liveUpdatesStop)
   pages.use('*', session.required)
   // Behind the session, which names the partner: its pages count against the share its API calls take.
   if (deps.partnerShare) pages.use('*', deps.partnerShare)
-  pages.use('*', async (c, next) => {
+  pages.use('*', async function consoleWho(c, next) {
     const auth = c.get('auth')
     const user = deps.partners.liveUser(auth.userId)
     if (user) c.set('consoleWho', { partnerName: user.partnerName, username: user.username, admin: auth.admin, mode: deps.config.mode })

@@ -13,10 +13,10 @@ const loginPage = (lang: 'pt-PT' | 'en', failed?: string) =>
   page(
     { lang, title: t(lang, 'login'), flash: failed },
     html`<form method="post" action="/console/login" class="login">
-        <label>${t(lang, 'username')} <input name="username" autocomplete="username" required autofocus /></label>
-        <label>${t(lang, 'password')} <input name="password" type="password" autocomplete="current-password" required /></label>
-        <button>${t(lang, 'login')}</button>
-      </form>`,
+      <label>${t(lang, 'username')} <input name="username" autocomplete="username" required autofocus /></label>
+      <label>${t(lang, 'password')} <input name="password" type="password" autocomplete="current-password" required /></label>
+      <button>${t(lang, 'login')}</button>
+    </form>`,
   )
 
 /** The way in, before a session: /console, the login page and its form, the language choice. */
@@ -32,10 +32,12 @@ export function loginPages(deps: { auth: Pick<AuthService, 'login'>; session: Co
       const password = typeof form.password === 'string' ? form.password : ''
       try {
         const login = await deps.auth.login(username, password, clientAddress(c, deps.trustProxy))
-        session.start(c, login.accessToken, login.expiresIn)
+        session.start(c, login)
         return c.redirect('/console/requests', 303)
       } catch (error) {
         if (!(error instanceof ApiError)) throw error
+        // A 429 or 503 says when to come back.
+        for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
         return c.html(loginPage(lang, renderError(error, lang).operationStatus.operationStatusMessage), error.status as 401)
       }
     })

@@ -5,8 +5,16 @@ export type EsisSubject = { kind: 'simulation'; simulationNumber: number } | { k
 
 const WHAT = {
   simulation: {
-    'pt-PT': (n: number) => ({ title: `simulação de crédito habitação n.º ${n}`, of: `da simulação de crédito habitação n.º ${n}`, note: 'Descreve o empréstimo simulado e não constitui uma proposta de crédito.' }),
-    en: (n: number) => ({ title: `mortgage simulation no. ${n}`, of: `of mortgage simulation no. ${n}`, note: 'It describes the loan simulated for you and is not a credit offer.' }),
+    'pt-PT': (n: number) => ({
+      title: `simulação de crédito habitação n.º ${n}`,
+      of: `da simulação de crédito habitação n.º ${n}`,
+      note: 'Descreve o empréstimo simulado e não constitui uma proposta de crédito.',
+    }),
+    en: (n: number) => ({
+      title: `mortgage simulation no. ${n}`,
+      of: `of mortgage simulation no. ${n}`,
+      note: 'It describes the loan simulated for you and is not a credit offer.',
+    }),
   },
   process: {
     'pt-PT': (n: number) => ({
@@ -29,11 +37,29 @@ export function esisMail(subject: EsisSubject, recipientName: string, lang: Lang
   if (lang === 'en') {
     return {
       subject: `ESIS - ${what.title}`,
-      body: [`Dear ${recipientName},`, '', `Please find attached the European Standardised Information Sheet (ESIS) ${what.of}.`, what.note, '', 'This e-mail was sent by a sandbox (test) environment.', '', 'Banco Sandbox'].join('\n'),
+      body: [
+        `Dear ${recipientName},`,
+        '',
+        `Please find attached the European Standardised Information Sheet (ESIS) ${what.of}.`,
+        what.note,
+        '',
+        'This e-mail was sent by a sandbox (test) environment.',
+        '',
+        'Banco Sandbox',
+      ].join('\n'),
     }
   }
   return {
     subject: `FINE - ${what.title}`,
-    body: [`Caro(a) ${recipientName},`, '', `Segue em anexo a Ficha de Informação Normalizada Europeia (FINE) ${what.of}.`, what.note, '', 'Este e-mail foi enviado por um ambiente de testes (sandbox).', '', 'Banco Sandbox'].join('\n'),
+    body: [
+      `Caro(a) ${recipientName},`,
+      '',
+      `Segue em anexo a Ficha de Informação Normalizada Europeia (FINE) ${what.of}.`,
+      what.note,
+      '',
+      'Este e-mail foi enviado por um ambiente de testes (sandbox).',
+      '',
+      'Banco Sandbox',
+    ].join('\n'),
   }
 }

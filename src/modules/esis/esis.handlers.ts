@@ -16,16 +16,19 @@ const emailAnswer = (c: Context<AppEnv>, receipt: MailReceipt) =>
 
 export const esisHandlers = (esis: EsisService) => ({
   simulation: {
-    esis: (async (c) => pdfAnswer(c, await held(c, esis.simulation.render(c.get('auth'), c.req.valid('param').simulationUniqueId, c.get('lang'))), c.get('lang'))) satisfies AppRouteHandler<
+    esis: (async (c) =>
+      pdfAnswer(c, await held(c, esis.simulation.render(c.get('auth'), c.req.valid('param').simulationUniqueId, c.get('lang'))), c.get('lang'))) satisfies AppRouteHandler<
       typeof simulationRoutes.esis
     >,
     email: (async (c) =>
-      emailAnswer(c, await held(c, esis.simulation.email(c.get('auth'), c.req.valid('param').simulationUniqueId, c.req.valid('query').email, c.get('lang'))))) satisfies AppRouteHandler<
-      typeof simulationRoutes.email
-    >,
+      emailAnswer(
+        c,
+        await held(c, esis.simulation.email(c.get('auth'), c.req.valid('param').simulationUniqueId, c.req.valid('query').email, c.get('lang'))),
+      )) satisfies AppRouteHandler<typeof simulationRoutes.email>,
   },
   process: {
-    esis: (async (c) => pdfAnswer(c, await held(c, esis.process.render(c.get('auth'), c.req.valid('param').processUniqueId, c.get('lang'))), c.get('lang'))) satisfies AppRouteHandler<
+    esis: (async (c) =>
+      pdfAnswer(c, await held(c, esis.process.render(c.get('auth'), c.req.valid('param').processUniqueId, c.get('lang'))), c.get('lang'))) satisfies AppRouteHandler<
       typeof processRoutes.esis
     >,
     email: (async (c) =>

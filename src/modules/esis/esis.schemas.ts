@@ -9,7 +9,11 @@ export const EsisEmailQuerySchema = z.object({
 })
 
 export const ProcessEsisEmailQuerySchema = z.object({
-  email: z.email().max(254).optional().openapi({ description: "Where to send the ESIS; without it, the key borrower's e-mail (400 when neither exists)", example: 'ana.martins@example.pt' }),
+  email: z
+    .email()
+    .max(254)
+    .optional()
+    .openapi({ description: "Where to send the ESIS; without it, the key borrower's e-mail (400 when neither exists)", example: 'ana.martins@example.pt' }),
 })
 
 export const EsisEmailResultSchema = envelopeSchema(
@@ -18,7 +22,7 @@ export const EsisEmailResultSchema = envelopeSchema(
       emailUniqueID: z.uuid().openapi({ description: 'The captured e-mail in the sandbox mailbox (sandbox control API)' }),
       relayStatus: z.enum(['captured', 'relayed', 'failed', 'withheld']).openapi({
         description:
-          "captured: kept in the mailbox only (no SANDBOX_SMTP_URL); relayed: also accepted by the SMTP server; failed: the relay failed (the mailbox keeps it); withheld: kept in the mailbox only, because the address is neither the partner's contact address nor one it verified (POST /sandbox/account/mail-recipients)",
+          'captured: kept in the mailbox only (no SANDBOX_SMTP_URL); relayed: also accepted by the SMTP server; failed: the relay failed (the mailbox keeps it); withheld: kept in the mailbox only, because the address is not one the partner verified, its contact address included (POST /sandbox/account/mail-recipients)',
       }),
     })
     .openapi('EsisEmailResult'),

@@ -7,7 +7,7 @@ const tags = ['SimulationsESIS']
 
 /** What ESIS Email says of the relay and the day's allowance, for both ESIS Email operations. */
 export const EMAIL_RULES =
-  "Captured in the partner's sandbox mailbox; with SANDBOX_SMTP_URL also relayed over SMTP, but only to the partner's contact address and the addresses it verified (POST /sandbox/account/mail-recipients): to any other address it stays in the mailbox, and the answer says `relayStatus: withheld`. Each e-mail counts against the partner's e-mails a day (409, 010605, `mailsPerDay`, with Retry-After) and its storage quota (409, 010605, `storageBytes`)."
+  "Captured in the partner's sandbox mailbox; with SANDBOX_SMTP_URL also relayed over SMTP, but only to the addresses the partner verified, its contact address included (POST /sandbox/account/mail-recipients): to any other address it stays in the mailbox, and the answer says `relayStatus: withheld`. Each e-mail counts against the partner's e-mails a day (409, 010605, `mailsPerDay`, with Retry-After) and its storage quota (409, 010605, `storageBytes`)."
 
 const ABOUT = `The ESIS (European Standardised Information Sheet, FINE in Portuguese) of the simulation: Directive 2014/17/EU Annex II, the 15 sections, filled with the same figures Simulation Detail answers and the engine's repayment table, in the language of Accept-Language (pt-PT by default, en), marked as a sandbox document. Issued for Simulated and Completed simulations (400, 010301, otherwise). An unknown simulationUniqueId, or one of another broker, is a 404.`
 

@@ -9,7 +9,6 @@ import { createRetentionSweeper } from './retention-sweeper.ts'
 import { createSandboxResetService, type SandboxResetService } from './sandbox-reset.service.ts'
 
 export type { OlderThanDeletion, PartnerDataOwner } from './partner-data.ts'
-export type { RetentionSweeper } from './retention-sweeper.ts'
 export type { SandboxResetService } from './sandbox-reset.service.ts'
 
 /**
@@ -32,13 +31,17 @@ export function createHousekeeping(deps: { writes: Transactions; logger: Logger;
      * owner of a partner's data, so neither the reset nor the partner's deletion reaches them.
      */
     sweeperOf: (days: number, olderThan: Readonly<Record<string, OlderThanDeletion>>) =>
-      createRetentionSweeper({ days, clock: deps.clock, writes: deps.writes, logger: deps.logger, owners: { list: () => [{ owner: 'kept past the partner', tables: [], deleteOfPartner: () => ({}), olderThan }] } }),
+      createRetentionSweeper({
+        days,
+        clock: deps.clock,
+        writes: deps.writes,
+        logger: deps.logger,
+        owners: { list: () => [{ owner: 'kept past the partner', tables: [], deleteOfPartner: () => ({}), olderThan }] },
+      }),
     /** The owners, read by the tests that check every table of a partner's rows is covered. */
     ownersList: owners.list,
   }
 }
-
-export type Housekeeping = ReturnType<typeof createHousekeeping>
 
 /** Sandbox control API: POST /sandbox/reset, the caller partner's data back to the seeds. */
 export const housekeepingRouter = (reset: SandboxResetService) => createRouter().openapi(routes.reset, housekeepingHandlers(reset).reset)

@@ -2,7 +2,7 @@ import { ACCOUNT_TABLES } from './partner-data.ts'
 
 /**
  * What the reset deletes, in a partner's words, for each table an owner of a partner's data declares
- * (`PartnerDataOwner.tables`). The reset's OpenAPI description is written from it and the README
+ * (`PartnerDataOwner.tables`). The reset's OpenAPI description is written from it and docs/sandbox-api.md
  * repeats it; a test holds both to the owners' tables, so a table added to an owner without its
  * words here fails the build instead of going unsaid.
  */
@@ -23,11 +23,13 @@ export const RESET_DELETES: Readonly<Record<string, string>> = {
   delivery_attempt: 'notifications and their delivery attempts',
   callback_configuration: 'callback configurations and their signing secrets',
   listen_delivery: 'notifications and their delivery attempts',
+  listen_kept: 'notifications and their delivery attempts',
   sandbox_job: 'scenario jobs (pending ones never run)',
   partner_clock: "the test clock's offset (the clock is back on the real time)",
   request_journal: 'the request journal',
   request_journal_body: 'the request journal',
-  certification_run: 'certification runs',
+  certification_run: 'certification runs and the open certification window',
+  certification_window: 'certification runs and the open certification window',
 }
 
 /** What the reset keeps, for each account table (`ACCOUNT_TABLES`): the partner's identity and account. */
@@ -45,7 +47,7 @@ export const RESET_KEEPS: Readonly<Record<keyof typeof ACCOUNT_TABLES & string, 
 
 const unique = (phrases: Readonly<Record<string, string>>) => [...new Set(Object.values(phrases))]
 
-/** The sentence of what a reset deletes and keeps, as the OpenAPI document and the README say it. */
+/** The sentence of what a reset deletes and keeps, as the OpenAPI document and docs/sandbox-api.md say it. */
 export const RESET_SUMMARY =
   `Deletes, for every broker of the partner: ${unique(RESET_DELETES).join('; ')}. ` +
   `Keeps ${unique(RESET_KEEPS).join('; ')}; the reference lists and seeded identities; and every other partner's data.`

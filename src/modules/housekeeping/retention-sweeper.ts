@@ -3,7 +3,6 @@ import type { Transactions } from '../../db/write-batch.ts'
 import type { Logger } from '../../platform/logger.ts'
 import type { OlderThanDeletion, PartnerDataOwners } from './partner-data.ts'
 
-
 const DAY_MS = 86_400_000
 /** Records deleted per kind and batch: one batch is a few milliseconds, never a stall. */
 export const BATCH_SIZE = 200
@@ -17,13 +16,7 @@ const PASS_BUDGET_MS = 20
  * by the modules that own it, in small batches, each in its own transaction, yielding to the
  * requests between batches. Processes go before the simulations they stand on.
  */
-export function createRetentionSweeper(deps: {
-  days: number
-  clock: Clock
-  writes: Transactions
-  logger: Logger
-  owners: Pick<PartnerDataOwners, 'list'>
-}) {
+export function createRetentionSweeper(deps: { days: number; clock: Clock; writes: Transactions; logger: Logger; owners: Pick<PartnerDataOwners, 'list'> }) {
   let kinds: ReadonlyArray<[name: string, deletion: OlderThanDeletion]> | undefined
   // Read at the first sweep: the owners are all known by then, in deletion order.
   const kindsOf = () => (kinds ??= deps.owners.list().flatMap((owner) => ('olderThan' in owner ? Object.entries(owner.olderThan) : [])))
@@ -85,5 +78,3 @@ export function createRetentionSweeper(deps: {
     },
   }
 }
-
-export type RetentionSweeper = ReturnType<typeof createRetentionSweeper>

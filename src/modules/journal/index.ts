@@ -22,7 +22,14 @@ export { auditTrail } from './audit/audit-middleware.ts'
 export type { AuditService } from './audit/audit.service.ts'
 
 /** The partners' request journal: the middleware that records, the service that reads (docs/design.md "Request journal"). */
-export function createRequestJournal(deps: { db: Db; writes: Transactions; clock: PartnerClock; logger: Logger; settings: JournalSettings; metrics?: Pick<Metrics, 'journalDropped'> }): RequestJournalService {
+export function createRequestJournal(deps: {
+  db: Db
+  writes: Transactions
+  clock: PartnerClock
+  logger: Logger
+  settings: JournalSettings
+  metrics?: Pick<Metrics, 'journalDropped'>
+}): RequestJournalService {
   return createRequestJournalService({ ...deps, repository: createRequestJournalRepository(deps.db) })
 }
 

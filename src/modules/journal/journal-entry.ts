@@ -36,4 +36,7 @@ export interface JournalEntry {
 }
 
 /** An entry as a list shows it: without its headers and bodies, with its place in the journal. */
-export type JournalSummary = Omit<JournalEntry, 'requestHeaders' | 'requestBody' | 'requestTruncated' | 'responseContentType' | 'responseHeaders' | 'responseBody' | 'responseTruncated'> & { seq: number }
+export type JournalSummary = Omit<
+  JournalEntry,
+  'requestHeaders' | 'requestBody' | 'requestTruncated' | 'responseContentType' | 'responseHeaders' | 'responseBody' | 'responseTruncated'
+> & { seq: number }

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler, Next } from 'hono'
 import type { AuthContext } from '../../common/auth-context.ts'
 import { requestOrigin } from '../../http/pipeline/loopback.ts'
+import { isSandboxTraffic } from '../../http/fair-share/sandbox-traffic.ts'
 import { answerJsonText, bodyTextRead, responseHeadersOf } from '../../http/node-adapter/index.ts'
 import type { ScenarioEnv } from '../sandbox-scenarios/index.ts'
 import { errorsOf, redactBody, redactHeaders, redactQuery } from './journal-redaction.ts'
@@ -29,13 +30,15 @@ async function requestBody(c: Context) {
 /**
  * Journals each request with a partner's token (after authentication) within the partner's
  * allowance: what was asked, what was answered, how long it took. The answer's body is the string
- * the handler answered with: nothing is serialized twice.
+ * the handler answered with: nothing is serialized twice. The sandbox's own traffic on the
+ * partner's behalf (a listen command's reports: http/fair-share/sandbox-traffic.ts) is not the
+ * partner's client's, and is left out.
  */
 export function journalRequests(journal: Pick<RequestJournalService, 'admit' | 'now' | 'realNow' | 'record'>): MiddlewareHandler<ScenarioEnv> {
-  // Not journaled (past the allowance): straight on, without a promise of its own.
-  return (c, next) => {
+  // Not journaled (the sandbox's own, past the allowance): straight on, without a promise of its own.
+  return function journalRequest(c, next) {
     const auth = c.get('auth')
-    if (!auth || !journal.admit(auth.partnerUniqueID)) return next()
+    if (!auth || isSandboxTraffic(c.req.method, c.req.path) || !journal.admit(auth.partnerUniqueID)) return next()
     return journaled(journal, c, next, auth)
   }
 }

@@ -56,7 +56,6 @@ interface BodyRow {
   response_truncated: number
 }
 
-
 const toSummary = (r: Row): JournalSummary => ({
   seq: r.seq,
   requestId: r.request_id,
@@ -137,7 +136,9 @@ export function createRequestJournalRepository(db: Db) {
     VALUES (@seq, @requestHeaders, @requestBody, @requestTruncated, @responseContentType, @responseHeaders, @responseBody, @responseTruncated)`)
   // The partner's journal in its usage row (entries and bytes): kept by this repository's writes and
   // deletions, one UPDATE per partner and batch, in the same transaction (migration 025).
-  const addUsage = db.prepare('UPDATE partner_usage SET journal_entries = journal_entries + @entries, journal_bytes = journal_bytes + @bytes WHERE partner_unique_id = @partnerUniqueID')
+  const addUsage = db.prepare(
+    'UPDATE partner_usage SET journal_entries = journal_entries + @entries, journal_bytes = journal_bytes + @bytes WHERE partner_unique_id = @partnerUniqueID',
+  )
   const clearUsage = db.prepare('UPDATE partner_usage SET journal_entries = 0, journal_bytes = 0 WHERE partner_unique_id = ?')
   const usageOf = db.prepare('SELECT journal_entries AS entries, journal_bytes AS bytes FROM partner_usage WHERE partner_unique_id = ?')
   // The last of the partner's `count` oldest entries; those up to it dropped (their bodies go with them), with the bytes of each.
@@ -215,7 +216,15 @@ export function createRequestJournalRepository(db: Db) {
         const requestHeaders = JSON.stringify(e.requestHeaders)
         const responseHeaders = e.responseHeaders === null ? null : JSON.stringify(e.responseHeaders)
         const bytes =
-          ENTRY_FIXED_BYTES + bytesOf(e.requestId) + bytesOf(e.path) + bytesOf(e.query) + bytesOf(errors) + bytesOf(requestHeaders) + bytesOf(responseHeaders) + bytesOf(e.requestBody) + bytesOf(e.responseBody)
+          ENTRY_FIXED_BYTES +
+          bytesOf(e.requestId) +
+          bytesOf(e.path) +
+          bytesOf(e.query) +
+          bytesOf(errors) +
+          bytesOf(requestHeaders) +
+          bytesOf(responseHeaders) +
+          bytesOf(e.requestBody) +
+          bytesOf(e.responseBody)
         const usage = added.get(e.partnerUniqueID) ?? added.set(e.partnerUniqueID, { entries: 0, bytes: 0 }).get(e.partnerUniqueID)!
         usage.entries += 1
         usage.bytes += bytes
@@ -265,7 +274,9 @@ export function createRequestJournalRepository(db: Db) {
     page: (filter: JournalFilter, cursor: KeysetCursor<{ seq: number }>, limit: number): JournalSummary[] => keyset.page<Row>(whereOf(filter), cursor, limit).map(toSummary),
     /** The partner's entries received in a window of real time, oldest first, with their headers and bodies (at most `limit`). */
     window(partnerUniqueID: string, from: string, to: string, limit: number): Array<JournalEntry & { seq: number }> {
-      return (window.all({ partnerUniqueID, from, to, limit }) as Array<Row & Partial<BodyRow>>).map((row) => withBody(row, row.request_headers === undefined || row.request_headers === null ? undefined : (row as BodyRow)))
+      return (window.all({ partnerUniqueID, from, to, limit }) as Array<Row & Partial<BodyRow>>).map((row) =>
+        withBody(row, row.request_headers === undefined || row.request_headers === null ? undefined : (row as BodyRow)),
+      )
     },
     /** The newest entry the scope sees with that request id, with its headers and bodies. */
     byRequestId(scope: BrokerScope, requestId: string): (JournalEntry & { seq: number }) | undefined {

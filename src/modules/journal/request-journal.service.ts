@@ -27,7 +27,14 @@ const FLUSH_AT_ENTRIES = 500
  * are counted, not journaled: a load test's thousands of calls a second would otherwise cost every
  * request an insert, and nobody reads them one by one.
  */
-export function createRequestJournalService(deps: { writes: Transactions; clock: PartnerClock; logger: Logger; repository: RequestJournalRepository; settings: JournalSettings; metrics?: Pick<Metrics, 'journalDropped'> }) {
+export function createRequestJournalService(deps: {
+  writes: Transactions
+  clock: PartnerClock
+  logger: Logger
+  repository: RequestJournalRepository
+  settings: JournalSettings
+  metrics?: Pick<Metrics, 'journalDropped'>
+}) {
   const { repository, settings } = deps
   let queue: JournalEntry[] = []
   let timer: NodeJS.Timeout | undefined

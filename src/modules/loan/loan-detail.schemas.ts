@@ -7,7 +7,11 @@ import { z } from '@hono/zod-openapi'
  */
 
 const money = (description?: string) => z.number().openapi(description ? { description } : {})
-const rate = (description: string) => z.number().optional().openapi({ description: `${description}, percent` })
+const rate = (description: string) =>
+  z
+    .number()
+    .optional()
+    .openapi({ description: `${description}, percent` })
 const optionalMoney = (description: string) => z.number().optional().openapi({ description })
 
 export const LoanSimulationDetailSchema = z
@@ -19,7 +23,10 @@ export const LoanSimulationDetailSchema = z
     proposedSpread: z.number().openapi({ description: 'Spread after the cross-selling and sustainability discounts, percent' }),
     indexInterestRate: rate('Index value (Euribor) for a variable or mixed rate; absent for a fixed rate'),
     tan: z.number().openapi({ description: 'Nominal annual rate at the start, percent' }),
-    taeg: z.number().openapi({ description: 'APRC (Directive 2014/17/EU Annex I) from the net drawdown (loan minus the upfront bankCharges) and the monthly instalments plus insurance and stamp duty on interest, percent' }),
+    taeg: z.number().openapi({
+      description:
+        'APRC (Directive 2014/17/EU Annex I) from the net drawdown (loan minus the upfront bankCharges) and the monthly instalments plus insurance and stamp duty on interest, percent',
+    }),
     productSchemeId: z.number().int(),
     productSchemeDescription: z.string(),
     loanPurposeId: z.string().openapi({ description: 'A string, as the interface document shows it', example: '1' }),

@@ -20,7 +20,11 @@ export const LIMITS = {
 } as const
 
 const id = (description: string, example?: number) =>
-  z.number().int().positive().openapi({ description, ...(example === undefined ? {} : { example }) })
+  z
+    .number()
+    .int()
+    .positive()
+    .openapi({ description, ...(example === undefined ? {} : { example }) })
 
 const optionalId = (description: string) => id(description).nullish()
 
@@ -33,7 +37,12 @@ const monthly = (description: string) =>
     .openapi({ description: `${description}. Monthly net amount in euros; absent counts as 0.` })
 
 const propertyAmount = (description: string) =>
-  z.number().min(0).max(LIMITS.amount.max).nullish().openapi({ description: `${description}. Euros.` })
+  z
+    .number()
+    .min(0)
+    .max(LIMITS.amount.max)
+    .nullish()
+    .openapi({ description: `${description}. Euros.` })
 
 export const LoanSimulatorSchema = z
   .strictObject({
@@ -42,7 +51,10 @@ export const LoanSimulatorSchema = z
       .int()
       .min(LIMITS.loanDurationMonths.min)
       .max(LIMITS.loanDurationMonths.max)
-      .openapi({ description: `Loan term in months (${LIMITS.loanDurationMonths.min}-${LIMITS.loanDurationMonths.max}). The maximum for the oldest borrower's age is an eligibility rule.`, example: 360 }),
+      .openapi({
+        description: `Loan term in months (${LIMITS.loanDurationMonths.min}-${LIMITS.loanDurationMonths.max}). The maximum for the oldest borrower's age is an eligibility rule.`,
+        example: 360,
+      }),
     loanAmount: z
       .number()
       .min(LIMITS.loanAmount.min)
@@ -51,7 +63,10 @@ export const LoanSimulatorSchema = z
     productSchemeId: id('Id from product-schemes. The scheme lists the loan purpose and product purpose pairs it accepts (`combinations`).', 1),
     loanPurposeId: id('Id from loan-purposes.', 1),
     productPurposeId: id('Id from product-purposes.', 1),
-    hasCrossSelling: z.boolean().nullish().openapi({ description: 'Bundled products (salary account, cards, insurance): lowers the spread. Absent counts as false.', example: true }),
+    hasCrossSelling: z
+      .boolean()
+      .nullish()
+      .openapi({ description: 'Bundled products (salary account, cards, insurance): lowers the spread. Absent counts as false.', example: true }),
     interestRateTypeID: id('Rate type, an id from index-type-sub-categories: 1 fixed, 2 variable, 3 mixed.', 2),
     indexTypeID: optionalId('Variable rate only (refused otherwise): id from index-types (Euribor 3M, 6M, 12M).'),
     indexTypeMixedID: optionalId('Mixed rate only (refused otherwise): id from index-type-list-mixed, which names the index after the fixed period.'),
@@ -96,7 +111,12 @@ function borrowerFields<P extends Prefix>(prefix: P, who: string) {
 
 export const BorrowersSimulatorSchema = z
   .strictObject({
-    numberOfborrowers: z.number().int().min(1).max(2).openapi({ description: '1 or 2. With 2, borrowerName and borrowerBirthDate are required; with 1, every borrower… field is refused.', example: 2 }),
+    numberOfborrowers: z
+      .number()
+      .int()
+      .min(1)
+      .max(2)
+      .openapi({ description: '1 or 2. With 2, borrowerName and borrowerBirthDate are required; with 1, every borrower… field is refused.', example: 2 }),
     keyBorrowerName: z.string().trim().min(1).max(LIMITS.name.max).openapi({ example: 'Ana Sofia Martins' }),
     keyBorrowerBirthDate: z.iso.date().openapi({ description: 'YYYY-MM-DD, a real date in the past.', example: '1994-04-12' }),
     ...borrowerFields('keyBorrower', 'Key borrower'),

@@ -91,8 +91,11 @@ function loanProblems({ raw, value: loan }: Read<Loan>, ctx: RuleContext): Probl
   if (scheme && loanPurposeId !== undefined && productPurposeId !== undefined) {
     const pairs = scheme.attributes.combinations as Array<{ loanPurposeId: number; productPurposeId: number }>
     if (!pairs.some((p) => p.loanPurposeId === loanPurposeId && p.productPurposeId === productPurposeId)) {
-      const names = (lang: 'pt-PT' | 'en') =>
-        [scheme.description[lang], taxonomy.describe('loan-purposes', loanPurposeId, lang), taxonomy.describe('product-purposes', productPurposeId, lang)]
+      const names = (lang: 'pt-PT' | 'en') => [
+        scheme.description[lang],
+        taxonomy.describe('loan-purposes', loanPurposeId, lang),
+        taxonomy.describe('product-purposes', productPurposeId, lang),
+      ]
       const [s, l, p] = names('pt-PT')
       const [se, le, pe] = names('en')
       problems.push(
@@ -194,12 +197,7 @@ function borrowerProblems({ raw, value: borrowers }: Read<Borrowers>, ctx: RuleC
   } else if (count === 1) {
     for (const field of SECOND_BORROWER_FIELDS) {
       if (raw[field] !== undefined) {
-        problems.push(
-          notAllowed(
-            `borrowersSimulator.${field}`,
-            text('numberOfborrowers é 1, sem segundo proponente.', 'numberOfborrowers is 1, so there is no second borrower.'),
-          ),
-        )
+        problems.push(notAllowed(`borrowersSimulator.${field}`, text('numberOfborrowers é 1, sem segundo proponente.', 'numberOfborrowers is 1, so there is no second borrower.')))
       }
     }
   }
@@ -231,10 +229,7 @@ function propertyProblems({ raw, value: property }: Read<Property>, loan: Loan, 
         problems.push(
           notAllowed(
             `propertySimulator.${field}`,
-            text(
-              `a finalidade "${purpose.description['pt-PT']}" não inclui obras.`,
-              `the loan purpose "${purpose.description.en}" does not include works.`,
-            ),
+            text(`a finalidade "${purpose.description['pt-PT']}" não inclui obras.`, `the loan purpose "${purpose.description.en}" does not include works.`),
           ),
         )
       }

@@ -30,7 +30,7 @@ export interface MailboxDeps {
   relay?: SmtpRelay | undefined
   /** Mails a partner may send a day, and whom the relay reaches. */
   mail: Config['mail']
-  /** The partner's contact address: always relayed to. */
+  /** The partner's contact address (of its sign-up): relayed to once verified, as any recipient. */
   contactEmailOf(partnerUniqueID: string): string | null
   /** @throws ApiError 409 when storing `bytes` more would pass the partner's storage quota. */
   assertRoom?: ((partnerUniqueID: string, bytes: number) => void) | undefined
@@ -40,7 +40,7 @@ export interface MailboxDeps {
 
 /**
  * The sandbox's e-mails: captured in the partner's mailbox, relayed over SMTP when `smtpUrl` is set to
- * the partner's contact address and the recipients it verified.
+ * the recipients the partner verified (its contact address among them once verified).
  */
 export function createMailbox(deps: MailboxDeps): MailboxService & { recipients: MailRecipientService } {
   const mailbox = createMailboxRepository(deps.db)
@@ -54,12 +54,20 @@ export function createMailbox(deps: MailboxDeps): MailboxService & { recipients:
     ...(deps.relay ? { relay: deps.relay } : {}),
     relayTo: deps.mail.relayTo,
     perDay: deps.mail.perDay,
-    mayRelayTo: relayPolicy(recipients, deps.contactEmailOf),
+    mayRelayTo: relayPolicy(recipients),
     assertRoom: deps.assertRoom,
   })
   return {
     ...createMailboxService({ mailbox, mailer }),
-    recipients: createMailRecipientService({ recipients, mailer, clock: deps.clock, relaying, contactEmailOf: deps.contactEmailOf, assertAdmin: deps.assertAdmin }),
+    recipients: createMailRecipientService({
+      recipients,
+      mailer,
+      clock: deps.clock,
+      relaying,
+      contactEmailOf: deps.contactEmailOf,
+      assertAdmin: deps.assertAdmin,
+      logger: deps.logger,
+    }),
   }
 }
 

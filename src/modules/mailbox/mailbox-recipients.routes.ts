@@ -11,7 +11,7 @@ import {
 const tags = ['Sandbox']
 const ADMIN = "Sandbox API (not part of the bank's API), for an administrator of the caller's partner (403 otherwise)."
 const WHY =
-  "With an SMTP relay (SANDBOX_SMTP_URL), the sandbox relays an ESIS e-mail only to the partner's contact address and to the addresses it verified here; an e-mail to any other address is kept in the sandbox mailbox only (relayStatus `withheld`)."
+  'With an SMTP relay (SANDBOX_SMTP_URL), the sandbox relays an ESIS e-mail only to the addresses the partner verified here, its contact address included (sent a code at sign-up, it is relayed to once verified like any other); an e-mail to any other address is kept in the sandbox mailbox only (relayStatus `withheld`).'
 const json = <T extends typeof MailRecipientCreateRequestSchema | typeof MailRecipientVerifyRequestSchema>(schema: T, example: unknown) => ({
   required: true,
   content: { 'application/json': { schema, example } },
@@ -34,7 +34,7 @@ export const add = createRoute({
   tags,
   summary: 'Add an address to relay e-mails to',
   operationId: 'sandboxAccountMailRecipientCreate',
-  description: `${ADMIN} ${WHY} Sends the address a 6-digit code (valid 24 hours; the mailbox keeps the e-mail without it): the address is verified once the code is sent back to …/verify. Adding a pending address again sends a new code; a verified one answers as it is (200). At most 20 addresses (409, 010605, \`mailRecipients\`) and 10 verification e-mails a day (409, 010605, \`verificationsPerDay\`, with Retry-After); each counts among the day's e-mails (\`mailsPerDay\`). Without an SMTP relay there is nothing to verify (400).`,
+  description: `${ADMIN} ${WHY} Sends the address a 6-digit code (valid 24 hours; the mailbox keeps the e-mail without it): the address is verified once the code is sent back to …/verify. Adding a pending address again sends a new code; a verified one answers as it is (200). At most 20 addresses (409, 010605, \`mailRecipients\`), 10 verification e-mails a day (409, 010605, \`verificationsPerDay\`, with Retry-After) and 3 a day to one address, whichever partners ask (409, 010605, \`verificationsPerAddress\`, with Retry-After); each counts among the day's e-mails (\`mailsPerDay\`). Without an SMTP relay there is nothing to verify (400).`,
   security: bearerSecurity,
   request: { body: json(MailRecipientCreateRequestSchema, { email: 'qa@casanova.example' }) },
   responses: {

@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi'
 
 export const MailRecipientCreateRequestSchema = z
   .strictObject({
-    email: z.email().max(254).openapi({ description: 'The address to relay the partner\'s e-mails to, once verified', example: 'qa@casanova.example' }),
+    email: z.email().max(254).openapi({ description: "The address to relay the partner's e-mails to, once verified", example: 'qa@casanova.example' }),
   })
   .openapi('MailRecipientCreateRequest')
 
@@ -28,7 +28,10 @@ export const MailRecipientSchema = z
 
 export const MailRecipientListSchema = z
   .object({
-    contactEmail: z.string().nullable().openapi({ description: "The partner's contact address (of its sign-up): always relayed to, without verification" }),
+    contactEmail: z
+      .string()
+      .nullable()
+      .openapi({ description: "The partner's contact address (of its sign-up): relayed to once verified, as a recipient of the list (sent a code at sign-up)" }),
     recipientList: z.array(MailRecipientSchema),
   })
   .openapi('MailRecipientList')

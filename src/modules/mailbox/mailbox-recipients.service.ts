@@ -3,8 +3,9 @@ import type { PartnerClock } from '../../platform/clock.ts'
 import { ApiError } from '../../common/api-error.ts'
 import type { AuthContext } from '../../common/auth-context.ts'
 import type { Lang } from '../../common/language.ts'
+import type { Logger } from '../../platform/logger.ts'
 import type { MailRecipient, MailRecipientRepository } from './mailbox-recipients.repository.ts'
-import type { Mailer } from './mailer.ts'
+import { emailKey, type Mailer } from './mailer.ts'
 import { verificationMail } from './verification-mail.ts'
 
 /** Addresses a partner may list: enough for a team's own inboxes, too few to make a mailing list. */
@@ -13,18 +14,16 @@ const CODE_HOURS = 24
 /** Wrong codes a recipient may be sent before its code is spent: one in 200,000 chance of a guess. */
 const MAX_CODE_ATTEMPTS = 5
 
-const emailKey = (address: string) => address.trim().toLowerCase()
 const hashOf = (recipientId: string, code: string) => createHash('sha256').update(`${recipientId}:${code}`).digest()
 
 const recipientView = ({ recipientId, email, status, createdAt, verifiedAt }: MailRecipient) => ({ recipientId, email, status, createdAt, verifiedAt })
 
-/** Whether the partner's mail may be relayed to `address`: its contact address or one it verified. */
-export function relayPolicy(recipients: Pick<MailRecipientRepository, 'isVerified'>, contactEmailOf: (partnerUniqueID: string) => string | null) {
-  return (partnerUniqueID: string, address: string): boolean => {
-    const key = emailKey(address)
-    const contact = contactEmailOf(partnerUniqueID)
-    return (contact !== null && emailKey(contact) === key) || recipients.isVerified(partnerUniqueID, key)
-  }
+/**
+ * Whether the partner's mail may be relayed to `address`: one it verified. Its contact address too
+ * only once verified: whoever signs up names it, and nobody there has vouched for it yet.
+ */
+export function relayPolicy(recipients: Pick<MailRecipientRepository, 'isVerified'>) {
+  return (partnerUniqueID: string, address: string): boolean => recipients.isVerified(partnerUniqueID, emailKey(address))
 }
 
 export interface MailRecipientServiceDeps {
@@ -36,15 +35,55 @@ export interface MailRecipientServiceDeps {
   contactEmailOf(partnerUniqueID: string): string | null
   /** @throws ApiError 403 when the caller is not an administrator of its partner. */
   assertAdmin(auth: AuthContext): void
+  logger: Pick<Logger, 'info'>
 }
 
 /**
- * The addresses a partner's e-mails may be relayed to (docs/design.md "ESIS"), besides its contact
- * address: an administrator adds one, the sandbox sends it a code (relayed, and kept in the mailbox
- * without the code), and the address counts once the code comes back. Administrators only.
+ * The addresses a partner's e-mails may be relayed to (docs/design.md "ESIS"): the contact address
+ * of its sign-up and those an administrator adds. The sandbox sends each a code (relayed, and kept
+ * in the mailbox without the code), and the address counts once the code comes back. Administrators
+ * only, but for the contact address's first code, sent at sign-up.
  */
 export function createMailRecipientService(deps: MailRecipientServiceDeps) {
   const { recipients } = deps
+
+  /**
+   * A new recipient, pending until its code comes back; for a pending one, a new code (the old one
+   * is spent); a verified one as it is, without a mail.
+   * @throws ApiError 409 (010605) past the recipients, or the day's mails or verifications.
+   */
+  async function enrol(partnerUniqueID: string, email: string, lang: Lang): Promise<{ created: boolean; recipient: MailRecipient }> {
+    const key = emailKey(email)
+    const existing = recipients.findByAddress(partnerUniqueID, key)
+    if (existing?.status === 'verified') return { created: false, recipient: existing }
+    if (!existing && recipients.count(partnerUniqueID) >= MAX_RECIPIENTS) {
+      throw new ApiError('QUOTA_EXCEEDED', { field: 'mailRecipients', params: { quota: 'mailRecipients', limit: MAX_RECIPIENTS } })
+    }
+    const recipientId = existing?.recipientId ?? randomUUID()
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
+    const mail = verificationMail(recipientId, code, CODE_HOURS, lang)
+    // Sent first: a mail the day's allowance refuses leaves no recipient behind.
+    // The partner's own, as its welcome e-mail: read by its administrators only.
+    await deps.mailer.send({
+      partnerUniqueID,
+      brokerId: null,
+      to: email,
+      subject: mail.subject,
+      text: mail.text,
+      attachments: [],
+      verification: { capturedText: mail.capturedText },
+    })
+    recipients.upsert({
+      recipientId,
+      partnerUniqueID,
+      email: email.trim(),
+      emailKey: key,
+      codeHash: hashOf(recipientId, code).toString('hex'),
+      codeExpiresAt: new Date(deps.clock.machine.now().getTime() + CODE_HOURS * 3_600_000).toISOString(),
+      createdAt: deps.clock.now(partnerUniqueID).toISOString(),
+    })
+    return { created: !existing, recipient: recipients.findByAddress(partnerUniqueID, key)! }
+  }
 
   function recipientOf(auth: AuthContext, recipientId: string): MailRecipient {
     const found = recipients.find(auth.partnerUniqueID, recipientId)
@@ -53,7 +92,7 @@ export function createMailRecipientService(deps: MailRecipientServiceDeps) {
   }
 
   return {
-    /** The contact address (always relayed to) and the partner's recipients. @throws ApiError 403. */
+    /** The contact address and the partner's recipients (the contact address among them once its code was sent). @throws ApiError 403. */
     list(auth: AuthContext) {
       deps.assertAdmin(auth)
       return { contactEmail: deps.contactEmailOf(auth.partnerUniqueID), recipientList: recipients.list(auth.partnerUniqueID).map(recipientView) }
@@ -62,7 +101,8 @@ export function createMailRecipientService(deps: MailRecipientServiceDeps) {
     /**
      * A new recipient, pending until its code comes back; for a pending one, a new code (the old one
      * is spent); a verified one as it is, without a mail.
-     * @throws ApiError 403; 400 without an SMTP relay; 409 (010605) past the recipients or the day's mails.
+     * @throws ApiError 403; 400 without an SMTP relay; 409 (010605) past the recipients, the day's
+     * mails, or the day's verifications of the partner or of the address.
      */
     async add(auth: AuthContext, email: string, lang: Lang): Promise<{ created: boolean; recipient: ReturnType<typeof recipientView> }> {
       deps.assertAdmin(auth)
@@ -77,28 +117,25 @@ export function createMailRecipientService(deps: MailRecipientServiceDeps) {
           },
         })
       }
-      const key = emailKey(email)
-      const existing = recipients.findByAddress(partnerUniqueID, key)
-      if (existing?.status === 'verified') return { created: false, recipient: recipientView(existing) }
-      if (!existing && recipients.count(partnerUniqueID) >= MAX_RECIPIENTS) {
-        throw new ApiError('QUOTA_EXCEEDED', { field: 'mailRecipients', params: { quota: 'mailRecipients', limit: MAX_RECIPIENTS } })
+      const { created, recipient } = await enrol(partnerUniqueID, email, lang)
+      return { created, recipient: recipientView(recipient) }
+    },
+
+    /**
+     * A new partner's contact address, a pending recipient with its code mailed (docs/account.md
+     * "E-mail"): relayed to like any other once the code comes back. Nothing without an SMTP relay
+     * (no code could reach it; an administrator adds it once there is one), and nothing but a log
+     * line when the day's verifications of the partner or of the address are spent: the sign-up
+     * stands, and an administrator adds the address later.
+     */
+    async enrolContact(partnerUniqueID: string, email: string, lang: Lang): Promise<void> {
+      if (!deps.relaying) return
+      try {
+        await enrol(partnerUniqueID, email, lang)
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.key !== 'QUOTA_EXCEEDED') throw error
+        deps.logger.info('contact address not enrolled', { partnerUniqueID, error: error.message })
       }
-      const recipientId = existing?.recipientId ?? randomUUID()
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0')
-      const mail = verificationMail(recipientId, code, CODE_HOURS, lang)
-      // Sent first: a mail the day's allowance refuses leaves no recipient behind.
-      // The partner's own, as its welcome e-mail: read by its administrators only.
-      await deps.mailer.send({ partnerUniqueID, brokerId: null, to: email, subject: mail.subject, text: mail.text, attachments: [], verification: { capturedText: mail.capturedText } })
-      recipients.upsert({
-        recipientId,
-        partnerUniqueID,
-        email: email.trim(),
-        emailKey: key,
-        codeHash: hashOf(recipientId, code).toString('hex'),
-        codeExpiresAt: new Date(deps.clock.machine.now().getTime() + CODE_HOURS * 3_600_000).toISOString(),
-        createdAt: deps.clock.now(partnerUniqueID).toISOString(),
-      })
-      return { created: !existing, recipient: recipientView(recipients.findByAddress(partnerUniqueID, key)!) }
     },
 
     /** The code the address received. @throws ApiError 403, 404; 400 for a wrong, expired or spent code. */
@@ -124,7 +161,10 @@ export function createMailRecipientService(deps: MailRecipientServiceDeps) {
         const left = MAX_CODE_ATTEMPTS - pending.failedAttempts - 1
         throw new ApiError('INVALID_VALUE', {
           field: 'code',
-          message: { 'pt-PT': `O código não é o que foi enviado para o endereço (restam ${left} tentativas).`, en: `The code is not the one sent to the address (${left} tries left).` },
+          message: {
+            'pt-PT': `O código não é o que foi enviado para o endereço (restam ${left} tentativas).`,
+            en: `The code is not the one sent to the address (${left} tries left).`,
+          },
         })
       }
       recipients.markVerified(recipientId, deps.clock.now(auth.partnerUniqueID).toISOString())

@@ -4,8 +4,8 @@ import type { KeysetCursor } from '../../common/pagination.ts'
 
 /**
  * captured: kept in the mailbox only (no SMTP relay); relayed: also accepted by the SMTP server;
- * failed: the relay failed; withheld: a relay is configured, but the address is neither the partner's
- * contact address nor one of its verified recipients, so the mail was kept in the mailbox only.
+ * failed: the relay failed; withheld: a relay is configured, but the address is not one the partner
+ * verified (its contact address included), so the mail was kept in the mailbox only.
  */
 export type RelayStatus = 'captured' | 'relayed' | 'failed' | 'withheld'
 
@@ -91,6 +91,12 @@ export function createMailboxRepository(db: Db) {
       mails = CASE WHEN day = excluded.day THEN mails + 1 ELSE 1 END,
       verifications = CASE WHEN day = excluded.day THEN verifications + excluded.verifications ELSE excluded.verifications END,
       day = excluded.day`)
+  const verificationsTo = db.prepare('SELECT verifications FROM mail_address_day WHERE email_key = ? AND day = ?').pluck()
+  const countAddress = db.prepare(`INSERT INTO mail_address_day (email_key, day, verifications) VALUES (@emailKey, @day, 1)
+    ON CONFLICT (email_key) DO UPDATE SET
+      verifications = CASE WHEN day = excluded.day THEN verifications + 1 ELSE 1 END,
+      day = excluded.day`)
+  const forgetEarlierDays = db.prepare('DELETE FROM mail_address_day WHERE day < ?')
   const insertAttachment = db.prepare(`INSERT INTO mailbox_attachment (mailbox_message_id, position, filename, content_type, content)
     VALUES (?, ?, ?, ?, ?)`)
   const setRelay = db.prepare(`UPDATE mailbox_message SET relay_status = @status, relay_error = @error, smtp_message_id = @smtpMessageId
@@ -116,10 +122,17 @@ export function createMailboxRepository(db: Db) {
     WHERE created_at < @cutoff ORDER BY rowid LIMIT @limit)`)
 
   return {
-    /** Keeps the mail and counts it on the partner's `day`, in one transaction. */
-    capture: db.transaction((message: NewMail, day: string, verification: boolean) => {
+    /**
+     * Keeps the mail and counts it on the partner's `day`, in one transaction; a verification mail
+     * also on its address's (`verificationTo`, the address's key).
+     */
+    capture: db.transaction((message: NewMail, day: string, verificationTo: string | null) => {
       insertMessage.run({ ...message, withheld: message.withheld ? 1 : 0 })
-      countDay.run({ partnerUniqueID: message.partnerUniqueID, day, verification: verification ? 1 : 0 })
+      countDay.run({ partnerUniqueID: message.partnerUniqueID, day, verification: verificationTo === null ? 0 : 1 })
+      if (verificationTo !== null) {
+        forgetEarlierDays.run(day)
+        countAddress.run({ emailKey: verificationTo, day })
+      }
       message.attachments.forEach((a, index) => insertAttachment.run(message.mailboxMessageId, index, a.filename, a.contentType, a.content))
     }),
     setRelay: (mailboxMessageId: string, status: RelayStatus, error: string | null, smtpMessageId: string | null) =>
@@ -131,6 +144,8 @@ export function createMailboxRepository(db: Db) {
       return { ...row, createdAt: new Date(row.createdAt).toISOString(), attachments: attachmentsOf.all(row.mailboxMessageId) as MailAttachment[] }
     },
     count: (scope: BrokerScope) => count.get(scopeParams(scope)) as number,
+    /** The verification mails every partner sent to the address (its key) on `day`. */
+    verificationsTo: (emailKey: string, day: string): number => (verificationsTo.get(emailKey, day) as number | undefined) ?? 0,
     /** What the partner sent on `day` (YYYY-MM-DD, UTC). */
     dayOf: (partnerUniqueID: string, day: string): MailDay => (dayOf.get(partnerUniqueID, day) as MailDay | undefined) ?? { mails: 0, verifications: 0 },
     positionOf: (mailboxMessageId: string, scope: BrokerScope) => position.get({ mailboxMessageId, ...scopeParams(scope) }) as MailPosition | undefined,

@@ -40,16 +40,14 @@ export const MailSchema = z
     processUniqueId: z.uuid().nullable(),
     relayStatus: z.enum(['captured', 'relayed', 'failed', 'withheld']).openapi({
       description:
-        "captured: kept here only (no SANDBOX_SMTP_URL); relayed: also accepted by the SMTP server; failed: the relay failed; withheld: kept here only, the address being neither the partner's contact address nor one it verified",
+        'captured: kept here only (no SANDBOX_SMTP_URL); relayed: also accepted by the SMTP server; failed: the relay failed; withheld: kept here only, the address not being one the partner verified (its contact address included)',
     }),
     relayError: z.string().nullable(),
     attachments: z.array(AttachmentSchema),
   })
   .openapi('MailboxMessage')
 
-export const MailboxPageSchema = z
-  .object({ totalRecords: z.number().int(), hasMoreResults: z.boolean(), mailList: z.array(MailSchema) })
-  .openapi('MailboxPage')
+export const MailboxPageSchema = z.object({ totalRecords: z.number().int(), hasMoreResults: z.boolean(), mailList: z.array(MailSchema) }).openapi('MailboxPage')
 
 /** The bytes of an attachment (the ESIS PDF), as OpenAPI names a binary answer. */
 export const AttachmentBytesSchema = z.string().openapi({ format: 'binary' })

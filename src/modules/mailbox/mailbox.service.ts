@@ -37,9 +37,7 @@ export function createMailboxService(deps: { mailbox: MailboxRepository; mailer:
           messageId: mailboxMessageId,
           sentAt: new Date(createdAt).toISOString(),
           ...mail,
-          attachments: attachments
-            .filter((a) => a.mailboxMessageId === mailboxMessageId)
-            .map(({ mailboxMessageId: id, ...a }) => ({ ...a, url: attachmentUrl(id, a.position) })),
+          attachments: attachments.filter((a) => a.mailboxMessageId === mailboxMessageId).map(({ mailboxMessageId: id, ...a }) => ({ ...a, url: attachmentUrl(id, a.position) })),
         })),
       }
     },

@@ -38,6 +38,14 @@ const ATTACHMENT_ROW_BYTES = 256
 
 /** Verification mails a partner may send a day: each goes to an address nobody has vouched for yet. */
 export const VERIFICATIONS_PER_DAY = 10
+/**
+ * Verification mails one address may receive a day, whichever partners ask: neither one partner
+ * nor several together can make the bank's sender mail a stranger more than this.
+ */
+export const VERIFICATIONS_PER_ADDRESS = 3
+
+/** An address as the relay rules compare it. */
+export const emailKey = (address: string) => address.trim().toLowerCase()
 
 export interface MailReceipt {
   mailboxMessageId: string
@@ -52,9 +60,9 @@ export interface MailerDeps {
   smtpUrl: string | undefined
   /** Tests and benches may give their own relay. */
   relay?: SmtpRelay
-  /** Whom the relay reaches: the partner's contact and verified addresses, or any address (a local catch-all server). */
+  /** Whom the relay reaches: the partner's verified addresses, or any address (a local catch-all server). */
   relayTo: 'verified' | 'any'
-  /** Whether the address is the partner's contact address or one of its verified recipients. */
+  /** Whether the address is one of the partner's verified recipients (its contact address once verified). */
   mayRelayTo(partnerUniqueID: string, address: string): boolean
   /** Mails a partner may send a day, captured or relayed; null: no limit. */
   perDay: number | null
@@ -71,11 +79,25 @@ function dayOf(now: Date): { day: string; secondsLeft: number } {
 const dayQuotaReached = (quota: string, limit: number, secondsLeft: number) =>
   new ApiError('QUOTA_EXCEEDED', { field: quota, params: { quota, limit } }, { 'Retry-After': String(secondsLeft) })
 
+const addressQuotaReached = (secondsLeft: number) =>
+  new ApiError(
+    'QUOTA_EXCEEDED',
+    {
+      field: 'verificationsPerAddress',
+      params: { quota: 'verificationsPerAddress', limit: VERIFICATIONS_PER_ADDRESS },
+      message: {
+        'pt-PT': `Quota atingida: verificationsPerAddress (no máximo ${VERIFICATIONS_PER_ADDRESS} e-mails de confirmação por dia para o mesmo endereço, pedidos por qualquer parceiro).`,
+        en: `Quota reached: verificationsPerAddress (at most ${VERIFICATIONS_PER_ADDRESS} verification e-mails a day to one address, whichever partners ask).`,
+      },
+    },
+    { 'Retry-After': String(secondsLeft) },
+  )
+
 /**
  * Sends sandbox e-mails (ESIS of simulations and processes, welcome, address verification): always
  * captured in the partner's mailbox (mailbox_message, read through the sandbox control API), and
- * relayed over SMTP when SANDBOX_SMTP_URL is set, but only to the partner's contact address and the
- * addresses it verified (docs/design.md "ESIS"): the relay sends from the bank's name, and must not
+ * relayed over SMTP when SANDBOX_SMTP_URL is set, but only to the addresses the partner verified, its
+ * contact address included (docs/design.md "ESIS"): the relay sends from the bank's name, and must not
  * carry a partner's text to whoever it likes. A mail to any other address is kept in the mailbox
  * only, marked withheld. A partner sends at most `perDay` mails a day, and each counts in its storage
  * quota. A relay failure is recorded on the captured copy and logged; the send itself still
@@ -87,13 +109,20 @@ export function createMailer(deps: MailerDeps) {
   const relayOf = () => (relay ??= deps.smtpUrl ? createSmtpRelay(deps.smtpUrl) : undefined)
 
   return {
-    /** @throws ApiError 409 (010605) past the day's mails (or verifications), with Retry-After, or past the storage quota. */
+    /**
+     * @throws ApiError 409 (010605) past the day's mails, or for a verification past the partner's
+     * verifications of the day or its address's, with Retry-After; or past the storage quota.
+     */
     async send(request: MailRequest): Promise<MailReceipt> {
       const partnerUniqueID = request.partnerUniqueID
       const { day, secondsLeft } = dayOf(deps.clock.machine.now())
       const sent = mailbox.dayOf(partnerUniqueID, day)
       if (deps.perDay !== null && sent.mails >= deps.perDay) throw dayQuotaReached('mailsPerDay', deps.perDay, secondsLeft)
-      if (request.verification && sent.verifications >= VERIFICATIONS_PER_DAY) throw dayQuotaReached('verificationsPerDay', VERIFICATIONS_PER_DAY, secondsLeft)
+      const verificationTo = request.verification ? emailKey(request.to) : null
+      if (verificationTo !== null) {
+        if (sent.verifications >= VERIFICATIONS_PER_DAY) throw dayQuotaReached('verificationsPerDay', VERIFICATIONS_PER_DAY, secondsLeft)
+        if (mailbox.verificationsTo(verificationTo, day) >= VERIFICATIONS_PER_ADDRESS) throw addressQuotaReached(secondsLeft)
+      }
       const text = request.verification?.capturedText ?? request.text
       const bytes =
         MAIL_ROW_BYTES +
@@ -123,7 +152,7 @@ export function createMailer(deps: MailerDeps) {
           withheld,
         },
         day,
-        request.verification !== undefined,
+        verificationTo,
       )
       if (!smtp) return { mailboxMessageId, relayStatus: 'captured' }
       if (withheld) return { mailboxMessageId, relayStatus: 'withheld' }

@@ -25,7 +25,9 @@ export function createSmtpRelay(url: string): SmtpRelay {
   const connect = () => (transport ??= import('nodemailer').then(({ createTransport }) => createTransport(url)))
   return {
     async send(mail) {
-      const info = await (await connect()).sendMail({
+      const info = await (
+        await connect()
+      ).sendMail({
         from: mail.from,
         to: mail.to,
         subject: mail.subject,

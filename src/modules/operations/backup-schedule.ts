@@ -44,7 +44,9 @@ export function createBackupSchedule(deps: { dbPath: string; settings: BackupSet
   }
 
   function prune(): void {
-    const kept = readdirSync(settings.dir).filter((name) => NAME.test(name)).sort()
+    const kept = readdirSync(settings.dir)
+      .filter((name) => NAME.test(name))
+      .sort()
     for (const name of kept.slice(0, Math.max(0, kept.length - settings.keep))) rmSync(join(settings.dir, name), { force: true })
   }
 

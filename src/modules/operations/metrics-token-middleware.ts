@@ -21,7 +21,7 @@ export interface MetricsExposure {
  */
 export function metricsToken(exposure: MetricsExposure): MiddlewareHandler<AppEnv> {
   const expected = exposure.token === undefined ? undefined : digest(exposure.token)
-  return async (c, next) => {
+  return async function metricsToken(c, next) {
     if (!exposure.enabled) throw new ApiError('ROUTE_NOT_FOUND', { field: 'path', params: { method: c.req.method, path: c.req.path } })
     if (expected) {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')

@@ -43,7 +43,12 @@ export function createPrometheusMetrics(deps: PrometheusMetricsDeps) {
     buckets: REQUEST_BUCKETS,
     registry,
   })
-  const refusals = new Counter({ name: 'sandbox_http_refusals_total', help: 'Requests refused with an error of the catalogue, by its key (RATE_LIMITED, QUOTA_EXCEEDED, …) and status', labelNames: ['reason', 'status'] as const, registers })
+  const refusals = new Counter({
+    name: 'sandbox_http_refusals_total',
+    help: 'Requests refused with an error of the catalogue, by its key (RATE_LIMITED, QUOTA_EXCEEDED, …) and status',
+    labelNames: ['reason', 'status'] as const,
+    registers,
+  })
   const logins = new Counter({ name: 'sandbox_login_refusals_total', help: 'Logins refused: wrong credentials, or throttled', labelNames: ['reason'] as const, registers })
   const deliveries = new Histogram({
     name: 'sandbox_callback_delivery_seconds',
@@ -112,8 +117,22 @@ export function createPrometheusMetrics(deps: PrometheusMetricsDeps) {
       this.set({ kind: 'journal' }, stored.journalBytes)
     },
   })
-  new Gauge({ name: 'sandbox_journal_entries', help: 'Request journal entries kept', registers, collect() { this.set(read().journalEntries) } })
-  new Gauge({ name: 'sandbox_outbox_pending', help: 'Callback notifications waiting for delivery', registers, collect() { this.set(read().outbox.pending) } })
+  new Gauge({
+    name: 'sandbox_journal_entries',
+    help: 'Request journal entries kept',
+    registers,
+    collect() {
+      this.set(read().journalEntries)
+    },
+  })
+  new Gauge({
+    name: 'sandbox_outbox_pending',
+    help: 'Callback notifications waiting for delivery',
+    registers,
+    collect() {
+      this.set(read().outbox.pending)
+    },
+  })
   new Gauge({
     name: 'sandbox_outbox_oldest_overdue_seconds',
     help: 'How long the most overdue pending notification has been due (0: none overdue)',
@@ -122,7 +141,14 @@ export function createPrometheusMetrics(deps: PrometheusMetricsDeps) {
       this.set(overdueSeconds(read().outbox.oldestDueAt))
     },
   })
-  new Gauge({ name: 'sandbox_jobs_pending', help: "Scenario jobs waiting (the bank's delayed side of a scenario)", registers, collect() { this.set(read().jobs.pending) } })
+  new Gauge({
+    name: 'sandbox_jobs_pending',
+    help: "Scenario jobs waiting (the bank's delayed side of a scenario)",
+    registers,
+    collect() {
+      this.set(read().jobs.pending)
+    },
+  })
   new Gauge({
     name: 'sandbox_jobs_oldest_overdue_seconds',
     help: 'How long the most overdue pending scenario job has been due (0: none overdue)',
@@ -170,5 +196,3 @@ export function createPrometheusMetrics(deps: PrometheusMetricsDeps) {
     scrape: (): Promise<string> => registry.metrics(),
   }
 }
-
-export type PrometheusMetrics = ReturnType<typeof createPrometheusMetrics>

@@ -25,7 +25,7 @@ export function requestMetrics(metrics: Metrics): MiddlewareHandler<AppEnv> {
     }
     return operation
   }
-  return async (c, next) => {
+  return async function countRequest(c, next) {
     const started = performance.now()
     try {
       await next()

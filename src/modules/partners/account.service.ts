@@ -2,6 +2,7 @@ import type { Clock } from '../../platform/clock.ts'
 import type { Config } from '../../platform/config.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import { ApiError } from '../../common/api-error.ts'
+import type { AccessChange } from '../../common/access-change.ts'
 import type { AuthContext } from '../../common/auth-context.ts'
 import type { Lang } from '../../common/language.ts'
 import { adminRequired } from '../../common/admin-required.ts'
@@ -20,6 +21,8 @@ export interface AccountServiceDeps {
   clock: Clock
   config: Pick<Config, 'retentionDays' | 'rateLimit' | 'mode'>
   passwords: Pick<PasswordHashing, 'hash'>
+  /** Told of every change that takes a user's rights away at once, once the live user is forgotten. */
+  accessChanged?: ((change: AccessChange) => void) | undefined
 }
 
 const userView = (u: UserIdentity) => ({ userId: u.userId, username: u.username, name: u.name, email: u.email, admin: u.isAdmin, status: u.userStatus })
@@ -31,6 +34,7 @@ const userView = (u: UserIdentity) => ({ userId: u.userId, username: u.username,
  */
 export function createAccountService(deps: AccountServiceDeps) {
   const { repo, liveUsers } = deps
+  const lost = (auth: AuthContext, userId: number, reason: AccessChange['reason']) => deps.accessChanged?.({ partnerUniqueID: auth.partnerUniqueID, userId, reason, detail: null })
 
   // The routes answer a non-administrator 403 before this runs (http/access/access-rules.ts); the service
   // keeps its own check so no other caller reaches an account change without the live flag.
@@ -52,7 +56,9 @@ export function createAccountService(deps: AccountServiceDeps) {
     assertAdmin,
     /**
      * The partner, its brokers with their users, quotas with their use, rate limit and retention. An
-     * administrator sees every broker; another user its own broker only (docs/design.md "Roles").
+     * administrator sees every broker and the contact address; another user its own broker and that
+     * broker's users only, so no e-mail of another broker's user (the contact address is the first
+     * administrator's) reaches it (docs/design.md "Roles").
      */
     view(auth: AuthContext) {
       const partner = repo.partner(auth.partnerUniqueID)!
@@ -61,7 +67,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       return {
         partnerUniqueID: partner.partnerUniqueID,
         partnerName: partner.name,
-        contactEmail: partner.contactEmail,
+        contactEmail: auth.admin ? partner.contactEmail : null,
         status: partner.status,
         createdAt: partner.createdAt,
         mode: deps.config.mode,
@@ -104,7 +110,15 @@ export function createAccountService(deps: AccountServiceDeps) {
       const passwordHash = await deps.passwords.hash(password, hashTurn.partner(auth.partnerUniqueID))
       let username = usernameFor(user.name)
       while (repo.usernameTaken(username)) username = usernameFor(user.name)
-      const userId = insertUser({ brokerId: user.brokerId, username, name: user.name, email: user.email, passwordHash, isAdmin: user.admin === true, createdAt: deps.clock.now().toISOString() })
+      const userId = insertUser({
+        brokerId: user.brokerId,
+        username,
+        name: user.name,
+        email: user.email,
+        passwordHash,
+        isAdmin: user.admin === true,
+        createdAt: deps.clock.now().toISOString(),
+      })
       return { userId, brokerId: user.brokerId, username, password }
     },
 
@@ -115,6 +129,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       const password = newPassword()
       repo.setPassword(user.userId, await deps.passwords.hash(password, hashTurn.partner(auth.partnerUniqueID)))
       liveUsers.forgetUser(user.userId)
+      lost(auth, user.userId, 'password-reset')
       return { userId: user.userId, username: user.username, password }
     },
 
@@ -123,6 +138,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       assertAdmin(auth)
       repo.revokeTokens(userOf(auth, userId).userId)
       liveUsers.forgetUser(userId)
+      lost(auth, userId, 'tokens-revoked')
     },
 
     /**
@@ -142,6 +158,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       }
       repo.setAdmin(user.userId, admin)
       liveUsers.forgetUser(user.userId)
+      if (user.isAdmin && !admin) lost(auth, user.userId, 'demoted')
       return { userId: user.userId, username: user.username, brokerId: user.brokerId, admin }
     },
 
@@ -158,6 +175,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       }
       repo.deactivate(user.userId)
       liveUsers.forgetUser(user.userId)
+      lost(auth, user.userId, 'deactivated')
     },
   }
 }

@@ -5,11 +5,12 @@ import type { Config, TrustProxy } from '../../platform/config.ts'
 import type { Db } from '../../db/connection.ts'
 import type { SecretBox } from '../../db/secret-box.ts'
 import type { Metrics } from '../../common/metrics.ts'
+import type { AccessChange } from '../../common/access-change.ts'
 import { wayIn, type WayIn } from '../../common/way-in.ts'
 import { onRollback } from '../../db/rollbacks.ts'
 import type { Transactions } from '../../db/write-batch.ts'
 import type { Logger } from '../../platform/logger.ts'
-import type { MailboxService } from '../mailbox/index.ts'
+import type { MailboxService, MailRecipientService } from '../mailbox/index.ts'
 import { authHandlers } from './auth/auth.handlers.ts'
 import * as authRoutes from './auth/auth.routes.ts'
 import { createAuthService, type AuthService } from './auth/auth.service.ts'
@@ -47,11 +48,17 @@ interface PartnersDeps {
   /** Seals the tokens' signing secret in the database. */
   secrets: SecretBox
   metrics?: Pick<Metrics, 'loginRefused'> | undefined
-  mailbox: Pick<MailboxService, 'send'>
+  mailbox: Pick<MailboxService, 'send'> & { recipients: Pick<MailRecipientService, 'enrolContact'> }
   /** Deletes everything a partner made (the sandbox reset). */
   eraseData(partnerUniqueID: string): Record<string, number>
   /** The password check (scrypt by default); a test may count its calls. */
   verifyPassword?: PasswordVerifier | undefined
+  /**
+   * Told of every change that takes users' rights away at once (a demotion, a revocation, a new
+   * password, a deactivation, a suspended or deleted partner), so what holds a connection open for a
+   * user (a listen stream) ends on it.
+   */
+  accessChanged?: ((change: AccessChange) => void) | undefined
 }
 
 /** The partners of the sandbox, their accounts, quotas, the live state of their users and their logins and tokens. */
@@ -86,7 +93,9 @@ export function seedIdentities(db: Db, seedsDir: string, now: string): void {
 }
 
 /** Logins and tokens, on the partners' identities. */
-function createAuth(deps: Pick<PartnersDeps, 'db' | 'config' | 'clock' | 'secrets' | 'metrics'> & { partners: Pick<PartnerService, 'verifyCredentials' | 'liveUser'> }): AuthService {
+function createAuth(
+  deps: Pick<PartnersDeps, 'db' | 'config' | 'clock' | 'secrets' | 'metrics'> & { partners: Pick<PartnerService, 'verifyCredentials' | 'liveUser'> },
+): AuthService {
   // The successful logins' buckets run on the machine's clock (a test moves it).
   const now = () => deps.clock.now().getTime()
   const bucketsOf = ({ burst, perMinute }: { burst: number; perMinute: number }) => createTokenBuckets({ burst, perSecond: perMinute / 60, now })

@@ -33,7 +33,7 @@ export function operatorAuth(operatorToken: string | undefined, options: { trust
     failures.take(address)
     return new ApiError('OPERATOR_UNAUTHENTICATED', { field: 'Authorization', params: { detail } })
   }
-  return async (c, next) => {
+  return async function operatorToken(c, next) {
     if (!expected) {
       throw new ApiError('FORBIDDEN', { field: 'Authorization', params: { detail: 'use the operator API: this sandbox has no operator token (SANDBOX_OPERATOR_TOKEN)' } })
     }
@@ -41,7 +41,9 @@ export function operatorAuth(operatorToken: string | undefined, options: { trust
     const left = failures.state(address)
     if (left.remaining < 1) {
       const seconds = String(left.resetSeconds)
-      throw new ApiError('LOGIN_THROTTLED', localizedProblem('LOGIN_THROTTLED', 'Authorization', { subject: text('deste endereço', 'from this address'), seconds }), { 'Retry-After': seconds })
+      throw new ApiError('LOGIN_THROTTLED', localizedProblem('LOGIN_THROTTLED', 'Authorization', { subject: text('deste endereço', 'from this address'), seconds }), {
+        'Retry-After': seconds,
+      })
     }
     const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')
     if (!match) throw failed(address, "the Authorization header must be 'Bearer <operator token>'")

@@ -29,7 +29,7 @@ export const signup = createRoute({
   summary: 'Sign up a partner',
   operationId: 'sandboxSignup',
   description:
-    "Creates a partner with its first broker and an administrator user, and answers the user's login once: `username` and a generated `password` (the sandbox keeps only its hash). Log in with POST /v1/authentication like any user. A welcome e-mail goes to `contactEmail` (the partner's mailbox, relayed over SMTP when configured), without the password. Open to anyone on a local sandbox; on the hosted sandbox by invitation (`invitationCode`, from the operator) or off (403, 010506). No token.",
+    "Creates a partner with its first broker and an administrator user, and answers the user's login once: `username` and a generated `password` (the sandbox keeps only its hash). Log in with POST /v1/authentication like any user. A welcome e-mail goes to `contactEmail`, without the password: kept in the partner's mailbox. With an SMTP relay, the address gets only a 6-digit code (it becomes a pending address of GET /sandbox/account/mail-recipients) and is relayed to once the code is verified, as any address the partner adds. Open to anyone on a local sandbox; on the hosted sandbox by invitation (`invitationCode`, from the operator) or off (403, 010506). No token.",
   security: [],
   request: { body: json(SignupRequestSchema, { partnerName: 'Casa Nova Crédito, Lda.', contactEmail: 'dev@casanova.example' }) },
   responses: { 201: jsonContent(CredentialsSchema, 'The partner, its broker and the first user with its password'), ...errorResponses(400, 403, 413, 415, 429) },
@@ -42,7 +42,7 @@ export const account = createRoute({
   summary: "The caller's partner account",
   operationId: 'sandboxAccountGet',
   description:
-    "Sandbox API: the caller's partner, its brokers and their users, its quotas with what it uses of them (storageBytes: every stored byte, documents, e-mails, messages and the request journal, whose ring bound is kept room inside it), its request rate limit and how long the sandbox keeps its data. An administrator of the partner sees every broker; any other user its own broker only.",
+    "Sandbox API: the caller's partner, its brokers and their users, its quotas with what it uses of them (storageBytes: every stored byte, documents, e-mails, messages and the request journal, whose ring bound is kept room inside it), its request rate limit and how long the sandbox keeps its data. An administrator of the partner sees every broker with its users and the contact address; any other user only its own broker and that broker's users (their e-mails included), and `contactEmail` null.",
   security: bearerSecurity,
   responses: { 200: jsonContent(AccountSchema, 'The account'), ...authedErrors() },
 })
@@ -87,7 +87,7 @@ export const revokeTokens = createRoute({
   method: 'post',
   path: '/sandbox/account/users/{userId}/revoke-tokens',
   tags,
-  summary: "Revoke every token of a user",
+  summary: 'Revoke every token of a user',
   operationId: 'sandboxAccountUserTokensRevoke',
   description: `${ADMIN} Every token the user holds stops working at once (401); logging in again gives new ones.`,
   security: bearerSecurity,

@@ -17,7 +17,8 @@ const tags = ['Operator']
 export const operatorSecurity = [{ operatorToken: [] }]
 const errors = (...statuses: number[]) => errorResponses(401, 403, 429, ...statuses)
 const json = <T extends z.ZodType>(schema: T, required = true) => ({ required, content: { 'application/json': { schema } } })
-const ABOUT = "Operator API (the bank's operator of a hosted sandbox), with `Authorization: Bearer <SANDBOX_OPERATOR_TOKEN>`: 401 (010509) without it or with another, 403 when the sandbox has no operator token; past 30 failed attempts from a client address, one every 10 s, 429 (010510) with `Retry-After`."
+const ABOUT =
+  "Operator API (the bank's operator of a hosted sandbox), with `Authorization: Bearer <SANDBOX_OPERATOR_TOKEN>`: 401 (010509) without it or with another, 403 when the sandbox has no operator token; past 30 failed attempts from a client address, one every 10 s, 429 (010510) with `Retry-After`."
 
 export const list = createRoute({
   method: 'get',

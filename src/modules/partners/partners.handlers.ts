@@ -21,9 +21,7 @@ export const accountHandlers = (partners: PartnerService, account: AccountServic
   setLanguage: ((c) => c.json(account.setLanguage(c.get('auth'), c.req.valid('json').language), 200)) satisfies Handler<typeof accountRoutes.setLanguage>,
   addBroker: ((c) => c.json(account.addBroker(c.get('auth'), c.req.valid('json')), 201)) satisfies Handler<typeof accountRoutes.addBroker>,
   addUser: (async (c) => c.json(await account.addUser(c.get('auth'), c.req.valid('json')), 201)) satisfies Handler<typeof accountRoutes.addUser>,
-  resetPassword: (async (c) => c.json(await account.resetPassword(c.get('auth'), c.req.valid('param').userId), 200)) satisfies Handler<
-    typeof accountRoutes.resetPassword
-  >,
+  resetPassword: (async (c) => c.json(await account.resetPassword(c.get('auth'), c.req.valid('param').userId), 200)) satisfies Handler<typeof accountRoutes.resetPassword>,
   revokeTokens: ((c) => {
     account.revokeTokens(c.get('auth'), c.req.valid('param').userId)
     return c.json({ operationStatus: operationStatus(c.get('lang')) }, 200)

@@ -38,9 +38,23 @@ export interface PartnerUsage {
   scenarios: number
   /** Their documents, and a fixed part for each row. */
   scenarioBytes: number
+  /** Notifications that reached no receiver, kept 24 hours for a listener's replay: their bodies and a fixed part for each row. */
+  keptNotificationBytes: number
 }
 
-const NO_USAGE: PartnerUsage = { simulations: 0, processes: 0, documentBytes: 0, callbackConfigurations: 0, documentRows: 0, mailBytes: 0, messageBytes: 0, journalBytes: 0, scenarios: 0, scenarioBytes: 0 }
+const NO_USAGE: PartnerUsage = {
+  simulations: 0,
+  processes: 0,
+  documentBytes: 0,
+  callbackConfigurations: 0,
+  documentRows: 0,
+  mailBytes: 0,
+  messageBytes: 0,
+  journalBytes: 0,
+  scenarios: 0,
+  scenarioBytes: 0,
+  keptNotificationBytes: 0,
+}
 
 export interface BrokerRecord {
   brokerId: number
@@ -108,7 +122,7 @@ export function createPartnerRepository(db: Db) {
     registration_number AS registrationNumber, branch_id AS branchId FROM broker WHERE partner_unique_id = ? ORDER BY broker_id`)
   const usage = db.prepare(`SELECT simulations, processes, document_bytes AS documentBytes,
     callback_configurations AS callbackConfigurations, document_rows AS documentRows, mail_bytes AS mailBytes, message_bytes AS messageBytes,
-    journal_bytes AS journalBytes, scenarios, scenario_bytes AS scenarioBytes FROM partner_usage WHERE partner_unique_id = ?`)
+    journal_bytes AS journalBytes, scenarios, scenario_bytes AS scenarioBytes, kept_notification_bytes AS keptNotificationBytes FROM partner_usage WHERE partner_unique_id = ?`)
   const insertPartner = db.prepare(`INSERT INTO partner (partner_unique_id, name, contact_email, origin, created_at)
     VALUES (@partnerUniqueID, @name, @contactEmail, @origin, @createdAt)`)
   const insertBroker = db.prepare(`INSERT INTO broker (broker_id, partner_unique_id, name, registration_number, branch_id)
@@ -143,15 +157,13 @@ export function createPartnerRepository(db: Db) {
     brokersOf: (partnerUniqueID: string) => brokersOf.all(partnerUniqueID) as BrokerRecord[],
     usage: (partnerUniqueID: string) => (usage.get(partnerUniqueID) as PartnerUsage | undefined) ?? NO_USAGE,
     usernameTaken: (username: string) => usernameTaken.get(username) !== undefined,
-    insertPartner: (row: { partnerUniqueID: string; name: string; contactEmail: string | null; origin: PartnerOrigin; createdAt: string }) =>
-      void insertPartner.run(row),
+    insertPartner: (row: { partnerUniqueID: string; name: string; contactEmail: string | null; origin: PartnerOrigin; createdAt: string }) => void insertPartner.run(row),
     /** Returns the new broker's id (one more than the highest), on the first branch. */
     insertBroker: (row: { partnerUniqueID: string; name: string; registrationNumber: string }) => Number(insertBroker.run(row).lastInsertRowid),
     /** Returns the new user's id. */
     insertUser: (row: { brokerId: number; username: string; name: string; email: string; passwordHash: string; isAdmin: boolean; createdAt: string }) =>
       Number(insertUser.run({ ...row, isAdmin: row.isAdmin ? 1 : 0 }).lastInsertRowid),
-    setPartnerStatus: (partnerUniqueID: string, status: PartnerStatus, reason: string | null) =>
-      setPartnerStatus.run({ partnerUniqueID, status, reason }).changes > 0,
+    setPartnerStatus: (partnerUniqueID: string, status: PartnerStatus, reason: string | null) => setPartnerStatus.run({ partnerUniqueID, status, reason }).changes > 0,
     setLanguage: (partnerUniqueID: string, language: Lang) => void setLanguage.run(language, partnerUniqueID),
     /** The language of the partner's notifications; pt-PT for a partner that is gone. */
     languageOf(partnerUniqueID: string): Lang {

@@ -1,13 +1,22 @@
 import { z } from '@hono/zod-openapi'
 
 const partnerName = z.string().trim().min(2).max(120).openapi({ description: "The partner's (broker network's) name", example: 'Casa Nova Crédito, Lda.' })
-const contactEmail = z.email().max(254).openapi({ description: 'Where the welcome e-mail goes (captured in the mailbox; relayed over SMTP when configured)', example: 'dev@casanova.example' })
+const contactEmail = z.email().max(254).openapi({
+  description: 'Where the welcome e-mail goes (captured in the mailbox). With an SMTP relay, sent a code: relayed to once verified (/sandbox/account/mail-recipients)',
+  example: 'dev@casanova.example',
+})
 
 export const SignupRequestSchema = z
   .strictObject({
     partnerName,
     contactEmail,
-    invitationCode: z.string().trim().min(1).max(100).optional().openapi({ description: 'Required when the sandbox signs up by invitation (SANDBOX_SIGNUP=invite)', example: 'inv_3kYfQ2…' }),
+    invitationCode: z
+      .string()
+      .trim()
+      .min(1)
+      .max(100)
+      .optional()
+      .openapi({ description: 'Required when the sandbox signs up by invitation (SANDBOX_SIGNUP=invite)', example: 'inv_3kYfQ2…' }),
   })
   .openapi('SignupRequest')
 
@@ -44,11 +53,17 @@ export const AccountSchema = z
   .object({
     partnerUniqueID: z.uuid(),
     partnerName: z.string(),
-    contactEmail: z.string().nullable(),
+    contactEmail: z
+      .string()
+      .nullable()
+      .openapi({ description: "The partner's contact address (of its sign-up). null for a user who is not an administrator, and for a partner without one" }),
     status: z.enum(['active', 'suspended']),
     createdAt: z.string(),
     mode: z.enum(['local', 'hosted']).openapi({ description: "The sandbox's mode: local (one developer's copy) or hosted (the bank's, for every partner)" }),
-    language: z.enum(['pt-PT', 'en']).openapi({ description: "The language of the partner's notifications: every text of their payloads (status descriptions, the bank's messages). pt-PT unless set", example: 'pt-PT' }),
+    language: z.enum(['pt-PT', 'en']).openapi({
+      description: "The language of the partner's notifications: every text of their payloads (status descriptions, the bank's messages). pt-PT unless set",
+      example: 'pt-PT',
+    }),
     brokers: z.array(
       z.object({
         brokerId: z.number().int(),
@@ -67,10 +82,23 @@ export const AccountSchema = z
         callbackConfigurations: quota,
         scenarios: quota,
         storageBytes: quota.extend({
-          journalReserved: z.number().int().openapi({ description: "Bytes of the quota kept for the request journal's ring (its bound), whatever it holds now: the room left for the rest is limit - journalReserved - what they use" }),
+          journalReserved: z.number().int().openapi({
+            description:
+              "Bytes of the quota kept for the request journal's ring (its bound), whatever it holds now: the room left for the rest is limit - journalReserved - what they use",
+          }),
           byKind: z
-            .object({ documentBytes: z.number().int(), mailBytes: z.number().int(), messageBytes: z.number().int(), scenarioBytes: z.number().int(), journalBytes: z.number().int() })
-            .openapi({ description: "What uses the storage: documents, e-mails with their attachments, messages, the partner's own scenarios, the request journal; each record with a fixed part for its row (a document 1024 bytes, an e-mail 768 and each attachment 256, a message 256, a scenario 256, a journal entry 1024)" }),
+            .object({
+              documentBytes: z.number().int(),
+              mailBytes: z.number().int(),
+              messageBytes: z.number().int(),
+              scenarioBytes: z.number().int(),
+              keptNotificationBytes: z.number().int(),
+              journalBytes: z.number().int(),
+            })
+            .openapi({
+              description:
+                "What uses the storage: documents, e-mails with their attachments, messages, the partner's own scenarios, the notifications that reached no receiver, kept 24 hours for a `mortgage-sandbox listen` replay, the request journal; each record with a fixed part for its row (a document 1024 bytes, an e-mail 768 and each attachment 256, a message 256, a scenario 256, a kept notification 256, a journal entry 1024)",
+            }),
         }),
       })
       .openapi({ description: 'Stored data against the quotas; a full quota answers 409 (010605) naming it. storageBytes counts every stored byte' }),
@@ -85,7 +113,11 @@ export const AccountSchema = z
 export const BrokerCreateRequestSchema = z
   .strictObject({
     name: z.string().trim().min(2).max(120).openapi({ example: 'Casa Nova Porto' }),
-    registrationNumber: z.string().regex(/^\d{7}$/).optional().openapi({ description: "The broker's 7-digit register number (generated when absent)", example: '0004127' }),
+    registrationNumber: z
+      .string()
+      .regex(/^\d{7}$/)
+      .optional()
+      .openapi({ description: "The broker's 7-digit register number (generated when absent)", example: '0004127' }),
   })
   .openapi('BrokerCreateRequest')
 
@@ -102,16 +134,16 @@ export const UserCreateRequestSchema = z
   })
   .openapi('UserCreateRequest')
 
-export const UserAdminRequestSchema = z
-  .strictObject({ admin: z.boolean().openapi({ description: 'Whether the user administers the partner' }) })
-  .openapi('UserAdminRequest')
+export const UserAdminRequestSchema = z.strictObject({ admin: z.boolean().openapi({ description: 'Whether the user administers the partner' }) }).openapi('UserAdminRequest')
 
-export const UserAdminSchema = z
-  .object({ userId: z.number().int(), username: z.string(), brokerId: z.number().int(), admin: z.boolean() })
-  .openapi('UserAdmin')
+export const UserAdminSchema = z.object({ userId: z.number().int(), username: z.string(), brokerId: z.number().int(), admin: z.boolean() }).openapi('UserAdmin')
 
 export const UserParamsSchema = z.object({
-  userId: z.coerce.number().int().positive().openapi({ param: { name: 'userId', in: 'path' }, example: 5002 }),
+  userId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .openapi({ param: { name: 'userId', in: 'path' }, example: 5002 }),
 })
 
 export const PartnerParamsSchema = z.object({
@@ -180,6 +212,8 @@ export const PartnerDeletedSchema = z.object({ partnerUniqueID: z.uuid(), delete
 
 export const AccountLanguageSchema = z
   .strictObject({
-    language: z.enum(['pt-PT', 'en']).openapi({ description: "The language of the partner's notifications (status descriptions, document types, reasons, the bank's messages)", example: 'en' }),
+    language: z
+      .enum(['pt-PT', 'en'])
+      .openapi({ description: "The language of the partner's notifications (status descriptions, document types, reasons, the bank's messages)", example: 'en' }),
   })
   .openapi('AccountLanguage')

@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto'
 import type { Clock } from '../../platform/clock.ts'
 import type { Config } from '../../platform/config.ts'
 import type { Transactions } from '../../db/write-batch.ts'
+import type { AccessChange } from '../../common/access-change.ts'
 import { ApiError } from '../../common/api-error.ts'
 import type { Lang, LocalizedText } from '../../common/language.ts'
 import { localizedProblem, text } from '../../common/problems.ts'
 import type { Logger } from '../../platform/logger.ts'
-import type { MailboxService } from '../mailbox/index.ts'
+import type { MailboxService, MailRecipientService } from '../mailbox/index.ts'
 import { withoutSecrets, type UserIdentity } from './user-identity.ts'
 import { hashInvitationCode, newInvitationCode, newPassword, registrationNumber, usernameFor } from './credentials.ts'
 import type { InvitationRepository } from './invitations.repository.ts'
@@ -38,13 +39,15 @@ export interface PartnerServiceDeps {
   clock: Clock
   config: Pick<Config, 'signup' | 'demoIdentities'>
   logger: Logger
-  mailbox: Pick<MailboxService, 'send'>
+  mailbox: Pick<MailboxService, 'send'> & { recipients: Pick<MailRecipientService, 'enrolContact'> }
   /** Deletes everything the partner made (the sandbox reset), in the caller's transaction. */
   eraseData(partnerUniqueID: string): Record<string, number>
   /** The password check: by default scrypt in the hash queue (password.ts); a test's own, counting its calls, runs outside the queue. */
   verifyPassword?: PasswordVerifier | undefined
   /** New hashes at the configured cost, and the upgrade of older ones. */
   passwords: PasswordHashing
+  /** Told of every change that takes a partner's users' rights away at once (a suspension, a deletion). */
+  accessChanged?: ((change: AccessChange) => void) | undefined
 }
 
 const DAY = 86_400_000
@@ -60,21 +63,26 @@ export function createPartnerService(deps: PartnerServiceDeps) {
   const verify = deps.verifyPassword ?? deps.passwords.verify
   const now = () => deps.clock.now().toISOString()
 
-  const create = deps.writes.transaction((partner: NewPartner, origin: PartnerOrigin, password: { text: string; hash: string }, claim?: { codeHash: string }): PartnerCredentials => {
-    const partnerUniqueID = randomUUID()
-    const createdAt = now()
-    repo.insertPartner({ partnerUniqueID, name: partner.partnerName, contactEmail: partner.contactEmail, origin, createdAt })
-    if (claim && !deps.invitations.use(claim.codeHash, partnerUniqueID, createdAt)) throw invitationInvalid(USED)
-    const brokerId = repo.insertBroker({ partnerUniqueID, name: partner.partnerName, registrationNumber: registrationNumber() })
-    let username = usernameFor(partner.partnerName)
-    while (repo.usernameTaken(username)) username = usernameFor(partner.partnerName)
-    const userId = repo.insertUser({ brokerId, username, name: partner.partnerName, email: partner.contactEmail, passwordHash: password.hash, isAdmin: true, createdAt })
-    return { partnerUniqueID, brokerId, userId, username, password: password.text }
-  })
+  const create = deps.writes.transaction(
+    (partner: NewPartner, origin: PartnerOrigin, password: { text: string; hash: string }, claim?: { codeHash: string }): PartnerCredentials => {
+      const partnerUniqueID = randomUUID()
+      const createdAt = now()
+      repo.insertPartner({ partnerUniqueID, name: partner.partnerName, contactEmail: partner.contactEmail, origin, createdAt })
+      if (claim && !deps.invitations.use(claim.codeHash, partnerUniqueID, createdAt)) throw invitationInvalid(USED)
+      const brokerId = repo.insertBroker({ partnerUniqueID, name: partner.partnerName, registrationNumber: registrationNumber() })
+      let username = usernameFor(partner.partnerName)
+      while (repo.usernameTaken(username)) username = usernameFor(partner.partnerName)
+      const userId = repo.insertUser({ brokerId, username, name: partner.partnerName, email: partner.contactEmail, passwordHash: password.hash, isAdmin: true, createdAt })
+      return { partnerUniqueID, brokerId, userId, username, password: password.text }
+    },
+  )
 
   async function createWithWelcome(partner: NewPartner, origin: PartnerOrigin, lang: Lang, claim?: { codeHash: string }): Promise<PartnerCredentials> {
     const text = newPassword()
     const credentials = create(partner, origin, { text, hash: await deps.passwords.hash(text, origin === 'signup' ? hashTurn.signup : hashTurn.operator) }, claim)
+    // The contact address is whatever the sign-up named: relayed to only once its code comes back,
+    // as any other recipient; the welcome e-mail meanwhile stays in the mailbox.
+    await deps.mailbox.recipients.enrolContact(credentials.partnerUniqueID, partner.contactEmail, lang)
     const mail = welcomeMail({ ...partner, ...credentials }, lang)
     // The partner's own mail, of no broker: its administrators read it.
     await deps.mailbox.send({ partnerUniqueID: credentials.partnerUniqueID, brokerId: null, to: partner.contactEmail, subject: mail.subject, text: mail.body, attachments: [] })
@@ -99,6 +107,7 @@ export function createPartnerService(deps: PartnerServiceDeps) {
   const setStatus = deps.writes.transaction((partnerUniqueID: string, status: 'active' | 'suspended', reason: string | null) => {
     if (!repo.setPartnerStatus(partnerUniqueID, status, reason)) throw partnerNotFound(partnerUniqueID)
     liveUsers.forgetPartner(partnerUniqueID)
+    if (status === 'suspended') deps.accessChanged?.({ partnerUniqueID, userId: null, reason: 'partner-suspended', detail: reason })
     return repo.partner(partnerUniqueID)!
   })
 
@@ -118,6 +127,7 @@ export function createPartnerService(deps: PartnerServiceDeps) {
     const deleted = deps.eraseData(partnerUniqueID)
     repo.removePartner(partnerUniqueID)
     liveUsers.forgetPartner(partnerUniqueID)
+    deps.accessChanged?.({ partnerUniqueID, userId: null, reason: 'partner-deleted', detail: null })
     return deleted
   })
 
@@ -200,7 +210,15 @@ export function createPartnerService(deps: PartnerServiceDeps) {
       const short = partnerUniqueID.slice(0, 8)
       if (!repo.partner(partnerUniqueID)) repo.insertPartner({ partnerUniqueID, name: `Sandbox partner ${short}`, contactEmail: null, origin: 'fixture', createdAt: now() })
       const brokerId = repo.insertBroker({ partnerUniqueID, name: `Sandbox broker ${short}`, registrationNumber: registrationNumber() })
-      const userId = repo.insertUser({ brokerId, username: `partner-${partnerUniqueID}`, name: `Sandbox user ${short}`, email: `user-${short}@partner.example`, passwordHash: 'fixture$no-login', isAdmin: true, createdAt: now() })
+      const userId = repo.insertUser({
+        brokerId,
+        username: `partner-${partnerUniqueID}`,
+        name: `Sandbox user ${short}`,
+        email: `user-${short}@partner.example`,
+        passwordHash: 'fixture$no-login',
+        isAdmin: true,
+        createdAt: now(),
+      })
       return withoutSecrets(repo.findByUserId(userId)!)
     }),
   }
@@ -208,5 +226,4 @@ export function createPartnerService(deps: PartnerServiceDeps) {
 
 export type PartnerService = ReturnType<typeof createPartnerService>
 
-export const partnerNotFound = (partnerUniqueID: string) =>
-  new ApiError('NOT_FOUND', { field: 'partnerUniqueID', params: { resource: 'partner', id: partnerUniqueID } })
+export const partnerNotFound = (partnerUniqueID: string) => new ApiError('NOT_FOUND', { field: 'partnerUniqueID', params: { resource: 'partner', id: partnerUniqueID } })

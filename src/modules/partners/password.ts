@@ -89,7 +89,8 @@ export function createPasswordHashing(cost: PasswordCost, queue: HashQueue) {
       return queue.run(queueKey, async () => encode(cost, salt, await derive(password, salt, KEY_LENGTH, cost)))
     },
     /** verifyPassword, in the queue; a value that is no hash fails at once, without a turn. */
-    verify: ((password, stored, queueKey) => (isPasswordHash(stored) ? queue.run(queueKey, () => verifyPassword(password, stored)) : Promise.resolve(false))) satisfies PasswordVerifier,
+    verify: ((password, stored, queueKey) =>
+      isPasswordHash(stored) ? queue.run(queueKey, () => verifyPassword(password, stored)) : Promise.resolve(false)) satisfies PasswordVerifier,
     /** Whether a stored hash is cheaper than the configured cost in any parameter: upgraded at the next login. */
     outdated(stored: string): boolean {
       const hash = parse(stored)

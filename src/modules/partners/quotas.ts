@@ -44,12 +44,12 @@ export const DOCUMENT_ROW_BYTES = 1024
 const documentStorage = (u: PartnerUsage) => u.documentBytes + DOCUMENT_ROW_BYTES * u.documentRows
 
 /** Every byte the partner stores, whatever its kind. */
-const storedBytes = (u: PartnerUsage) => documentStorage(u) + u.mailBytes + u.messageBytes + u.scenarioBytes + u.journalBytes
+const storedBytes = (u: PartnerUsage) => documentStorage(u) + u.mailBytes + u.messageBytes + u.scenarioBytes + u.keptNotificationBytes + u.journalBytes
 
 /**
  * A partner's stored-data quotas (docs/design.md "Partners"): what it stores is counted by triggers
  * (migrations 009 and 015), so a check reads one row. A full quota answers 409 (010605) naming it.
- * `storageBytes` counts every byte: documents, e-mails with attachments, messages, scenarios and the request
+ * `storageBytes` counts every byte: documents, e-mails with attachments, messages, scenarios, the notifications kept for a listener's replay and the request
  * journal, whose ring bound (`journalBytes`) is kept room inside it from the start, so the journal
  * never refuses a request and a partner never stores more than the quota.
  */
@@ -61,7 +61,8 @@ export function createQuotas(deps: { repo: Pick<PartnerRepository, 'usage'>; lim
   /** What a check counts as used: for the storage quota the journal's whole ring, and uploads under way. */
   function usedForCheck(kind: QuotaKind, usage: PartnerUsage, partnerUniqueID: string, ownInFlight = 0): number {
     const streaming = (inFlight.get(partnerUniqueID) ?? 0) - ownInFlight
-    if (kind === 'storageBytes') return documentStorage(usage) + usage.mailBytes + usage.messageBytes + usage.scenarioBytes + deps.journalBytes + streaming
+    if (kind === 'storageBytes')
+      return documentStorage(usage) + usage.mailBytes + usage.messageBytes + usage.scenarioBytes + usage.keptNotificationBytes + deps.journalBytes + streaming
     if (kind === 'documentBytes') return usage.documentBytes + streaming
     return usage[kind]
   }
@@ -91,6 +92,12 @@ export function createQuotas(deps: { repo: Pick<PartnerRepository, 'usage'>; lim
       if (limit === null) return
       if (usedForCheck(kind, deps.repo.usage(partnerUniqueID), partnerUniqueID) + adding <= limit) return
       throw quotaError(kind, limit)
+    },
+
+    /** Whether `adding` more fits the partner's quota: for what the sandbox keeps on its own, and skips when it does not fit. */
+    hasRoom(partnerUniqueID: string, kind: QuotaKind, adding = 1): boolean {
+      const limit = limits[kind]
+      return limit === null || usedForCheck(kind, deps.repo.usage(partnerUniqueID), partnerUniqueID) + adding <= limit
     },
 
     /** An upload's hold on the byte quotas; `replaced`: the size of the file it replaces, null for a new document. */
@@ -124,10 +131,14 @@ export function createQuotas(deps: { repo: Pick<PartnerRepository, 'usage'>; lim
         QuotaKind,
         { limit: number | null; used: number }
       >
-      const { mailBytes, messageBytes, scenarioBytes, journalBytes } = usage
+      const { mailBytes, messageBytes, scenarioBytes, keptNotificationBytes, journalBytes } = usage
       return {
         ...quotas,
-        storageBytes: { ...quotas.storageBytes, journalReserved: deps.journalBytes, byKind: { documentBytes: documentStorage(usage), mailBytes, messageBytes, scenarioBytes, journalBytes } },
+        storageBytes: {
+          ...quotas.storageBytes,
+          journalReserved: deps.journalBytes,
+          byKind: { documentBytes: documentStorage(usage), mailBytes, messageBytes, scenarioBytes, keptNotificationBytes, journalBytes },
+        },
       }
     },
   }

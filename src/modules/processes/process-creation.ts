@@ -92,7 +92,11 @@ export function createProcessCreation(deps: ProcessCreationDeps) {
   const completed = simulations.statuses.id('COMPLETED')
 
   const store = deps.writes.transaction(
-    (auth: AuthContext, simulation: StoredSimulation, created: { processUniqueId: string; propertyUniqueId: string; now: Date; borrowers: BorrowerRecord[]; scenario: string | null }) => {
+    (
+      auth: AuthContext,
+      simulation: StoredSimulation,
+      created: { processUniqueId: string; propertyUniqueId: string; now: Date; borrowers: BorrowerRecord[]; scenario: string | null },
+    ) => {
       const { processUniqueId, now, borrowers } = created
       const input = JSON.parse(simulation.input) as LoanInput
       const profile = JSON.parse(simulation.profile) as SimulationProfile

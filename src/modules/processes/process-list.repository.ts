@@ -33,7 +33,12 @@ export interface ProcessListRow {
 
 /** Lower case, no accents, words separated by single spaces: "Conceição-Gonçalves" → "conceicao goncalves". */
 export const foldText = (value: string): string =>
-  value.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim()
+  value
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()
 
 /** The words of the list's text filter, as Simulation List reads them (at most 8). */
 export const searchWords = (text: string): string[] => foldText(text).split(' ').filter(Boolean).slice(0, 8)
@@ -80,11 +85,12 @@ export function createProcessListRepository(db: Db) {
     WHERE process_unique_id = ? AND broker_id = ?`)
 
   return {
-    positionOf: (processUniqueId: string, brokerId: number) =>
-      cursorOf.get(processUniqueId, brokerId) as { createdAt: number; processNumber: number } | undefined,
+    positionOf: (processUniqueId: string, brokerId: number) => cursorOf.get(processUniqueId, brokerId) as { createdAt: number; processNumber: number } | undefined,
 
     count: (filter: ProcessListFilter): number =>
-      statement(`count:${shape(filter)}`, () => `SELECT COUNT(*) FROM process p WHERE ${whereOf(filter)}`).pluck().get(params(filter)) as number,
+      statement(`count:${shape(filter)}`, () => `SELECT COUNT(*) FROM process p WHERE ${whereOf(filter)}`)
+        .pluck()
+        .get(params(filter)) as number,
 
     /** Up to `limit` rows in newest-first order, after (next) or before (previous) the cursor. */
     page(filter: ProcessListFilter, cursor: ProcessListCursor, limit: number): ProcessListRow[] {

@@ -24,7 +24,12 @@ function filterOf(taxonomy: TaxonomyCatalog, auth: AuthContext, query: ProcessLi
   if (query.filterStatusLastDateFrom) filter.from = statusDateMs(query.filterStatusLastDateFrom, 'from')
   if (query.filterStatusLastDateTo) filter.to = statusDateMs(query.filterStatusLastDateTo, 'to')
   if (filter.from !== undefined && filter.to !== undefined && filter.from > filter.to) {
-    problems.push(invalidCombination('filterStatusLastDateTo', text('filterStatusLastDateTo é anterior a filterStatusLastDateFrom.', 'filterStatusLastDateTo is before filterStatusLastDateFrom.')))
+    problems.push(
+      invalidCombination(
+        'filterStatusLastDateTo',
+        text('filterStatusLastDateTo é anterior a filterStatusLastDateFrom.', 'filterStatusLastDateTo is before filterStatusLastDateFrom.'),
+      ),
+    )
   }
   if (problems.length > 0) throw ApiError.validation(problems)
   return filter

@@ -30,5 +30,3 @@ export function processStatuses(taxonomy: TaxonomyCatalog) {
     phaseId: (statusId: number): number | null => (taxonomy.get(LIST, statusId)?.attributes.phaseId as number | undefined) ?? null,
   }
 }
-
-export type ProcessStatuses = ReturnType<typeof processStatuses>

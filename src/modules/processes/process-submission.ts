@@ -29,9 +29,23 @@ import type { PropertyData } from './property/property.schemas.ts'
  */
 
 const PERSONAL_REQUIRED = [
-  'name', 'birthDate', 'taxId', 'socialSecurityNumber', 'mobile', 'email', 'genderId', 'nationalityId',
-  'identificationDocumentTypeId', 'identificationDocumentNumber', 'identificationDocumentExpiredDate',
-  'maritalStatusId', 'residenceTypeId', 'address', 'zipCode', 'zipCodeLocal', 'countryId',
+  'name',
+  'birthDate',
+  'taxId',
+  'socialSecurityNumber',
+  'mobile',
+  'email',
+  'genderId',
+  'nationalityId',
+  'identificationDocumentTypeId',
+  'identificationDocumentNumber',
+  'identificationDocumentExpiredDate',
+  'maritalStatusId',
+  'residenceTypeId',
+  'address',
+  'zipCode',
+  'zipCodeLocal',
+  'countryId',
 ] as const
 /** Employment situations without an employer or an activity to describe. */
 const NOT_WORKING = new Set(['RETIRED', 'UNEMPLOYED', 'STUDENT'])
@@ -52,9 +66,11 @@ function borrowerProblems(b: BorrowerRecord, index: number, taxonomy: TaxonomyCa
     problems.push({ key: 'OUT_OF_RANGE', field: at('personalData', 'identificationDocumentExpiredDate'), params: { limit: `> ${today}` } })
   }
   if (b.financial.hasSocialSecurityDebt === true) {
-    problems.push(localizedProblem('BUSINESS_RULE', at('financialData', 'hasSocialSecurityDebt'), {
-      detail: text('Um proponente com dívidas à Segurança Social não pode ser submetido.', 'A borrower with a social security debt cannot be submitted.'),
-    }))
+    problems.push(
+      localizedProblem('BUSINESS_RULE', at('financialData', 'hasSocialSecurityDebt'), {
+        detail: text('Um proponente com dívidas à Segurança Social não pode ser submetido.', 'A borrower with a social security debt cannot be submitted.'),
+      }),
+    )
   }
   const w = b.professional
   if (w.employmentSituationId === undefined) return [...problems, missing(at('professionalData', 'employmentSituationId'))]

@@ -45,12 +45,23 @@ export function createProcessTransitions(deps: ProcessTransitionsDeps) {
   /** History and notifications of a change, in the caller's transaction. */
   function record(row: Transitioned, from: number | null, to: number, at: number, origin: ProcessStatusOrigin, userId: number | null, rejectReasonId: number | null = null): void {
     processes.insertHistory(row.processUniqueId, { statusId: to, previousStatusId: from, changedAt: at, origin, userId })
-    const status = { partnerUniqueID: row.partnerUniqueID, brokerId: row.brokerId, processUniqueId: row.processUniqueId, processStatusId: to, processStatusDescription: statuses.describe(to, 'pt-PT') }
+    const status = {
+      partnerUniqueID: row.partnerUniqueID,
+      brokerId: row.brokerId,
+      processUniqueId: row.processUniqueId,
+      processStatusId: to,
+      processStatusDescription: statuses.describe(to, 'pt-PT'),
+    }
     deps.notifications.processStatusChanged({ ...status, previousProcessStatusId: from })
     const decision = taxonomy.get('workflow-states-proposal', to)?.code
     if (decision === 'APPROVED' || decision === 'REJECTED') {
       const reasonId = decision === 'REJECTED' ? rejectReasonId : null
-      deps.notifications.processDecision({ ...status, decision, rejectReasonId: reasonId, rejectReasonDescription: taxonomy.describe('proposal-reject-reasons', reasonId, 'pt-PT') })
+      deps.notifications.processDecision({
+        ...status,
+        decision,
+        rejectReasonId: reasonId,
+        rejectReasonDescription: taxonomy.describe('proposal-reject-reasons', reasonId, 'pt-PT'),
+      })
     }
   }
 

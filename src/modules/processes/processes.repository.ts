@@ -43,7 +43,10 @@ export type ProcessEvaluationColumns = Pick<
 >
 
 export type NewProcess = ProcessEvaluationColumns &
-  Pick<ProcessRow, 'processNumber' | 'partnerUniqueID' | 'brokerId' | 'userId' | 'simulationUniqueId' | 'branchId' | 'branchDescription' | 'statusId' | 'statusLastAt' | 'createdAt'>
+  Pick<
+    ProcessRow,
+    'processNumber' | 'partnerUniqueID' | 'brokerId' | 'userId' | 'simulationUniqueId' | 'branchId' | 'branchDescription' | 'statusId' | 'statusLastAt' | 'createdAt'
+  >
 
 export interface ProcessStatusHistoryEntry {
   statusId: number
@@ -106,8 +109,7 @@ export function createProcessRepository(db: Db, writes: Pick<Transactions, 'befo
     updateEvaluation: (columns: ProcessEvaluationColumns) => void updateEvaluation.run(columns),
     updateStatus: (processUniqueId: string, statusId: number, at: number, submitted = false) =>
       void updateStatus.run({ processUniqueId, statusId, at, submitted: submitted ? 1 : 0 }),
-    updateCancel: (processUniqueId: string, reasonId: number, observations: string | null) =>
-      void updateCancel.run({ processUniqueId, reasonId, observations }),
+    updateCancel: (processUniqueId: string, reasonId: number, observations: string | null) => void updateCancel.run({ processUniqueId, reasonId, observations }),
     setScenario: (processUniqueId: string, scenario: string | null) => void setScenario.run({ processUniqueId, scenario }),
     updateRejectReason: (processUniqueId: string, reasonId: number | null) => void updateRejectReason.run({ processUniqueId, reasonId }),
     touch: (processUniqueId: string, at: number) => void touch.run({ processUniqueId, at }),

@@ -40,7 +40,7 @@ export const ProcessUpdateRequestSchema = z
   })
   .openapi('ProcessUpdateRequest', {
     description:
-      'Draft only. The merged loan must pass the rules of Simulation Create (rate types, scheme combinations, property values for the purpose) and stay eligible with the current borrowers and property: otherwise 400 with the engine\'s reasons, one item per rule.',
+      "Draft only. The merged loan must pass the rules of Simulation Create (rate types, scheme combinations, property values for the purpose) and stay eligible with the current borrowers and property: otherwise 400 with the engine's reasons, one item per rule.",
     example: { loanProcessRequest: { loanAmount: 190000, loanDurationMonths: 348 } },
   })
 
@@ -70,7 +70,10 @@ export const ProcessDetailSectionSchema = z
     creationDate: z.iso.datetime(),
     submissionDate: z.iso.datetime().optional().openapi({ description: 'When Process Submit accepted it; absent before' }),
     statusLastDate: z.iso.datetime(),
-    processStatusId: z.number().int().openapi({ description: 'From workflow-states-proposal: 1 Draft, 2 Submitted, 3 In analysis, 4 Approved, 5 Rejected, 6 Contracted, 7 Cancelled' }),
+    processStatusId: z
+      .number()
+      .int()
+      .openapi({ description: 'From workflow-states-proposal: 1 Draft, 2 Submitted, 3 In analysis, 4 Approved, 5 Rejected, 6 Contracted, 7 Cancelled' }),
     processStatusDescription: z.string(),
     phaseId: z.number().int().optional().openapi({ description: 'From workflow-phases' }),
     phaseDescription: z.string().optional(),
@@ -92,7 +95,9 @@ export const ProcessStatusHistoryItemSchema = z
     processStatusDescription: z.string(),
     previousProcessStatusId: z.number().int().optional().openapi({ description: 'Absent for the first status' }),
     statusDate: z.iso.datetime(),
-    origin: z.enum(['api', 'sandbox', 'scenario']).openapi({ description: 'api: an operation of the broker; sandbox: the control API; scenario: a scenario driving the bank side' }),
+    origin: z
+      .enum(['api', 'sandbox', 'scenario'])
+      .openapi({ description: 'api: an operation of the broker; sandbox: the control API; scenario: a scenario driving the bank side' }),
     userId: z.number().int().optional().openapi({ description: 'The broker user who made the change; absent when the bank side did (sandbox, scenario)' }),
   })
   .openapi('ProcessStatusHistoryItem')
@@ -109,7 +114,8 @@ export const ProcessDetailSchema = z
     statusHistory: z.array(ProcessStatusHistoryItemSchema).openapi({ description: 'Oldest first' }),
   })
   .openapi('ProcessDetail', {
-    description: 'loanProcessDetail, insuranceProcessDetail and bankCharges have the shapes and meaning of the simulation detail, computed from the process\'s loan, borrowers and property.',
+    description:
+      "loanProcessDetail, insuranceProcessDetail and bankCharges have the shapes and meaning of the simulation detail, computed from the process's loan, borrowers and property.",
   })
 
 export const ProcessListItemSchema = z
@@ -132,12 +138,15 @@ export const ProcessListItemSchema = z
   })
   .openapi('ProcessListItem')
 
-export const ProcessListSchema = z
-  .object({ totalRecords: z.number().int(), hasMoreResults: z.boolean(), listProcessDetail: z.array(ProcessListItemSchema) })
-  .openapi('ProcessList')
+export const ProcessListSchema = z.object({ totalRecords: z.number().int(), hasMoreResults: z.boolean(), listProcessDetail: z.array(ProcessListItemSchema) }).openapi('ProcessList')
 
 export const ProcessListQuerySchema = pagingQuerySchema.extend({
-  filterByText: z.string().trim().max(100).optional().openapi({ description: "Matches a borrower's name (accents and case ignored) or tax id, the branch, or the whole process number" }),
+  filterByText: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .openapi({ description: "Matches a borrower's name (accents and case ignored) or tax id, the branch, or the whole process number" }),
   ...STATUS_DATE_FILTERS,
   filterProcessStatus: z.coerce.number().int().positive().optional().openapi({ description: 'Current status id, from workflow-states-proposal' }),
   nextRecord: z.string().min(1).optional().openapi({ description: 'processUniqueID of the last process already seen: the page holds the older ones' }),

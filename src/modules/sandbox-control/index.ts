@@ -10,11 +10,15 @@ import * as routes from './sandbox-control.routes.ts'
 import { testDataHandlers } from './test-data/test-data.handlers.ts'
 import * as testDataRoutes from './test-data/test-data.routes.ts'
 import { createTestDataService, type TestDataService } from './test-data/test-data.service.ts'
+import { triggerHandlers } from './trigger/trigger.handlers.ts'
+import * as triggerRoutes from './trigger/trigger.routes.ts'
+import { createTrigger, type TriggerDeps, type TriggerService } from './trigger/trigger.service.ts'
 
 export type { SandboxClockService } from './clock/sandbox-clock.service.ts'
+export type { TriggerService } from './trigger/trigger.service.ts'
 export { BankMessageRequestSchema } from './sandbox-control.schemas.ts'
 // The sample records are data, not code: the Pact provider states, the scenarios' trials and the tests build the same journeys from them.
-export { SAMPLE_JOURNEY, type SampleJourney } from './sample-data.ts'
+export { SAMPLE_JOURNEY } from './sample-data.ts'
 
 /**
  * Each partner's test clock offset, held in memory and written through: the partners' clock reads it,
@@ -50,4 +54,15 @@ export function sandboxClockRouter(clocks: Pick<SandboxClockService, 'status' | 
 /** Sandbox control API: GET /sandbox/test-data/borrowers, valid identities to test with. */
 export function testDataRouter(testData: TestDataService) {
   return createRouter().openapi(testDataRoutes.borrowers, testDataHandlers(testData).borrowers)
+}
+
+/**
+ * `trigger`: one real notification of a type, made by the bank's side of a record named or created
+ * for it, published through the callbacks' outbox (POST /sandbox/trigger, the console, message pacts).
+ */
+export const createNotificationTrigger = (deps: TriggerDeps): TriggerService => createTrigger(deps)
+
+/** Sandbox control API: POST /sandbox/trigger. */
+export function triggerRouter(trigger: Pick<TriggerService, 'trigger'>) {
+  return createRouter().openapi(triggerRoutes.trigger, triggerHandlers(trigger).trigger)
 }

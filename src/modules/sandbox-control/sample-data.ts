@@ -3,38 +3,22 @@
  * verification and by the console's "try it". Kept stable: partners' pacts rely on these values.
  */
 import { CO_BORROWER_COMPLETION_EXAMPLE, KEY_BORROWER_COMPLETION_EXAMPLE } from '../processes/index.ts'
-import type { SimulationInput } from '../simulations/index.ts'
+import { SIMULATION_INPUT_EXAMPLE, type SimulationInput } from '../simulations/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
+
+/** The input without its fields of 0: the sample as a partner's client would usually send it. */
+function withoutZeros<T extends SimulationInput>(input: T): T {
+  const borrowers = Object.fromEntries(Object.entries(input.borrowersSimulator).filter(([, value]) => value !== 0))
+  return { ...input, borrowersSimulator: borrowers as T['borrowersSimulator'] }
+}
 
 /**
  * Eligible: two borrowers in their thirties, 200,000 € over 30 years on a 250,000 € home, variable
- * rate on Euribor 6M. Owned here, not shared with the OpenAPI example: partners' pacts
- * (the provider states) and the console's "try it" journeys rely on it.
+ * rate on Euribor 6M. The one sample simulation: the OpenAPI example of Create and Validate, less
+ * its fields of 0. Kept stable: partners' pacts (the provider states) and the console's "try it"
+ * journeys rely on its values.
  */
-export const ELIGIBLE_SIMULATION = {
-  loanSimulator: {
-    loanDurationMonths: 360,
-    loanAmount: 200000,
-    productSchemeId: 1,
-    loanPurposeId: 1,
-    productPurposeId: 1,
-    hasCrossSelling: true,
-    interestRateTypeID: 2,
-    indexTypeID: 2,
-    youthCredit: false,
-  },
-  borrowersSimulator: {
-    numberOfborrowers: 2,
-    keyBorrowerName: 'Ana Sofia Martins',
-    keyBorrowerBirthDate: '1994-04-12',
-    keyBorrowerIncomeWagesPensions: 2600,
-    keyBorrowerInstallmentPersonalCredit: 150,
-    borrowerName: 'João Pedro Almeida',
-    borrowerBirthDate: '1993-09-30',
-    borrowerIncomeWagesPensions: 2100,
-  },
-  propertySimulator: { acquisitionAmount: 250000, evaluationEstimatedAmount: 255000, sustainabilityCampaign: false },
-} satisfies SimulationInput
+export const ELIGIBLE_SIMULATION = withoutZeros(SIMULATION_INPUT_EXAMPLE)
 
 /** Not eligible by the engine's own rules: the key borrower's other credits push the DSTI past the limit. */
 export const NOT_ELIGIBLE_SIMULATION = {
@@ -91,7 +75,9 @@ export function mandatoryDocuments(taxonomy: Pick<TaxonomyCatalog, 'items'>, bor
     .filter((type) => type.attributes.mandatory === true)
     .flatMap((type) => {
       const fileName = `${type.code ?? type.id}.pdf`.toLowerCase()
-      return type.attributes.scope === 'borrower' ? borrowerUniqueIds.map((borrowerUniqueId) => ({ documentTypeId: type.id, borrowerUniqueId, fileName })) : [{ documentTypeId: type.id, fileName }]
+      return type.attributes.scope === 'borrower'
+        ? borrowerUniqueIds.map((borrowerUniqueId) => ({ documentTypeId: type.id, borrowerUniqueId, fileName }))
+        : [{ documentTypeId: type.id, fileName }]
     })
 }
 
@@ -105,5 +91,3 @@ export const SAMPLE_JOURNEY = {
   pdf: SAMPLE_PDF,
   mandatoryDocuments,
 }
-
-export type SampleJourney = typeof SAMPLE_JOURNEY

@@ -30,10 +30,15 @@ export const ProcessStatusRequestSchema = z
 
 export const BankMessageRequestSchema = z
   .strictObject({
-    messageText: z.string().trim().min(1).max(MESSAGE_MAX_LENGTH).openapi({
-      description: `The bank's message, 1-${MESSAGE_MAX_LENGTH} characters`,
-      example: BANK_MESSAGE_EXAMPLE.messageText,
-    }),
+    messageText: z
+      .string()
+      .trim()
+      .min(1)
+      .max(MESSAGE_MAX_LENGTH)
+      .openapi({
+        description: `The bank's message, 1-${MESSAGE_MAX_LENGTH} characters`,
+        example: BANK_MESSAGE_EXAMPLE.messageText,
+      }),
   })
   .openapi('SandboxBankMessageRequest', { example: BANK_MESSAGE_EXAMPLE })
 
@@ -60,6 +65,6 @@ export const ProcessStatusResultSchema = envelopeSchema(
 )
 
 export const BankMessageResultSchema = envelopeSchema(
-  z.object({ messageUniqueID: z.uuid().openapi({ description: 'The message, origin BANK, in the resource\'s message list' }) }),
+  z.object({ messageUniqueID: z.uuid().openapi({ description: "The message, origin BANK, in the resource's message list" }) }),
   'SandboxBankMessageResult',
 )

@@ -71,7 +71,11 @@ export async function answerWithFault(c: Context<FaultEnv>, next: Next, fault: F
   const partner = c.get('auth').partnerUniqueID
   const held = HELD.has(kind)
   if (held && !holds.take(partner)) {
-    throw new ApiError('SERVICE_UNAVAILABLE', { field: 'X-Sandbox-Scenario', params: { detail: `too many ${kind} faults hold a connection now; retry in a second` } }, { 'Retry-After': '1' })
+    throw new ApiError(
+      'SERVICE_UNAVAILABLE',
+      { field: 'X-Sandbox-Scenario', params: { detail: `too many ${kind} faults hold a connection now; retry in a second` } },
+      { 'Retry-After': '1' },
+    )
   }
   try {
     const runs = fault.afterWrite || CARRY_THE_ANSWER.has(kind)

@@ -28,5 +28,3 @@ export function createPartnerScenarioRepository(db: Db) {
     remove: (partnerUniqueID: string, name: string): boolean => remove.run(partnerUniqueID, name).changes > 0,
   }
 }
-
-export type PartnerScenarioRepository = ReturnType<typeof createPartnerScenarioRepository>

@@ -17,7 +17,7 @@ export const ScenarioDocumentSchema = z
   .object({
     owner: ScenarioOwnerSchema,
     createdAt: z.iso.datetime().nullable().openapi({ description: "When the partner stored it, on the partner's clock; null for the sandbox's" }),
-    updatedAt: z.iso.datetime().nullable().openapi({ description: 'When it was last replaced; null for the sandbox\'s' }),
+    updatedAt: z.iso.datetime().nullable().openapi({ description: "When it was last replaced; null for the sandbox's" }),
     scenario: ScenarioSchema,
   })
   .openapi('ScenarioDocument')

@@ -68,7 +68,11 @@ export function createPartnerScenarios(deps: PartnerScenariosDeps) {
   function readBack(partnerUniqueID: string, row: StoredScenario): Scenario | undefined {
     const parsed = ScenarioSchema.safeParse(JSON.parse(row.document))
     if (parsed.success) return parsed.data
-    deps.logger.warn('stored scenario no longer valid, ignored', { partnerUniqueID, name: row.name, problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') })
+    deps.logger.warn('stored scenario no longer valid, ignored', {
+      partnerUniqueID,
+      name: row.name,
+      problems: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; '),
+    })
     return undefined
   }
 
@@ -88,7 +92,11 @@ export function createPartnerScenarios(deps: PartnerScenariosDeps) {
     if (!parsed.success) throw ApiError.validation(zodProblems(parsed.error, input))
     const problems = scenarioProblems(parsed.data, deps.taxonomy)
     if (pathName !== undefined && parsed.data.name !== pathName) {
-      problems.unshift({ key: 'INVALID_VALUE', field: 'name', message: text(`O campo {field} tem de ser o nome do caminho, ${pathName}.`, `Field {field} must be the name of the path, ${pathName}.`) })
+      problems.unshift({
+        key: 'INVALID_VALUE',
+        field: 'name',
+        message: text(`O campo {field} tem de ser o nome do caminho, ${pathName}.`, `Field {field} must be the name of the path, ${pathName}.`),
+      })
     }
     if (problems.length > 0) throw ApiError.validation(problems)
     if (deps.files.get(parsed.data.name)) throw nameTaken(parsed.data.name, SANDBOX_SCENARIO)

@@ -13,8 +13,7 @@ const SCENARIO_FILE = /\.(json|ya?ml)$/i
 // The YAML parser is loaded only when a YAML scenario exists (the shipped ones are JSON): it is a
 // sizeable part of a start otherwise. The name goes through a variable so the bundler leaves it out.
 const YAML_PACKAGE = 'yaml'
-const parseYaml = (text: string): unknown =>
-  (createRequire(import.meta.url)(YAML_PACKAGE) as { parse(text: string): unknown }).parse(text)
+const parseYaml = (text: string): unknown => (createRequire(import.meta.url)(YAML_PACKAGE) as { parse(text: string): unknown }).parse(text)
 
 function readScenarioFile(file: string): Scenario {
   let raw: unknown
@@ -44,7 +43,9 @@ export function loadScenarios(dirs: string[]): Scenario[] {
     let files: string[]
     try {
       if (!statSync(dir).isDirectory()) throw new Error('not a folder')
-      files = readdirSync(dir).filter((f) => SCENARIO_FILE.test(f) && !f.endsWith('.schema.json')).sort()
+      files = readdirSync(dir)
+        .filter((f) => SCENARIO_FILE.test(f) && !f.endsWith('.schema.json'))
+        .sort()
     } catch (error) {
       throw new ScenarioFileError(`Scenario folder ${dir} cannot be read: ${error instanceof Error ? error.message : String(error)}`)
     }

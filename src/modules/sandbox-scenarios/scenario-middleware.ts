@@ -66,9 +66,8 @@ function errorAnswerBody(answer: EffectOf<'errorAnswer'>, lang: Lang) {
  * expired token, an error answer of its own in place of the operation's, network faults) and
  * leaves it in `c.get('scenario')` for the services, which apply the domain effects.
  */
-export const scenarioMiddleware =
-  (scenarios: ScenarioRegistry, picks: Pick<ScenarioPicks, 'take'> | undefined, faults: NetworkFaults): MiddlewareHandler<ScenarioEnv> =>
-  async (c, next) => {
+export const scenarioMiddleware = (scenarios: ScenarioRegistry, picks: Pick<ScenarioPicks, 'take'> | undefined, faults: NetworkFaults): MiddlewareHandler<ScenarioEnv> =>
+  async function applyScenario(c, next) {
     const name = c.req.header(SCENARIO_HEADER)
     const partnerUniqueID = c.get('auth').partnerUniqueID
     let scenario: Scenario | undefined

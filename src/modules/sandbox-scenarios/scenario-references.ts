@@ -30,7 +30,13 @@ export function scenarioProblems(scenario: Scenario, taxonomy: TaxonomyCatalog):
         if (!move.allowed) {
           const next = move.next.join(', ') || '-'
           problems.push(
-            invalidCombination(`${field}.status`, text(`o fluxo não passa um processo de ${from} a ${step.status} (de ${from}: ${next}).`, `the workflow does not move a process from ${from} to ${step.status} (from ${from}: ${next}).`)),
+            invalidCombination(
+              `${field}.status`,
+              text(
+                `o fluxo não passa um processo de ${from} a ${step.status} (de ${from}: ${next}).`,
+                `the workflow does not move a process from ${from} to ${step.status} (from ${from}: ${next}).`,
+              ),
+            ),
           )
         }
         from = step.status

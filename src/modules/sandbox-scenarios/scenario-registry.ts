@@ -37,8 +37,7 @@ export function createScenarioRegistry(files: ScenarioIndex, ownOf: (partnerUniq
     },
     get: (partnerUniqueID: string, name: string): Scenario | undefined => ownOf(partnerUniqueID).get(name) ?? files.get(name),
     /** The scenario whose magic value the document (a request body or a stored record) carries. */
-    matchMagic: (partnerUniqueID: string, document: unknown): Scenario | undefined =>
-      ownOf(partnerUniqueID).matchMagic(document) ?? files.matchMagic(document),
+    matchMagic: (partnerUniqueID: string, document: unknown): Scenario | undefined => ownOf(partnerUniqueID).matchMagic(document) ?? files.matchMagic(document),
   }
 }
 

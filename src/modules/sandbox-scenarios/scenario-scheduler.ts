@@ -17,11 +17,17 @@ export type JobTarget = { partnerUniqueID: string; brokerId: number } & ({ simul
 
 function add(ctx: ScheduleContext, scenario: Scenario, target: JobTarget, kind: string, payload: object, afterSeconds: number): number {
   const dueAt = ctx.clock.dueAt(target.partnerUniqueID, afterSeconds * 1000 * ctx.timeScale)
-  return ctx.jobs.schedule({ partnerUniqueID: target.partnerUniqueID, brokerId: target.brokerId, kind, payload: payload as Record<string, unknown>, dueAt, scenario: scenario.name })
+  return ctx.jobs.schedule({
+    partnerUniqueID: target.partnerUniqueID,
+    brokerId: target.brokerId,
+    kind,
+    payload: payload as Record<string, unknown>,
+    dueAt,
+    scenario: scenario.name,
+  })
 }
 
-const resourceOf = (target: JobTarget) =>
-  'processUniqueId' in target ? { processUniqueId: target.processUniqueId } : { simulationUniqueId: target.simulationUniqueId }
+const resourceOf = (target: JobTarget) => ('processUniqueId' in target ? { processUniqueId: target.processUniqueId } : { simulationUniqueId: target.simulationUniqueId })
 
 /** The scenario's bank message on the simulation or process, if it has one. */
 function scheduleBankMessage(ctx: ScheduleContext, scenario: Scenario, target: JobTarget): void {

@@ -51,6 +51,8 @@ export interface TrialDeps {
 const PROCESS_EFFECTS = new Set(['processLifecycle', 'documentRequested'])
 const SIMULATION_EFFECTS = new Set(['simulationEligibility', 'simulationStatus', 'bankMessage'])
 const SIMULATION_FIELDS = /^(loanSimulator|borrowersSimulator|propertySimulator)\./
+/** Whether a trial can trigger the scenario: by its header, or by a magic value of a Simulation Create field. */
+const canTry = (scenario: Scenario): boolean => scenario.triggers.header || scenario.triggers.magicValues.some((m) => SIMULATION_FIELDS.test(m.field))
 
 /** The journey that shows what a scenario does: a process to Submit, a simulation, or one call. */
 export function journeyOf(scenario: Scenario): TrialJourney {
@@ -64,8 +66,6 @@ export function journeyOf(scenario: Scenario): TrialJourney {
  * Whether a trial can trigger the scenario: by its header, or by a magic value of a Simulation
  * Create field (a partner's scenario triggered only by another operation's field cannot be tried).
  */
-export const canTry = (scenario: Scenario): boolean =>
-  scenario.triggers.header || scenario.triggers.magicValues.some((m) => SIMULATION_FIELDS.test(m.field))
 
 /** The sample simulation with the scenario's magic values of Simulation Create written in. */
 function simulationBody(samples: TrialSamples, scenario: Scenario, withMagicValues: boolean): Record<string, unknown> {

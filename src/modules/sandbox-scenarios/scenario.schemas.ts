@@ -39,7 +39,10 @@ const errorAnswerEffect = z.object({
         .string()
         .regex(/^[A-Za-z0-9-]{1,64}$/, 'an HTTP header name')
         .refine((name) => !RESERVED_HEADERS.has(name.toLowerCase()), 'a header the sandbox writes itself'),
-      z.string().max(1000).regex(/^[\t\x20-\x7e]*$/, 'printable ASCII'),
+      z
+        .string()
+        .max(1000)
+        .regex(/^[\t\x20-\x7e]*$/, 'printable ASCII'),
     )
     .optional()
     .describe('Headers added to the answer, e.g. Retry-After'),

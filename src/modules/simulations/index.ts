@@ -17,10 +17,9 @@ import { createSimulationService, type SimulationService } from './simulations.s
 
 export type { SimulationOutcome, SimulationService } from './simulations.service.ts'
 export type { StoredSimulation } from './stored-simulation.ts'
-export type { StatusOrigin } from './simulation-status.ts'
 export type { SimulationProfile } from './simulation-profile.ts'
 export { SimulationListQuerySchema, SimulationParamsSchema } from './simulations.schemas.ts'
-export type { SimulationInput } from './simulation-input.schemas.ts'
+export { SIMULATION_INPUT_EXAMPLE, type SimulationInput } from './simulation-input.schemas.ts'
 import { createRouter } from '../../http/router/create-router.ts'
 
 export interface SimulationsDeps {

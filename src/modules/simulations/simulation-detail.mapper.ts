@@ -49,7 +49,11 @@ export function toSimulationDetail(row: StoredSimulation, taxonomy: TaxonomyCata
       cancelReasonId: row.cancelReasonId,
       cancelReasonDescription: taxonomy.describe('simulation-cancel-reasons', row.cancelReasonId, lang),
       cancelObservations: row.cancelObservations,
-      nonElegibilityDescription: nonEligibilityDescription(taxonomy, { eligible: row.eligible === 1, failures: JSON.parse(row.failures) as EligibilityFailure[], rejectReasonId: row.rejectReasonId }, lang),
+      nonElegibilityDescription: nonEligibilityDescription(
+        taxonomy,
+        { eligible: row.eligible === 1, failures: JSON.parse(row.failures) as EligibilityFailure[], rejectReasonId: row.rejectReasonId },
+        lang,
+      ),
     }),
     borrowerSimulationDetail: withoutNulls({
       numberOfborrowers: b.numberOfborrowers,

@@ -22,7 +22,7 @@ export const SimulationDetailSectionSchema = z
     processNumber: z.number().int().optional().openapi({ description: 'Absent until a process is created from this simulation' }),
     creationDate: z.iso.datetime().openapi({ example: '2026-01-15T10:00:00.000Z' }),
     origin: z.string().openapi({ description: '"API" for a simulation created through the API (a sandbox scenario name when a scenario created it)', example: 'API' }),
-    branchId: z.string().openapi({ description: "The bank branch of the broker (a string here, an integer in the list)", example: '311' }),
+    branchId: z.string().openapi({ description: 'The bank branch of the broker (a string here, an integer in the list)', example: '311' }),
     branchDescription: z.string().openapi({ example: 'Lisboa - Avenida da República' }),
     simulationStatusId: z.number().int().openapi({ description: 'From workflow-states-simulation: 1 Simulated, 2 Not eligible, 3 Completed, 4 Cancelled, 5 Expired', example: 1 }),
     simulationStatusDescription: z.string().openapi({ example: 'Simulada' }),
@@ -30,7 +30,8 @@ export const SimulationDetailSectionSchema = z
     cancelReasonDescription: z.string().optional(),
     cancelObservations: z.string().optional().openapi({ description: 'The cancelComments of Simulation Cancel, when it had some' }),
     nonElegibilityDescription: z.string().optional().openapi({
-      description: 'Sandbox addition, not in the interface document\'s detail: why a Not eligible simulation is not eligible, as Create and Update answer it (a reason of simulation-reject-reasons forced by a scenario or the sandbox control API, then every failed eligibility rule); absent when eligible',
+      description:
+        "Sandbox addition, not in the interface document's detail: why a Not eligible simulation is not eligible, as Create and Update answer it (a reason of simulation-reject-reasons forced by a scenario or the sandbox control API, then every failed eligibility rule); absent when eligible",
     }),
   })
   .openapi('SimulationDetailSection')

@@ -39,7 +39,14 @@ export function createSimulationLifecycle(deps: SimulationLifecycleDeps) {
   const describeStatus = (id: number, lang: Lang = 'pt-PT') => taxonomy.describe('workflow-states-simulation', id, lang) ?? String(id)
 
   /** History and notification 6 of a status change, and 8 when it expires, in the caller's transaction. */
-  function record(row: Pick<StoredSimulation, 'simulationUniqueId' | 'partnerUniqueID' | 'brokerId'>, from: number | null, to: number, at: number, origin: StatusOrigin, userId: number | null) {
+  function record(
+    row: Pick<StoredSimulation, 'simulationUniqueId' | 'partnerUniqueID' | 'brokerId'>,
+    from: number | null,
+    to: number,
+    at: number,
+    origin: StatusOrigin,
+    userId: number | null,
+  ) {
     repo.insertHistory(row.simulationUniqueId, { statusId: to, previousStatusId: from, changedAt: at, origin, userId })
     const event = {
       partnerUniqueID: row.partnerUniqueID,
@@ -56,9 +63,12 @@ export function createSimulationLifecycle(deps: SimulationLifecycleDeps) {
   /** @throws ApiError 400 (010301) naming the current status when it does not allow the operation. */
   function assertStatus(row: StoredSimulation, allowed: (statusId: number) => boolean, field = 'simulationUniqueId') {
     if (allowed(row.statusId)) return
-    throw new ApiError('STATE_FORBIDS_OPERATION', localizedProblem('STATE_FORBIDS_OPERATION', field, {
-      status: text(describeStatus(row.statusId, 'pt-PT'), describeStatus(row.statusId, 'en')),
-    }))
+    throw new ApiError(
+      'STATE_FORBIDS_OPERATION',
+      localizedProblem('STATE_FORBIDS_OPERATION', field, {
+        status: text(describeStatus(row.statusId, 'pt-PT'), describeStatus(row.statusId, 'en')),
+      }),
+    )
   }
 
   const move = deps.writes.transaction(
@@ -111,5 +121,3 @@ export function createSimulationLifecycle(deps: SimulationLifecycleDeps) {
 
   return { statuses, describeStatus, record, assertStatus, move, ownedBy, changeStatus, forceStatus }
 }
-
-export type SimulationLifecycle = ReturnType<typeof createSimulationLifecycle>

@@ -83,8 +83,7 @@ export function createSimulationListRepository(db: Db) {
 
   const orderIndex = (f: SimulationListFilter) => (f.statusId === undefined ? 'simulation_broker_order' : 'simulation_broker_status_order')
   const dateIndex = (f: SimulationListFilter) => (f.statusId === undefined ? 'simulation_broker_date' : 'simulation_broker_status_date')
-  const total = (f: SimulationListFilter) =>
-    (f.statusId === undefined ? brokerTotal.get(f.brokerId) : statusTotal.get(f.brokerId, f.statusId)) as number
+  const total = (f: SimulationListFilter) => (f.statusId === undefined ? brokerTotal.get(f.brokerId) : statusTotal.get(f.brokerId, f.statusId)) as number
 
   function count(f: SimulationListFilter): number {
     const params = f
@@ -97,8 +96,11 @@ export function createSimulationListRepository(db: Db) {
     const matches = textMatches.get(f.text) as number
     if (!hasDates(f) && f.statusId === undefined) return matches
     if (matches <= FEW_MATCHES) {
-      return prepared(`count:matches:${shapeOf(f)}`, () => `SELECT COUNT(*) FROM (SELECT rowid AS n FROM simulation_search
-        WHERE simulation_search MATCH @text) AS hits CROSS JOIN simulation ON simulation.simulation_number = hits.n WHERE ${conditions(f)}`)
+      return prepared(
+        `count:matches:${shapeOf(f)}`,
+        () => `SELECT COUNT(*) FROM (SELECT rowid AS n FROM simulation_search
+        WHERE simulation_search MATCH @text) AS hits CROSS JOIN simulation ON simulation.simulation_number = hits.n WHERE ${conditions(f)}`,
+      )
         .pluck()
         .get(params) as number
     }
@@ -136,8 +138,7 @@ export function createSimulationListRepository(db: Db) {
 
   return {
     /** The position of a simulation of the broker in the list order, or undefined. */
-    positionOf: (simulationUniqueId: string, brokerId: number) =>
-      cursorOf.get(simulationUniqueId, brokerId) as { createdAt: number; simulationNumber: number } | undefined,
+    positionOf: (simulationUniqueId: string, brokerId: number) => cursorOf.get(simulationUniqueId, brokerId) as { createdAt: number; simulationNumber: number } | undefined,
     /** The branch descriptions of the broker's simulations. */
     branchesOf: (brokerId: number) => branches.all(brokerId) as string[],
     count,

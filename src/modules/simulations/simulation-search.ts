@@ -16,7 +16,10 @@ export const tenantPrefix = (brokerId: number) => `t${brokerId.toString(36).padS
 /** The indexed text of a simulation: every word of its names, tax ids and branch. */
 export function searchTerms(brokerId: number, texts: ReadonlyArray<string | null | undefined>): string {
   const prefix = tenantPrefix(brokerId)
-  return texts.flatMap((text) => (text ? searchWords(text) : [])).map((word) => prefix + word).join(' ')
+  return texts
+    .flatMap((text) => (text ? searchWords(text) : []))
+    .map((word) => prefix + word)
+    .join(' ')
 }
 
 /**
@@ -26,7 +29,12 @@ export function searchTerms(brokerId: number, texts: ReadonlyArray<string | null
  */
 export function searchQuery(brokerId: number, words: readonly string[]): string | null {
   const prefix = tenantPrefix(brokerId)
-  return words.length === 0 ? null : words.slice(0, 8).map((word) => `"${prefix}${word}"*`).join(' ')
+  return words.length === 0
+    ? null
+    : words
+        .slice(0, 8)
+        .map((word) => `"${prefix}${word}"*`)
+        .join(' ')
 }
 
 /**

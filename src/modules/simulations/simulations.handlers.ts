@@ -34,9 +34,7 @@ export function simulationsHandlers(simulations: SimulationService, taxonomy: Ta
     list: ((c) => c.json(simulations.list(c.get('auth'), c.req.valid('query'), c.get('lang')), 200)) satisfies Handler<typeof routes.list>,
 
     // The simulation input is validated by the service, every problem at once (simulation-validation.ts).
-    create: (async (c) => c.json(result(simulations.create(c.get('auth'), await jsonBody(c), scenarioOf(c)), c.get('lang')), 201)) satisfies Handler<
-      typeof routes.create
-    >,
+    create: (async (c) => c.json(result(simulations.create(c.get('auth'), await jsonBody(c), scenarioOf(c)), c.get('lang')), 201)) satisfies Handler<typeof routes.create>,
 
     validate: (async (c) => {
       const problems = simulations.validate(c.get('auth'), await jsonBody(c))

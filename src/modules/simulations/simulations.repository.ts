@@ -5,8 +5,6 @@ import { searchTerms } from './simulation-search.ts'
 import type { StatusOrigin } from './simulation-status.ts'
 import type { StoredSimulation } from './stored-simulation.ts'
 
-
-
 /** The columns an evaluation (create or update) writes. */
 export type EvaluationColumns = Pick<
   StoredSimulation,
@@ -108,8 +106,7 @@ export function createSimulationRepository(db: Db, writes: Pick<Transactions, 'b
   return {
     nextNumber: () => numbers.next(),
     insert: (row: NewSimulation) => void insert.run(row),
-    findForBroker: (simulationUniqueId: string, brokerId: number) =>
-      findForBroker.get(simulationUniqueId, brokerId) as StoredSimulation | undefined,
+    findForBroker: (simulationUniqueId: string, brokerId: number) => findForBroker.get(simulationUniqueId, brokerId) as StoredSimulation | undefined,
     /** Deletes every simulation of the partner; history, messages and search words go with them (foreign keys, triggers). */
     removeOfPartner: (partnerUniqueID: string): number => removeOfPartner.run(partnerUniqueID).changes,
     /** Deletes up to `limit` simulations created before `cutoff` (epoch ms) that no process stands on. */
@@ -122,13 +119,12 @@ export function createSimulationRepository(db: Db, writes: Pick<Transactions, 'b
     indexSearchWords(simulationNumber: number, replace: boolean) {
       if (replace) deleteSearch.run(simulationNumber)
       const row = searchSource.get(simulationNumber) as SearchSource | undefined
-      if (row) insertSearch.run(simulationNumber, searchTerms(row.brokerId, [row.keyBorrowerName, row.keyBorrowerTaxId, row.borrowerName, row.borrowerTaxId, row.branchDescription]))
+      if (row)
+        insertSearch.run(simulationNumber, searchTerms(row.brokerId, [row.keyBorrowerName, row.keyBorrowerTaxId, row.borrowerName, row.borrowerTaxId, row.branchDescription]))
     },
     updateStatus: (simulationUniqueId: string, statusId: number, at: number) => void updateStatus.run({ simulationUniqueId, statusId, at }),
-    updateCancel: (simulationUniqueId: string, reasonId: number, observations: string | null) =>
-      void updateCancel.run({ simulationUniqueId, reasonId, observations }),
-    updateProcess: (simulationUniqueId: string, processUniqueId: string, processNumber: number) =>
-      void updateProcess.run({ simulationUniqueId, processUniqueId, processNumber }),
+    updateCancel: (simulationUniqueId: string, reasonId: number, observations: string | null) => void updateCancel.run({ simulationUniqueId, reasonId, observations }),
+    updateProcess: (simulationUniqueId: string, processUniqueId: string, processNumber: number) => void updateProcess.run({ simulationUniqueId, processUniqueId, processNumber }),
     /** The scenario a simulation runs under and the non-eligibility reason it forced (null: the engine's own answer). */
     updateScenario: (simulationUniqueId: string, scenario: string | null, rejectReasonId: number | null) =>
       void updateScenario.run({ simulationUniqueId, scenario, rejectReasonId }),

@@ -14,10 +14,13 @@ export const SimulationParamsSchema = z.object({
 export const SimulationResultSchema = z
   .object({
     simulationUniqueID: z.uuid(),
-    simulationNumber: z.string().openapi({ description: 'Sequential number of the simulation in this sandbox: a string here, an integer in the detail and the list', example: '1' }),
+    simulationNumber: z
+      .string()
+      .openapi({ description: 'Sequential number of the simulation in this sandbox: a string here, an integer in the detail and the list', example: '1' }),
     elegibility: z.boolean().openapi({ description: 'Spelled as the interface document spells it. true: status Simulated; false: Not eligible' }),
     nonElegibilityDescription: z.string().optional().openapi({
-      description: 'Every eligibility rule that failed (LTV, DSTI, term for the age, age at maturity, minimum age, youth credit rules, no income), one sentence each, in the language of Accept-Language, after the reason a sandbox scenario forced (a description of simulation-reject-reasons); absent when eligible',
+      description:
+        'Every eligibility rule that failed (LTV, DSTI, term for the age, age at maturity, minimum age, youth credit rules, no income), one sentence each, in the language of Accept-Language, after the reason a sandbox scenario forced (a description of simulation-reject-reasons); absent when eligible',
     }),
   })
   .openapi('SimulationResult')
@@ -31,7 +34,12 @@ export const SimulationValidateResponseSchema = z
 export const SimulationCancelRequestSchema = z
   .strictObject({
     simulationCancelReasonId: z.number().int().positive().openapi({ description: 'Id from simulation-cancel-reasons', example: 1 }),
-    cancelComments: z.string().trim().max(500).nullish().openapi({ description: 'Shown as cancelObservations in the detail (at most 500 characters)', example: 'O cliente desistiu da compra.' }),
+    cancelComments: z
+      .string()
+      .trim()
+      .max(500)
+      .nullish()
+      .openapi({ description: 'Shown as cancelObservations in the detail (at most 500 characters)', example: 'O cliente desistiu da compra.' }),
   })
   .openapi('SimulationCancelRequest')
 

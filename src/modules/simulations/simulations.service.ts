@@ -202,9 +202,7 @@ export function createSimulationService(deps: SimulationServiceDeps) {
         statusLastAt: now.getTime(),
         createdAt: now.getTime(),
       }
-      const simulationNumber = createTx(row, scenario, () =>
-        applySimulationScenario(scenarioDeps, row, scenario, { forced, fromRequest: true, lang: options.lang ?? 'pt-PT' }),
-      )
+      const simulationNumber = createTx(row, scenario, () => applySimulationScenario(scenarioDeps, row, scenario, { forced, fromRequest: true, lang: options.lang ?? 'pt-PT' }))
       return { simulationUniqueID: id, simulationNumber, eligible: columns.eligible === 1, failures, rejectReasonId: forced?.rejectReasonId ?? null }
     },
 
@@ -217,7 +215,8 @@ export function createSimulationService(deps: SimulationServiceDeps) {
       const row = findOwned(auth, id)
       lifecycle.assertStatus(row, statuses.updatable)
       const input = mergedInput(JSON.parse(row.input) as SimulationInput, patch, auth.partnerUniqueID)
-      const scenario = options.scenario ?? (row.scenario ? deps.scenarios?.get(auth.partnerUniqueID, row.scenario) : undefined) ?? deps.scenarios?.matchMagic(auth.partnerUniqueID, input)
+      const scenario =
+        options.scenario ?? (row.scenario ? deps.scenarios?.get(auth.partnerUniqueID, row.scenario) : undefined) ?? deps.scenarios?.matchMagic(auth.partnerUniqueID, input)
       const forced = forcedEligibility(scenario, taxonomy)
       const { columns, failures } = evaluate(id, input, deps.clock.now(auth.partnerUniqueID), forced)
       updateTx(row, columns, columns.eligible ? SIMULATED : NOT_ELIGIBLE, auth.userId, () =>

@@ -33,12 +33,13 @@ export interface NestedList {
 
 export type ListDefinition = StoredList | NestedList
 
-const stored = (
-  name: string,
-  title: string,
-  fields: z.ZodRawShape = {},
-  options: { parentKey?: string; paginated?: boolean } = {},
-): StoredList => ({ kind: 'stored', name, title, fields, ...options })
+const stored = (name: string, title: string, fields: z.ZodRawShape = {}, options: { parentKey?: string; paginated?: boolean } = {}): StoredList => ({
+  kind: 'stored',
+  name,
+  title,
+  fields,
+  ...options,
+})
 
 export const LISTS: readonly ListDefinition[] = [
   stored('broker-types', 'Broker Types'),
@@ -56,11 +57,16 @@ export const LISTS: readonly ListDefinition[] = [
   stored('counties', 'Counties', { districtId: int }, { parentKey: 'districtId' }),
   { kind: 'nested', name: 'county-with-parishes', title: 'County With Parishes', parent: 'counties', child: 'parishes', childrenKey: 'parishes', filterKey: 'countyId' },
   stored('parishes', 'Parishes', { countyId: int }, { parentKey: 'countyId' }),
-  stored('document-types', 'Document Types', {
-    documentCategoryId: int,
-    mandatory: z.boolean().openapi({ description: 'Required before a process can be submitted' }),
-    scope: z.enum(['borrower', 'process', 'property']).openapi({ description: 'A mandatory type is needed once per borrower, process or property' }),
-  }, { parentKey: 'documentCategoryId' }),
+  stored(
+    'document-types',
+    'Document Types',
+    {
+      documentCategoryId: int,
+      mandatory: z.boolean().openapi({ description: 'Required before a process can be submitted' }),
+      scope: z.enum(['borrower', 'process', 'property']).openapi({ description: 'A mandatory type is needed once per borrower, process or property' }),
+    },
+    { parentKey: 'documentCategoryId' },
+  ),
   stored('document-categories', 'Document Categories'),
   stored('product-purposes', 'Product Purposes', { ownPermanentHome: z.boolean() }),
   stored('loan-purposes', 'Loan Purposes', {
@@ -119,10 +125,15 @@ export const LISTS: readonly ListDefinition[] = [
     editable: z.boolean(),
     final: z.boolean(),
   }),
-  stored('notification-types', 'Notification Types', {
-    resource: z.enum(['process', 'simulation', 'both']),
-    echo: z.boolean().openapi({ description: 'Callback Echo can simulate this type' }),
-  }, { paginated: true }),
+  stored(
+    'notification-types',
+    'Notification Types',
+    {
+      resource: z.enum(['process', 'simulation', 'both']),
+      echo: z.boolean().openapi({ description: 'Callback Echo can simulate this type' }),
+    },
+    { paginated: true },
+  ),
   stored('simulation-cancel-reasons', 'Simulation Cancel Reasons'),
 ]
 
@@ -151,8 +162,7 @@ export function seedFileSchema(list: StoredList) {
 }
 
 /** PascalCase component name: `districts` → `DistrictsItem`. */
-export const componentName = (name: string, suffix: string) =>
-  name.replace(/(^|-)([a-z])/g, (_, __, ch: string) => ch.toUpperCase()) + suffix
+export const componentName = (name: string, suffix: string) => name.replace(/(^|-)([a-z])/g, (_, __, ch: string) => ch.toUpperCase()) + suffix
 
 const responseBase = z.object({
   id: int.openapi({ example: 1 }),
@@ -187,7 +197,12 @@ export function nestedItemSchema(list: NestedList): z.ZodObject {
 /** The query filter of a list with a parent: only the items of one parent item. */
 export const parentFilterSchema = (key: string) =>
   z.object({
-    [key]: z.coerce.number().int().positive().optional().openapi({ description: `Only the items of this ${key.replace(/Id$/, '')}` }),
+    [key]: z.coerce
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .openapi({ description: `Only the items of this ${key.replace(/Id$/, '')}` }),
   })
 
 /** A paginated list's page, paged like Simulation List (notification-types: the only one, its items named as the interface document names them). */

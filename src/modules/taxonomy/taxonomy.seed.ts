@@ -11,8 +11,7 @@ interface SeedItem {
 }
 
 /** Seed file paths of every stored list, in registry order. */
-export const taxonomySeedFiles = (seedsDir: string): string[] =>
-  STORED_LISTS.map((list) => join(seedsDir, 'taxonomies', `${list.name}.json`))
+export const taxonomySeedFiles = (seedsDir: string): string[] => STORED_LISTS.map((list) => join(seedsDir, 'taxonomies', `${list.name}.json`))
 
 /**
  * Reads and validates every reference-list seed file.
@@ -23,9 +22,7 @@ export function readTaxonomySeeds(seedsDir: string): TaxonomyRow[] {
     const file = join(seedsDir, 'taxonomies', `${list.name}.json`)
     const parsed = seedFileSchema(list).safeParse(JSON.parse(readFileSync(file, 'utf8')))
     if (!parsed.success) {
-      const problems = parsed.error.issues
-        .slice(0, 5)
-        .map((i) => `${i.path.join('.')}: ${i.message}`)
+      const problems = parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`)
       throw new Error(`Invalid seed file ${file}: ${problems.join('; ')}`)
     }
     const seen = new Set<number>()

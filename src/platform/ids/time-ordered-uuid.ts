@@ -16,10 +16,25 @@ export function timeOrderedUuid(at: Date = new Date()): string {
   const low = ms >>> 0
   const hex = (n: number) => HEX[n & 0xff]!
   return (
-    hex(high >>> 8) + hex(high) + hex(low >>> 24) + hex(low >>> 16) + '-' +
-    hex(low >>> 8) + hex(low) + '-' +
-    hex(0x70 | (random[0]! & 0x0f)) + hex(random[1]!) + '-' +
-    hex(0x80 | (random[2]! & 0x3f)) + hex(random[3]!) + '-' +
-    hex(random[4]!) + hex(random[5]!) + hex(random[6]!) + hex(random[7]!) + hex(random[8]!) + hex(random[9]!)
+    hex(high >>> 8) +
+    hex(high) +
+    hex(low >>> 24) +
+    hex(low >>> 16) +
+    '-' +
+    hex(low >>> 8) +
+    hex(low) +
+    '-' +
+    hex(0x70 | (random[0]! & 0x0f)) +
+    hex(random[1]!) +
+    '-' +
+    hex(0x80 | (random[2]! & 0x3f)) +
+    hex(random[3]!) +
+    '-' +
+    hex(random[4]!) +
+    hex(random[5]!) +
+    hex(random[6]!) +
+    hex(random[7]!) +
+    hex(random[8]!) +
+    hex(random[9]!)
   )
 }

@@ -23,7 +23,17 @@ const INTERACTIONS: PactInteraction[] = [
       path: '/v1/simulations',
       headers: { ...ANY_TOKEN, ...json },
       body: {
-        loanSimulator: { loanDurationMonths: 300, loanAmount: 150000, productSchemeId: 1, loanPurposeId: 1, productPurposeId: 1, hasCrossSelling: false, interestRateTypeID: 2, indexTypeID: 2, youthCredit: false },
+        loanSimulator: {
+          loanDurationMonths: 300,
+          loanAmount: 150000,
+          productSchemeId: 1,
+          loanPurposeId: 1,
+          productPurposeId: 1,
+          hasCrossSelling: false,
+          interestRateTypeID: 2,
+          indexTypeID: 2,
+          youthCredit: false,
+        },
         borrowersSimulator: { numberOfborrowers: 1, keyBorrowerName: 'Inês Carvalho', keyBorrowerBirthDate: '1990-07-01', keyBorrowerIncomeWagesPensions: 3200 },
         propertySimulator: { acquisitionAmount: 210000, evaluationEstimatedAmount: 215000 },
       },

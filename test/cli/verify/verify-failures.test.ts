@@ -31,7 +31,9 @@ describe('mortgage-sandbox verify, when the pact and the sandbox disagree', () =
     const { code, out } = await verify('--pact', pact)
     expect(code).toBe(1)
     expect(out).toContain('Result: FAILED: 2 of 3 interaction(s) failed')
-    expect(out).toMatch(/1\) wrong-expectations → mortgage-partner-portal: "a request for a simulation with a field the API does not have" \(given a simulation exists\)\n\s+- body \$\.simulationDetail: .*simulationColour/)
+    expect(out).toMatch(
+      /1\) wrong-expectations → mortgage-partner-portal: "a request for a simulation with a field the API does not have" \(given a simulation exists\)\n\s+- body \$\.simulationDetail: .*simulationColour/,
+    )
     expect(out).toMatch(/2\) wrong-expectations → mortgage-partner-portal: "a request for the version expecting a wrong status"\n\s+- status: expected 201 but was 200/)
     expect(out).not.toContain('a request for the callbacks that is right"')
     expect(out).toMatch(/Verification time: \d+\.\d\d s for 3 interaction\(s\)/)
@@ -51,7 +53,9 @@ describe('mortgage-sandbox verify, when the pact and the sandbox disagree', () =
     expect(code).toBe(1)
     expect(out).toContain('Result: FAILED: 1 of 2 interaction(s) failed')
     expect(out).toContain('"a request that needs a state the sandbox does not have" (given a unicorn exists)')
-    expect(out).toMatch(/Unknown provider state "a unicorn exists"\. Known states: "a partner exists", "a callback is registered", "a simulation exists", .*"a submitted process exists", "a document exists"/)
+    expect(out).toMatch(
+      /Unknown provider state "a unicorn exists"\. Known states: "a partner exists", "a callback is registered", "a simulation exists", .*"a submitted process exists", "a document exists"/,
+    )
   })
 
   it('fails an interaction whose state parameters are wrong, naming the parameter', async () => {

@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  amortise,
-  annuityPayment,
-  outstandingBalance,
-  repaymentSchedule,
-  type RatePeriod,
-} from '../../../src/domain/mortgage/annuity.ts'
+import { amortise, annuityPayment, outstandingBalance, repaymentSchedule, type RatePeriod } from '../../../src/domain/mortgage/annuity.ts'
 import { roundMoney } from '../../../src/domain/mortgage/rounding.ts'
 
 const MIXED_5Y: RatePeriod[] = [
@@ -67,8 +61,7 @@ describe('amortisation', () => {
 
 describe('repayment schedule (ESIS section 7)', () => {
   const schedule = repaymentSchedule(200_000, MIXED_5Y, (step) => 43 + step.interest * 0.04)
-  const total = (key: 'instalment' | 'interest' | 'capital' | 'otherCosts') =>
-    roundMoney(schedule.reduce((sum, row) => sum + row[key], 0))
+  const total = (key: 'instalment' | 'interest' | 'capital' | 'otherCosts') => roundMoney(schedule.reduce((sum, row) => sum + row[key], 0))
   const exactInterest = amortise(200_000, MIXED_5Y).reduce((sum, s) => sum + s.interest, 0)
 
   it('has one row per month, ending with nothing owed', () => {

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { annuityPayment } from '../../../src/domain/mortgage/annuity.ts'
-import {
-  annualPercentageRate,
-  effectiveAnnualRate,
-  monthlyAprc,
-} from '../../../src/domain/mortgage/aprc.ts'
+import { annualPercentageRate, effectiveAnnualRate, monthlyAprc } from '../../../src/domain/mortgage/aprc.ts'
 
 const months = (count: number, amount: number): number[] => Array.from({ length: count }, () => amount)
 
@@ -15,13 +11,10 @@ describe('APRC (TAEG), Directive 2014/17/EU Annex I', () => {
     expect(aprc.toFixed(2)).toBe('3.54')
   })
 
-  it.each([0.5, 1, 3, 3.5, 4.25, 7.9, 15])(
-    'a loan at TAN %s% with no costs has the effective rate (1 + TAN/12)^12 − 1 as APRC',
-    (tan) => {
-      const instalment = annuityPayment(100_000, tan, 300)
-      expect(monthlyAprc(100_000, months(300, instalment))).toBeCloseTo(effectiveAnnualRate(tan), 6)
-    },
-  )
+  it.each([0.5, 1, 3, 3.5, 4.25, 7.9, 15])('a loan at TAN %s% with no costs has the effective rate (1 + TAN/12)^12 − 1 as APRC', (tan) => {
+    const instalment = annuityPayment(100_000, tan, 300)
+    expect(monthlyAprc(100_000, months(300, instalment))).toBeCloseTo(effectiveAnnualRate(tan), 6)
+  })
 
   it('effective rate of 3% is 3.0416%', () => {
     expect(effectiveAnnualRate(3)).toBeCloseTo(3.0416, 4)

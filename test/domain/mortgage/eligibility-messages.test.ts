@@ -93,8 +93,7 @@ describe('non-eligibility descriptions', () => {
     const minor = borrower({ birthDate: '2009-01-01' })
     const { failures } = assessEligibility(mortgageInput({ loanAmount: 230_000, borrowers: [borrower(), minor] }))
     expect(describeFailures(failures, 'pt-PT')).toBe(
-      'LTV de 92,0% acima do limite de 90% para habitação própria permanente. ' +
-        'O 2.º titular tem 17 anos, abaixo da idade mínima de 18 anos.',
+      'LTV de 92,0% acima do limite de 90% para habitação própria permanente. ' + 'O 2.º titular tem 17 anos, abaixo da idade mínima de 18 anos.',
     )
   })
 })

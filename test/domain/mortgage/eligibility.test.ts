@@ -5,11 +5,9 @@ import type { Borrower, MortgageInput } from '../../../src/domain/mortgage/mortg
 import { roundMoney } from '../../../src/domain/mortgage/rounding.ts'
 import { borrower, mortgageInput } from './mortgage-fixtures.ts'
 
-const wealthy = (birthDate = '1995-06-01'): Borrower =>
-  borrower({ birthDate, income: { wagesPensions: 10_000, greenReceipts: 0, rents: 0, others: 0 } })
+const wealthy = (birthDate = '1995-06-01'): Borrower => borrower({ birthDate, income: { wagesPensions: 10_000, greenReceipts: 0, rents: 0, others: 0 } })
 
-const input = (overrides: Partial<MortgageInput> = {}): MortgageInput =>
-  mortgageInput({ borrowers: [wealthy()], ...overrides })
+const input = (overrides: Partial<MortgageInput> = {}): MortgageInput => mortgageInput({ borrowers: [wealthy()], ...overrides })
 
 const home = (value: number): MortgageInput['property'] => ({
   ...mortgageInput().property,
@@ -43,15 +41,12 @@ describe('LTV cap (Banco de Portugal recommendation)', () => {
     { land: 60_000, works: 140_000, after: 250_000, loan: 180_020, ltv: 90.01, eligible: false },
     { land: 100_000, works: 150_000, after: 200_000, loan: 180_000, ltv: 90, eligible: true },
     { land: 100_000, works: 150_000, after: 200_000, loan: 181_000, ltv: 90.5, eligible: false },
-  ])(
-    'works: land $land € + works $works €, worth $after € after, loan $loan €: LTV $ltv%',
-    ({ land, works, after, loan, ltv, eligible }) => {
-      const property = { acquisitionAmount: 0, evaluationEstimatedAmount: 0, landValue: land, worksCost: works, estimatedValueAfterWorks: after }
-      const result = assessEligibility(input({ ltvBasis: 'works', property, loanAmount: loan }))
-      expect(result.loanToValue).toBe(ltv)
-      expect(result.eligible).toBe(eligible)
-    },
-  )
+  ])('works: land $land € + works $works €, worth $after € after, loan $loan €: LTV $ltv%', ({ land, works, after, loan, ltv, eligible }) => {
+    const property = { acquisitionAmount: 0, evaluationEstimatedAmount: 0, landValue: land, worksCost: works, estimatedValueAfterWorks: after }
+    const result = assessEligibility(input({ ltvBasis: 'works', property, loanAmount: loan }))
+    expect(result.loanToValue).toBe(ltv)
+    expect(result.eligible).toBe(eligible)
+  })
 })
 
 describe('DSTI cap and stress', () => {
@@ -131,16 +126,12 @@ describe('term and ages', () => {
     { birthDate: '1989-06-01', age: 36, months: 420, eligible: true },
     { birthDate: '1989-06-01', age: 36, months: 421, eligible: false },
   ])('oldest borrower born $birthDate ($age), term of $months months: eligible $eligible', ({ birthDate, months, eligible }) => {
-    expect(codes(input({ durationMonths: months, borrowers: [wealthy(birthDate)] }))).toEqual(
-      eligible ? [] : ['TERM_ABOVE_MAXIMUM'],
-    )
+    expect(codes(input({ durationMonths: months, borrowers: [wealthy(birthDate)] }))).toEqual(eligible ? [] : ['TERM_ABOVE_MAXIMUM'])
   })
 
   it('takes the maximum term of the oldest of two borrowers', () => {
     const result = assessEligibility(input({ durationMonths: 444, borrowers: [wealthy('1998-01-01'), wealthy('1989-06-01')] }))
-    expect(result.failures).toEqual([
-      { code: 'TERM_ABOVE_MAXIMUM', params: { termMonths: 444, maxTermMonths: 420, oldestBorrowerAge: 36 } },
-    ])
+    expect(result.failures).toEqual([{ code: 'TERM_ABOVE_MAXIMUM', params: { termMonths: 444, maxTermMonths: 420, oldestBorrowerAge: 36 } }])
   })
 
   it.each([
@@ -148,9 +139,7 @@ describe('term and ages', () => {
     { months: 121, ageAtMaturityMonths: 901, eligible: false },
   ])('borrower aged 65 over $months months is $ageAtMaturityMonths months old at the end: eligible $eligible', ({ months, ageAtMaturityMonths, eligible }) => {
     const result = assessEligibility(input({ durationMonths: months, borrowers: [wealthy('1961-01-15')] }))
-    expect(result.failures).toEqual(
-      eligible ? [] : [{ code: 'AGE_AT_MATURITY_ABOVE_LIMIT', params: { ageAtMaturityMonths, limitYears: 75 } }],
-    )
+    expect(result.failures).toEqual(eligible ? [] : [{ code: 'AGE_AT_MATURITY_ABOVE_LIMIT', params: { ageAtMaturityMonths, limitYears: 75 } }])
   })
 
   it.each([
@@ -158,15 +147,12 @@ describe('term and ages', () => {
     { birthDate: '2008-01-16', eligible: false },
   ])('second borrower born $birthDate: eligible $eligible', ({ birthDate, eligible }) => {
     const result = assessEligibility(input({ borrowers: [wealthy(), wealthy(birthDate)] }))
-    expect(result.failures).toEqual(
-      eligible ? [] : [{ code: 'BORROWER_UNDER_MINIMUM_AGE', params: { borrower: 2, age: 17, minimumAge: 18 } }],
-    )
+    expect(result.failures).toEqual(eligible ? [] : [{ code: 'BORROWER_UNDER_MINIMUM_AGE', params: { borrower: 2, age: 17, minimumAge: 18 } }])
   })
 })
 
 describe('youth credit (Decreto-Lei 44/2024)', () => {
-  const earning = (wagesPensions: number, birthDate = '1995-06-01'): Borrower =>
-    borrower({ birthDate, income: { wagesPensions, greenReceipts: 0, rents: 0, others: 0 } })
+  const earning = (wagesPensions: number, birthDate = '1995-06-01'): Borrower => borrower({ birthDate, income: { wagesPensions, greenReceipts: 0, rents: 0, others: 0 } })
   const youth = (overrides: Partial<MortgageInput> = {}): MortgageInput =>
     input({ youthCredit: true, schemeCode: 'YOUTH_GUARANTEE', loanAmount: 250_000, borrowers: [earning(5_000)], ...overrides })
 
@@ -175,9 +161,7 @@ describe('youth credit (Decreto-Lei 44/2024)', () => {
   })
 
   it('refuses more than 100% of the value', () => {
-    expect(assessEligibility(youth({ loanAmount: 250_025 })).failures).toEqual([
-      { code: 'LTV_ABOVE_LIMIT', params: { ltv: 100.01, limit: 100, basis: 'YOUTH_CREDIT' } },
-    ])
+    expect(assessEligibility(youth({ loanAmount: 250_025 })).failures).toEqual([{ code: 'LTV_ABOVE_LIMIT', params: { ltv: 100.01, limit: 100, basis: 'YOUTH_CREDIT' } }])
   })
 
   it('the same loan without youth credit is above the 90% cap', () => {
@@ -189,9 +173,7 @@ describe('youth credit (Decreto-Lei 44/2024)', () => {
     { birthDate: '1990-01-15', age: 36, eligible: false },
   ])('second borrower born $birthDate ($age): eligible $eligible', ({ birthDate, eligible }) => {
     const result = assessEligibility(youth({ borrowers: [earning(5_000), earning(3_000, birthDate)] }))
-    expect(result.failures).toEqual(
-      eligible ? [] : [{ code: 'YOUTH_CREDIT_AGE', params: { borrower: 2, age: 36, maximumAge: 35 } }],
-    )
+    expect(result.failures).toEqual(eligible ? [] : [{ code: 'YOUTH_CREDIT_AGE', params: { borrower: 2, age: 36, maximumAge: 35 } }])
   })
 
   it.each([
@@ -199,9 +181,7 @@ describe('youth credit (Decreto-Lei 44/2024)', () => {
     { value: 450_001, eligible: false },
   ])('transaction of $value €: eligible $eligible', ({ value, eligible }) => {
     const result = assessEligibility(youth({ loanAmount: 400_000, property: home(value) }))
-    expect(result.failures).toEqual(
-      eligible ? [] : [{ code: 'YOUTH_CREDIT_TRANSACTION_LIMIT', params: { transactionAmount: 450_001, limit: 450_000 } }],
-    )
+    expect(result.failures).toEqual(eligible ? [] : [{ code: 'YOUTH_CREDIT_TRANSACTION_LIMIT', params: { transactionAmount: 450_001, limit: 450_000 } }])
   })
 
   it.each([
@@ -209,9 +189,7 @@ describe('youth credit (Decreto-Lei 44/2024)', () => {
     { monthly: 5_978.29, annual: 83_696.06, eligible: false },
   ])('monthly income of $monthly € ($annual € a year): eligible $eligible', ({ monthly, annual, eligible }) => {
     const result = assessEligibility(youth({ borrowers: [earning(monthly)] }))
-    expect(result.failures).toEqual(
-      eligible ? [] : [{ code: 'YOUTH_CREDIT_INCOME_LIMIT', params: { borrower: 1, annualIncome: annual, limit: 83_696 } }],
-    )
+    expect(result.failures).toEqual(eligible ? [] : [{ code: 'YOUTH_CREDIT_INCOME_LIMIT', params: { borrower: 1, annualIncome: annual, limit: 83_696 } }])
   })
 
   it('applies the income limit to each borrower, not to the household', () => {

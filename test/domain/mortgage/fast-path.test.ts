@@ -34,11 +34,7 @@ interface LoanCase {
 function loan(type: RateSpec['type'], months: number, amount: number, rate: number, variant: number): LoanCase {
   const fixedPeriodMonths = FIXED_PERIODS.filter((p) => p < months)[variant % 3] ?? 12
   const spec: RateSpec =
-    type === 'fixed'
-      ? { type, baseRate: rate }
-      : type === 'variable'
-        ? { type, indexRate: rate }
-        : { type, baseRate: rate + 0.4, fixedPeriodMonths, indexRate: rate }
+    type === 'fixed' ? { type, baseRate: rate } : type === 'variable' ? { type, indexRate: rate } : { type, baseRate: rate + 0.4, fixedPeriodMonths, indexRate: rate }
   const borrowers = [borrower({ birthDate: BIRTH_DATES[variant % BIRTH_DATES.length] as string })]
   if (variant % 2 === 1) borrowers.push(borrower({ birthDate: BIRTH_DATES[(variant + 2) % BIRTH_DATES.length] as string }))
   const value = Math.round(amount * (1.05 + (variant % 4) * 0.2))
@@ -144,7 +140,13 @@ describe('fast quote = reference quote', () => {
 describe('amortisation flows = amortise', () => {
   it.each<[string, RatePeriod[]]>([
     ['fixed', [{ months: 360, annualRatePct: 3 }]],
-    ['mixed', [{ months: 60, annualRatePct: 3.5 }, { months: 300, annualRatePct: 3 }]],
+    [
+      'mixed',
+      [
+        { months: 60, annualRatePct: 3.5 },
+        { months: 300, annualRatePct: 3 },
+      ],
+    ],
     ['zero rate', [{ months: 97, annualRatePct: 0 }]],
   ])('%s: the same instalments, interest and total interest', (_name, periods) => {
     const steps = amortise(187_654.32, periods)

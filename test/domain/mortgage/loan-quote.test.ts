@@ -10,8 +10,7 @@ const MIXED: MortgageInput['rate'] = { type: 'mixed', baseRate: 2.65, fixedPerio
 const VARIABLE: MortgageInput['rate'] = { type: 'variable', indexRate: 2.14 }
 
 const sum = (values: number[]): number => roundMoney(values.reduce((total, value) => total + value, 0))
-const charge = (quote: LoanQuote, code: string): number | undefined =>
-  quote.bankCharges.find((c) => c.code === code)?.amount
+const charge = (quote: LoanQuote, code: string): number | undefined => quote.bankCharges.find((c) => c.code === code)?.amount
 
 describe('quote of DOMAIN.md worked check', () => {
   const quote = quoteLoan(mortgageInput())
@@ -127,15 +126,12 @@ describe('spread', () => {
     { hasCrossSelling: true, sustainabilityCampaign: false, proposed: 0.85 },
     { hasCrossSelling: false, sustainabilityCampaign: true, proposed: 1.25 },
     { hasCrossSelling: true, sustainabilityCampaign: true, proposed: 0.75 },
-  ])(
-    'cross-selling $hasCrossSelling and sustainability $sustainabilityCampaign lower 1.35% to $proposed%',
-    ({ hasCrossSelling, sustainabilityCampaign, proposed }) => {
-      const quote = quoteLoan(mortgageInput({ hasCrossSelling, sustainabilityCampaign }))
-      expect(quote.spread).toBe(1.35)
-      expect(quote.proposedSpread).toBe(proposed)
-      expect(quote.fixedTAN).toBe(roundMoney(2.15 + proposed))
-    },
-  )
+  ])('cross-selling $hasCrossSelling and sustainability $sustainabilityCampaign lower 1.35% to $proposed%', ({ hasCrossSelling, sustainabilityCampaign, proposed }) => {
+    const quote = quoteLoan(mortgageInput({ hasCrossSelling, sustainabilityCampaign }))
+    expect(quote.spread).toBe(1.35)
+    expect(quote.proposedSpread).toBe(proposed)
+    expect(quote.fixedTAN).toBe(roundMoney(2.15 + proposed))
+  })
 })
 
 describe('charges and insurance', () => {
@@ -170,9 +166,7 @@ describe('charges and insurance', () => {
     { value: 250_000, property: 15 },
     { value: 500_000, property: 30 },
   ])('property insurance on a $value € home is $property €/month', ({ value, property }) => {
-    const quote = quoteLoan(
-      mortgageInput({ loanAmount: 50_000, property: { ...mortgageInput().property, acquisitionAmount: value, evaluationEstimatedAmount: value } }),
-    )
+    const quote = quoteLoan(mortgageInput({ loanAmount: 50_000, property: { ...mortgageInput().property, acquisitionAmount: value, evaluationEstimatedAmount: value } }))
     expect(quote.insurance.propertyInsuranceMonthlyAmount).toBe(property)
   })
 })

@@ -38,7 +38,11 @@ describe('the process workflow', () => {
   })
 
   it('agrees with the final and cancelable flags of workflow-states-proposal', () => {
-    const items = JSON.parse(readFileSync('seeds/taxonomies/workflow-states-proposal.json', 'utf8')).items as Array<{ code: ProcessStatusCode; final: boolean; cancelable: boolean }>
+    const items = JSON.parse(readFileSync('seeds/taxonomies/workflow-states-proposal.json', 'utf8')).items as Array<{
+      code: ProcessStatusCode
+      final: boolean
+      cancelable: boolean
+    }>
     expect(items.map((i) => i.code).sort()).toEqual([...PROCESS_STATUS_CODES].sort())
     for (const item of items) {
       expect(isFinal(PROCESS_WORKFLOW, item.code), item.code).toBe(item.final)

@@ -25,7 +25,11 @@ describe('the simulation workflow', () => {
   })
 
   it('agrees with the final and cancelable flags of workflow-states-simulation', () => {
-    const items = JSON.parse(readFileSync('seeds/taxonomies/workflow-states-simulation.json', 'utf8')).items as Array<{ code: SimulationStatusCode; final: boolean; cancelable: boolean }>
+    const items = JSON.parse(readFileSync('seeds/taxonomies/workflow-states-simulation.json', 'utf8')).items as Array<{
+      code: SimulationStatusCode
+      final: boolean
+      cancelable: boolean
+    }>
     expect(items.map((i) => i.code).sort()).toEqual([...SIMULATION_STATUS_CODES].sort())
     for (const item of items) {
       expect(isFinal(SIMULATION_WORKFLOW, item.code), item.code).toBe(item.final)

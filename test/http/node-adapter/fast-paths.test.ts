@@ -120,10 +120,18 @@ describe('the whole sandbox, journaling, through a real Node server', () => {
 
   it('answers a journaled Create and Detail without one fall back to a slow path', async () => {
     const before = adapterFallbacks()
-    const login = await fetch(`${sandbox.url}/v1/authentication`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'broker-a', password: 'sandbox' }) })
+    const login = await fetch(`${sandbox.url}/v1/authentication`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'broker-a', password: 'sandbox' }),
+    })
     const { accessToken } = (await login.json()) as { accessToken: string }
     const headers = { Authorization: `Bearer ${accessToken}` }
-    const created = await fetch(`${sandbox.url}/v1/simulations`, { method: 'POST', headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(SIMULATION_INPUT_EXAMPLE) })
+    const created = await fetch(`${sandbox.url}/v1/simulations`, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body: JSON.stringify(SIMULATION_INPUT_EXAMPLE),
+    })
     expect(created.status).toBe(201)
     const simulationUniqueId = ((await created.json()) as { additionalData: { simulationUniqueID: string } }).additionalData.simulationUniqueID
     for (let i = 0; i < 2; i++) expect((await fetch(`${sandbox.url}/v1/simulations/${simulationUniqueId}`, { headers })).status).toBe(200)

@@ -28,7 +28,10 @@ function raw(method: string, path: string, headers: Record<string, string | stri
     const req = httpRequest(`${sandbox.url}${path}`, { method, headers }, (res) => {
       let text = ''
       const json = /json/.test(res.headers['content-type'] ?? '')
-      res.setEncoding('utf8').on('data', (d) => (text += d)).on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: json ? JSON.parse(text) : text }))
+      res
+        .setEncoding('utf8')
+        .on('data', (d) => (text += d))
+        .on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: json ? JSON.parse(text) : text }))
     })
     req.on('error', reject)
     req.end(body)
@@ -40,7 +43,10 @@ function chunked(path: string, pieces: string[], headers: Record<string, string>
   return new Promise<{ status: number; body: any }>((resolve, reject) => {
     const req = httpRequest(`${sandbox.url}${path}`, { method: 'POST', headers: { ...headers, 'Transfer-Encoding': 'chunked' } }, (res) => {
       let text = ''
-      res.setEncoding('utf8').on('data', (d) => (text += d)).on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }))
+      res
+        .setEncoding('utf8')
+        .on('data', (d) => (text += d))
+        .on('end', () => resolve({ status: res.statusCode!, body: JSON.parse(text) }))
     })
     req.on('error', reject)
     for (const piece of pieces) req.write(piece)
@@ -80,7 +86,10 @@ describe('the Node server', () => {
 
   it('refuses a chunked body past 1 MB with 413 naming the body', async () => {
     const piece = 'x'.repeat(256 * 1024)
-    const res = await chunked('/v1/simulations/validate', ['{"a":"', piece, piece, piece, piece, piece, '"}'], { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' })
+    const res = await chunked('/v1/simulations/validate', ['{"a":"', piece, piece, piece, piece, piece, '"}'], {
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+    })
     expect(res.status).toBe(413)
     expect(res.body.errors[0]).toMatchObject({ errorField: 'body' })
   })

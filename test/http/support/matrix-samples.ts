@@ -46,7 +46,19 @@ export const PARAMS: Record<string, (r: Records) => Promise<string> | string> = 
 }
 
 /** The parameters that name a record of a broker (or, for `userId` and `runId`, of partner A). */
-export const RECORD_PARAMS = new Set(['simulationUniqueId', 'processUniqueId', 'borrowerUniqueId', 'documentUniqueId', 'propertyUniqueId', 'requestId', 'notificationId', 'messageId', 'runId', 'userId', 'id'])
+export const RECORD_PARAMS = new Set([
+  'simulationUniqueId',
+  'processUniqueId',
+  'borrowerUniqueId',
+  'documentUniqueId',
+  'propertyUniqueId',
+  'requestId',
+  'notificationId',
+  'messageId',
+  'runId',
+  'userId',
+  'id',
+])
 
 // What a caller sends names none of the markers: only broker A1's own records carry them.
 const input = () => simulationInput()
@@ -65,6 +77,7 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /openapi.json': {},
   'GET /postman.json': {},
   'GET /openapi/sandbox.json': {},
+  'GET /asyncapi.json': {},
   'GET /postman/sandbox.json': {},
   'GET /docs': {},
   'GET /docs/assets/{file}': { params: () => ({ file: 'swagger-ui.css' }) },
@@ -143,6 +156,8 @@ export const SAMPLES: Record<string, Sample> = {
   'POST /sandbox/processes/{processUniqueId}/status': { json: () => ({ processStatusId: 7 }), fresh: async (r) => ({ processUniqueId: await r.newProcess() }) },
   'POST /sandbox/simulations/{simulationUniqueId}/message': { json: () => ({ messageText: 'Mensagem do banco.' }), ok: created },
   'POST /sandbox/processes/{processUniqueId}/message': { json: () => ({ messageText: 'Mensagem do banco.' }), ok: created },
+  // A message of the bank on one of broker A1's simulations: another broker's or partner's caller gets its not found.
+  'POST /sandbox/trigger': { json: async (r) => ({ notificationType: 'NEW_MESSAGE', simulationUniqueId: await r.simulation() }), namesRecord: true, ok: created },
   'GET /sandbox/requests': { prepare: (r) => r.requestId() },
   'GET /sandbox/requests/{requestId}': {},
   'GET /sandbox/deliveries': { prepare: (r) => r.notificationId() },
@@ -168,6 +183,7 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /sandbox/certification/runs/{runId}': {},
   // The run's one check fails (the matrix sends no Accept-Language): its report is refused with 409.
   'GET /sandbox/certification/runs/{runId}/report': { ok: [409] },
+  'POST /sandbox/certification/window': { ok: created },
 
   'GET /sandbox/account': {},
   'POST /sandbox/account/brokers': { json: () => ({ name: 'Casa Certa Faro' }), ok: created },
@@ -225,6 +241,7 @@ export const SAMPLES: Record<string, Sample> = {
   'GET /console/{simulations|processes}/{id}/esis.pdf': { params: async (r) => ({ id: await r.simulation() }) },
   'GET /console/deliveries': { prepare: (r) => r.notificationId() },
   'POST /console/deliveries/{notificationId}/retry': { form: {}, ok: redirected },
+  'POST /console/deliveries/trigger': { form: { notificationType: 'NEW_MESSAGE' }, ok: redirected },
   // The type names partner A's configuration: another partner has none.
   'GET /console/callbacks/{notificationType}/secret': { prepare: (r) => r.callbackConfiguration(6), namesRecord: true },
   'GET /console/mailbox': { prepare: (r) => r.mailId() },
@@ -254,6 +271,7 @@ export const SAMPLES: Record<string, Sample> = {
   },
   'GET /console/certification': { prepare: (r) => r.runId() },
   'POST /console/certification/runs': { form: {}, ok: redirected, after: idle },
+  'POST /console/certification/window': { form: {}, ok: redirected },
   'GET /console/certification/{runId}': {},
   'GET /console/search': {},
   'GET /console/deliveries/{notificationId}': {},

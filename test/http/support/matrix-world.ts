@@ -167,7 +167,8 @@ export class Records {
 
   document = () => this.once('document', async () => (await this.newDocument()).documentUniqueId)
 
-  property = () => this.once('property', async () => this.keep((await this.ok('GET', processPath(await this.process(), '/property'))).json.propertyList[0].propertyUniqueId as string))
+  property = () =>
+    this.once('property', async () => this.keep((await this.ok('GET', processPath(await this.process(), '/property'))).json.propertyList[0].propertyUniqueId as string))
 
   /** A request of A1 in the journal, its body naming the marker. */
   requestId = () =>

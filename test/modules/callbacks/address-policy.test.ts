@@ -72,7 +72,21 @@ describe('address policy at registration (defaults: https only, public addresses
 
   it('names the address and its range', async () => {
     const check = await strict.checkForRegistration('https://internal.partner.example/hook')
-    expect(check).toEqual({ ok: false, refusal: { kind: 'forbidden-address', address: '10.0.0.7', range: 'private' } })
+    expect(check).toEqual({ ok: false, refusal: { kind: 'forbidden-address', address: '10.0.0.7', range: 'private', local: true, url: 'https://internal.partner.example/hook' } })
+  })
+
+  it("tells an address of the partner's own machine or network from another refused one", async () => {
+    const local = async (url: string) => {
+      const check = await strict.checkForRegistration(url)
+      return check.ok ? 'accepted' : 'local' in check.refusal && check.refusal.local
+    }
+    expect(await local('http://localhost:3000/hooks')).toBe(true)
+    expect(await local('http://127.0.0.1:3000/hooks')).toBe(true)
+    expect(await local('https://192.168.1.20/hooks')).toBe(true)
+    expect(await local('https://[fe80::1]/hook')).toBe(true)
+    expect(await local('http://hooks.partner.example/')).toBe(false)
+    expect(await local('https://169.254.169.254/latest/meta-data/')).toBe(false)
+    expect(await local('https://192.0.2.10/hook')).toBe(false)
   })
 
   it('accepts http and private addresses only when the settings allow them', async () => {
@@ -95,7 +109,7 @@ describe('address policy before each attempt', () => {
     expect((await policy.checkForRegistration('https://rebind.partner.example/')).ok).toBe(true)
     answer = '127.0.0.1'
     const check = await policy.resolveForDelivery('https://rebind.partner.example/')
-    expect(check.ok ? 'sent' : check.refusal).toEqual({ kind: 'forbidden-address', address: '127.0.0.1', range: 'loopback' })
+    expect(check.ok ? 'sent' : check.refusal).toEqual({ kind: 'forbidden-address', address: '127.0.0.1', range: 'loopback', local: true, url: 'https://rebind.partner.example/' })
   })
 
   it('refuses a name that now resolves to a 6to4 address around a loopback IPv4', async () => {
@@ -104,7 +118,13 @@ describe('address policy before each attempt', () => {
     expect((await policy.checkForRegistration('https://rebind6.partner.example/')).ok).toBe(true)
     answer = { address: '2002:7f00:1::', family: 6 }
     const check = await policy.resolveForDelivery('https://rebind6.partner.example/')
-    expect(check.ok ? 'sent' : check.refusal).toEqual({ kind: 'forbidden-address', address: '2002:7f00:1::', range: 'loopback' })
+    expect(check.ok ? 'sent' : check.refusal).toEqual({
+      kind: 'forbidden-address',
+      address: '2002:7f00:1::',
+      range: 'loopback',
+      local: true,
+      url: 'https://rebind6.partner.example/',
+    })
   })
 
   it('reports a name that does not resolve', async () => {

@@ -67,6 +67,22 @@ describe('PUT /{partnerUniqueID}/callbacks/{notificationType}', () => {
     expect(res.json.errors[0]).toMatchObject({ errorField: 'callbackUrl', errorMessage: expect.stringMatching(message) })
   })
 
+  it.each([
+    ['http://localhost:3000/hooks', 'Field callbackUrl must use https (got http): it is an address of your own machine or network'],
+    ['https://127.0.0.1:8443/hooks', 'The callbackUrl host resolves to 127.0.0.1, a loopback address: it is an address of your own machine or network'],
+    ['https://192.168.1.20/hooks', 'The callbackUrl host resolves to 192.168.1.20, a private address: it is an address of your own machine or network'],
+  ])('refuses %s, an address of the partner’s own machine, naming the listen command instead of a setting', async (callbackUrl, start) => {
+    const res = await sandbox.call('PUT', `/${PARTNER_A}/callbacks/6`, { body: { callbackUrl }, headers: en })
+    expect(res.status).toBe(400)
+    const message = res.json.errors[0].errorMessage as string
+    expect(message.startsWith(start), message).toBe(true)
+    expect(
+      message.endsWith(`which the sandbox cannot reach. Receive the notifications there with mortgage-sandbox listen: npx mortgage-sandbox listen --forward-to ${callbackUrl}`),
+      message,
+    ).toBe(true)
+    expect(message).not.toContain('SANDBOX_CALLBACK_ALLOW')
+  })
+
   it('refuses a missing or overlong callbackUrl', async () => {
     expect((await sandbox.call('PUT', `/${PARTNER_A}/callbacks/6`, { body: {} })).json.errors[0].errorCode).toBe('010101')
     const long = await sandbox.call('PUT', `/${PARTNER_A}/callbacks/6`, { body: { callbackUrl: `https://partner.example.com/${'a'.repeat(2100)}` } })

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { createTestSandbox, PARTNER_A, PARTNER_B, type TestSandbox } from '../../support/test-app.ts'
+import { eventually } from './support/callback-sandbox.ts'
 import { insertOwnedResource } from './support/owned-resources.ts'
 
 let sandbox: TestSandbox
@@ -60,9 +61,7 @@ describe('POST /v1/callbacks/echo/{partnerUniqueID}/{notificationTypeID}', () =>
     const seven = await echo(7, { processUniqueId: process, messageText: 'Falta o recibo.' })
     expect((await sentBody(seven.json.additionalData.notificationId)).notification.data).toMatchObject({ messageText: 'Falta o recibo.', origin: 'BANK' })
     const defaultText = await echo(7, { simulationUniqueId: simulation })
-    expect((await sentBody(defaultText.json.additionalData.notificationId)).notification.data.messageText).toBe(
-      'Test message sent by the sandbox (Callback Echo).',
-    )
+    expect((await sentBody(defaultText.json.additionalData.notificationId)).notification.data.messageText).toBe('Test message sent by the sandbox (Callback Echo).')
   })
 
   it.each([1, 4, 8, 12])('refuses type %i: echo simulates 5, 6 and 7 only', async (type) => {
@@ -122,8 +121,56 @@ describe('POST /v1/callbacks/echo/{partnerUniqueID}/{notificationTypeID}', () =>
     const res = await echo(6, { simulationUniqueId: simulation })
     expect(res.status).toBe(400)
     expect(res.json.errors[0].errorMessage).toBe(
-      `There is no callback configuration for type 6: register an address with PUT /${PARTNER_A}/callbacks/6 before using Callback Echo.`,
+      `There is no callback configuration for type 6: register an address with PUT /${PARTNER_A}/callbacks/6, or run mortgage-sandbox listen --forward-to <your local receiver>, before using Callback Echo.`,
     )
+  })
+
+  it("sends the echo to the partner's listener when no address is registered, delivered in the log with the listener named", async () => {
+    await sandbox.call('DELETE', `/${PARTNER_A}/callbacks/6`)
+    sandbox.services.callbacks.worker.start()
+    try {
+      // A listener as `mortgage-sandbox listen` opens one, its local server answering 204 to what it forwards.
+      const auth = sandbox.services.partners.auth.authenticate(`Bearer ${sandbox.tokens.a}`)
+      const listener = sandbox.services.callbacks.listen.open(auth, { forwardTo: 'http://localhost:3000/hooks' })
+      const forwarded: Array<{ notificationId: string; replayed: boolean }> = []
+      listener.attach({
+        send: (event) => {
+          if (event.event !== 'notification') return true
+          const n = JSON.parse(event.data) as { attemptId: string; notificationId: string; replayed: boolean }
+          forwarded.push(n)
+          queueMicrotask(() =>
+            sandbox.services.callbacks.listen.report(auth, listener.ready.listenerId, { attemptId: n.attemptId, httpStatus: 204, latencyMs: 3, responseExcerpt: '', error: null }),
+          )
+          return true
+        },
+        close: () => undefined,
+      })
+      const res = await echo(6, { simulationUniqueId: simulation })
+      expect(res.status, JSON.stringify(res.json)).toBe(200)
+      const id = res.json.additionalData.notificationId as string
+      const entry = await eventually(async () => {
+        const d = await sentBody(id)
+        return d?.status === 'delivered' ? d : undefined
+      })
+      expect(forwarded).toEqual([expect.objectContaining({ notificationId: id, replayed: false })])
+      expect(entry.statusReason).toBe(`delivered through mortgage-sandbox listen: listener ${listener.ready.listenerId}, forwarding to http://localhost:3000/hooks`)
+      expect(entry.listen).toEqual({ status: 'delivered', nextAttemptAt: null, replayed: false })
+      expect(entry.attemptList).toEqual([expect.objectContaining({ through: 'listen', httpStatus: 204, callbackUrl: 'http://localhost:3000/hooks' })])
+      listener.detach()
+      // The console's log says so too.
+      const login = await sandbox.request('/console/login', {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin' },
+        body: new URLSearchParams({ username: 'broker-a', password: 'sandbox' }).toString(),
+      })
+      const cookie = `sandbox_console=${/sandbox_console=([^;]*)/.exec(login.headers.get('set-cookie') ?? '')![1]}`
+      const page = await (await sandbox.request('/console/deliveries', { headers: { Cookie: cookie } })).text()
+      const row = page.slice(page.indexOf(`data-notification-id="${id}"`)).split('</tr>')[0]!
+      expect(row).toContain('<td class="ok">delivered <span class="muted">(listen)</span></td>')
+    } finally {
+      await sandbox.services.callbacks.worker.stop(100)
+    }
   })
 
   it('refuses a malformed id', async () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { HostResolver } from '../../../src/modules/callbacks/address-policy.ts'
-import { simulationStatusChanged } from '../../../src/modules/callbacks/notification-events.ts'
+import { eventOf } from '../../../src/modules/callbacks/notification-events.ts'
 import { createCallbackSandbox, eventually, PARTNER_A, type CallbackSandbox } from './support/callback-sandbox.ts'
 import { createThrowawayCa, type ThrowawayCa } from './support/throwaway-ca.ts'
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts'
@@ -25,12 +25,17 @@ afterEach(async () => {
 const publish = (s: CallbackSandbox) =>
   s.db.transaction(() =>
     s.services.callbacks.publisher.publish(
-      simulationStatusChanged({ partnerUniqueID: PARTNER_A, brokerId: 1001, simulationUniqueId: randomUUID(), simulationStatusId: 1, simulationStatusDescription: 'Simulada' }),
+      eventOf('SIMULATION_STATUS_CHANGED', {
+        partnerUniqueID: PARTNER_A,
+        brokerId: 1001,
+        simulationUniqueId: randomUUID(),
+        simulationStatusId: 1,
+        simulationStatusDescription: 'Simulada',
+      }),
     ),
   )()
 
-const firstAttempt = (s: CallbackSandbox) =>
-  eventually(async () => (await s.deliveries()).deliveryList[0]?.attemptList[0] as Record<string, unknown> | undefined)
+const firstAttempt = (s: CallbackSandbox) => eventually(async () => (await s.deliveries()).deliveryList[0]?.attemptList[0] as Record<string, unknown> | undefined)
 
 describe('address checks at delivery time', () => {
   it('connects to the address the policy checked, whatever the system resolver would say', async () => {

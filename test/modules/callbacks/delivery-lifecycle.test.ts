@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { newMessage, simulationStatusChanged } from '../../../src/modules/callbacks/notification-events.ts'
+import { eventOf } from '../../../src/modules/callbacks/notification-events.ts'
 import { createCallbackSandbox, eventually, PARTNER_A, PARTNER_B, type CallbackSandbox } from './support/callback-sandbox.ts'
 import { createThrowawayCa, type ThrowawayCa } from './support/throwaway-ca.ts'
 import { startWebhookReceiver, type WebhookReceiver } from './support/webhook-receiver.ts'
@@ -23,13 +23,17 @@ afterEach(async () => {
 })
 
 const statusEvent = (simulationUniqueId: string, statusId: number, partnerUniqueID = PARTNER_A) =>
-  simulationStatusChanged({ partnerUniqueID, brokerId: partnerUniqueID === PARTNER_A ? 1001 : 2001, simulationUniqueId, simulationStatusId: statusId, simulationStatusDescription: `status ${statusId}` })
+  eventOf('SIMULATION_STATUS_CHANGED', {
+    partnerUniqueID,
+    brokerId: partnerUniqueID === PARTNER_A ? 1001 : 2001,
+    simulationUniqueId,
+    simulationStatusId: statusId,
+    simulationStatusDescription: `status ${statusId}`,
+  })
 
-const publish = (...events: Array<ReturnType<typeof statusEvent>>) =>
-  sandbox.db.transaction(() => events.map((e) => sandbox.services.callbacks.publisher.publish(e)))()
+const publish = (...events: Array<ReturnType<typeof statusEvent>>) => sandbox.db.transaction(() => events.map((e) => sandbox.services.callbacks.publisher.publish(e)))()
 
-const statusOf = async (id: string) =>
-  (await sandbox.deliveries()).deliveryList.find((d: { notificationId: string }) => d.notificationId === id)?.status
+const statusOf = async (id: string) => (await sandbox.deliveries()).deliveryList.find((d: { notificationId: string }) => d.notificationId === id)?.status
 
 describe('delivery order and outbox semantics', () => {
   it('keeps the order of one resource even when its first notification needs a retry', async () => {
@@ -50,7 +54,12 @@ describe('delivery order and outbox semantics', () => {
     await receiver.waitFor(1)
     const others = publish(...[1, 2, 3].map(() => statusEvent(randomUUID(), 1)))
     const hooks = await receiver.waitFor(4)
-    expect(hooks.slice(1).map((h) => h.id).sort()).toEqual([...others].sort())
+    expect(
+      hooks
+        .slice(1)
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual([...others].sort())
   })
 
   it('writes nothing when the change rolls back', async () => {
@@ -90,7 +99,7 @@ describe('delivery order and outbox semantics', () => {
     receiver.setSecret(await sandbox.register(PARTNER_A, 7, receiver.url()))
     const process = randomUUID()
     const messageUniqueId = randomUUID()
-    publish(newMessage({ partnerUniqueID: PARTNER_A, brokerId: 1001, processUniqueId: process, messageUniqueId, messageText: 'Falta o IRS.' }))
+    publish(eventOf('NEW_MESSAGE', { partnerUniqueID: PARTNER_A, brokerId: 1001, processUniqueId: process, messageUniqueId, messageText: 'Falta o IRS.', origin: 'BANK' }))
     const [hook] = await receiver.waitFor(1)
     expect(hook!.json).toMatchObject({ notificationTypeId: 7, processUniqueId: process, data: { messageUniqueId, messageText: 'Falta o IRS.', origin: 'BANK' } })
     expect(hook!.json).not.toHaveProperty('simulationUniqueId')

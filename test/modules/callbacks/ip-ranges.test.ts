@@ -70,12 +70,18 @@ describe('forbiddenRange: IANA IPv6 Special-Purpose Address Registry', () => {
     expect(forbiddenRange(address)).toBe(range)
   })
 
-  it.each(['2606:4700::6810:85e5', '2a00:1450:4003:80f::200e', '2620:4f:8000::1', '2001:200::1', '3ffe::1', '2002:5db8:d822::1', '64:ff9b::8.8.8.8', '2001:0:4136:e378:8000:63bf:a247:2bdd'])(
-    'accepts the public address %s',
-    (address) => {
-      expect(forbiddenRange(address)).toBe(null)
-    },
-  )
+  it.each([
+    '2606:4700::6810:85e5',
+    '2a00:1450:4003:80f::200e',
+    '2620:4f:8000::1',
+    '2001:200::1',
+    '3ffe::1',
+    '2002:5db8:d822::1',
+    '64:ff9b::8.8.8.8',
+    '2001:0:4136:e378:8000:63bf:a247:2bdd',
+  ])('accepts the public address %s', (address) => {
+    expect(forbiddenRange(address)).toBe(null)
+  })
 })
 
 describe('forbiddenRange: IPv6 addresses carrying an IPv4 address', () => {

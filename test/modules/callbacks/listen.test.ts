@@ -34,7 +34,11 @@ const call = async (method: string, path: string, token: string, body?: unknown)
   return { status: res.status, headers: res.headers, json: text ? JSON.parse(text) : undefined }
 }
 const login = async (username: string, password = 'sandbox') =>
-  ((await (await fetch(`${url}/v1/authentication`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) })).json()) as { accessToken: string }).accessToken
+  (
+    (await (await fetch(`${url}/v1/authentication`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username, password }) })).json()) as {
+      accessToken: string
+    }
+  ).accessToken
 const newSimulation = async (token: string) => (await call('POST', '/v1/simulations', token, SIMULATION_INPUT_EXAMPLE)).json.additionalData.simulationUniqueID as string
 
 let admin: string
@@ -44,7 +48,12 @@ let secondReceiver: VerifyingReceiver
 
 beforeAll(async () => {
   // Retries in milliseconds; a fair share whose turns a stream held would starve every later request of partner A.
-  const config = testConfig({ timeScale: 0.001, listenersPerPartner: 3, rateLimit: { perSecond: 1000, burst: 1000 }, fairShare: { costMs: 1, concurrency: { inFlight: 2, queue: 32, waitMs: 2000 } } })
+  const config = testConfig({
+    timeScale: 0.001,
+    listenersPerPartner: 3,
+    rateLimit: { perSecond: 1000, burst: 1000 },
+    fairShare: { costMs: 1, concurrency: { inFlight: 2, queue: 32, waitMs: 2000 } },
+  })
   sandbox = openSandbox({ config, clock: systemClock })
   sandbox.sandbox.callbacks.worker.start()
   server = await new Promise<ServerType>((resolve) => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { processStatusChanged } from '../../../src/modules/callbacks/notification-events.ts'
+import { eventOf } from '../../../src/modules/callbacks/notification-events.ts'
 import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../support/test-app.ts'
 
 let sandbox: TestSandbox
@@ -9,7 +9,14 @@ beforeEach(async () => {
 })
 
 const event = (processUniqueId = randomUUID()) =>
-  processStatusChanged({ partnerUniqueID: PARTNER_A, brokerId: 1001, processUniqueId, processStatusId: 2, processStatusDescription: 'Submetido', previousProcessStatusId: 1 })
+  eventOf('PROCESS_STATUS_CHANGED', {
+    partnerUniqueID: PARTNER_A,
+    brokerId: 1001,
+    processUniqueId,
+    processStatusId: 2,
+    processStatusDescription: 'Submetido',
+    previousProcessStatusId: 1,
+  })
 
 const row = (id: string) =>
   sandbox.db.prepare('SELECT status, status_reason AS reason, next_attempt_at AS next, body FROM notification WHERE notification_id = ?').get(id) as {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { beforeEach, describe, expect, it } from 'vitest'
-import { newMessage, simulationStatusChanged } from '../../../src/modules/callbacks/notification-events.ts'
+import { eventOf } from '../../../src/modules/callbacks/notification-events.ts'
 import { createTestSandbox, PARTNER_A, PARTNER_B, type TestSandbox } from '../../support/test-app.ts'
 
 let sandbox: TestSandbox
@@ -12,10 +12,22 @@ beforeEach(async () => {
   const publish = sandbox.services.callbacks.publisher.publish
   ids = sandbox.db.transaction(() => [
     ...[1, 2, 3, 4, 5].map((s) =>
-      publish(simulationStatusChanged({ partnerUniqueID: PARTNER_A, brokerId: 1001, simulationUniqueId: randomUUID(), simulationStatusId: s, simulationStatusDescription: 'x' })),
+      publish(
+        eventOf('SIMULATION_STATUS_CHANGED', {
+          partnerUniqueID: PARTNER_A,
+          brokerId: 1001,
+          simulationUniqueId: randomUUID(),
+          simulationStatusId: s,
+          simulationStatusDescription: 'x',
+        }),
+      ),
     ),
-    publish(newMessage({ partnerUniqueID: PARTNER_A, brokerId: 1001, simulationUniqueId: randomUUID(), messageUniqueId: randomUUID(), messageText: 'hi' })),
-    publish(newMessage({ partnerUniqueID: PARTNER_B, brokerId: 2001, simulationUniqueId: randomUUID(), messageUniqueId: randomUUID(), messageText: 'hi' })),
+    publish(
+      eventOf('NEW_MESSAGE', { partnerUniqueID: PARTNER_A, brokerId: 1001, simulationUniqueId: randomUUID(), messageUniqueId: randomUUID(), messageText: 'hi', origin: 'BANK' }),
+    ),
+    publish(
+      eventOf('NEW_MESSAGE', { partnerUniqueID: PARTNER_B, brokerId: 2001, simulationUniqueId: randomUUID(), messageUniqueId: randomUUID(), messageText: 'hi', origin: 'BANK' }),
+    ),
   ])()
 })
 

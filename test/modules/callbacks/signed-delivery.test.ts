@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { simulationStatusChanged } from '../../../src/modules/callbacks/notification-events.ts'
+import { eventOf } from '../../../src/modules/callbacks/notification-events.ts'
 import { RETRY_SCHEDULE_MS } from '../../../src/modules/callbacks/retry-schedule.ts'
 import { createCallbackSandbox, eventually, PARTNER_A, type CallbackSandbox } from './support/callback-sandbox.ts'
 import { createThrowawayCa, type ThrowawayCa } from './support/throwaway-ca.ts'
@@ -27,12 +27,17 @@ afterEach(async () => {
 const publishStatus = (simulationUniqueId = randomUUID(), statusId = 3) =>
   sandbox.db.transaction(() =>
     sandbox.services.callbacks.publisher.publish(
-      simulationStatusChanged({ partnerUniqueID: PARTNER_A, brokerId: 1001, simulationUniqueId, simulationStatusId: statusId, simulationStatusDescription: 'Concluída' }),
+      eventOf('SIMULATION_STATUS_CHANGED', {
+        partnerUniqueID: PARTNER_A,
+        brokerId: 1001,
+        simulationUniqueId,
+        simulationStatusId: statusId,
+        simulationStatusDescription: 'Concluída',
+      }),
     ),
   )()
 
-const deliveryOf = async (notificationId: string) =>
-  (await sandbox.deliveries()).deliveryList.find((d: { notificationId: string }) => d.notificationId === notificationId)
+const deliveryOf = async (notificationId: string) => (await sandbox.deliveries()).deliveryList.find((d: { notificationId: string }) => d.notificationId === notificationId)
 
 describe('signed delivery to an HTTPS receiver trusted through SANDBOX_CALLBACK_CA_FILE', () => {
   it('delivers a notification the standardwebhooks library verifies, with the documented body and headers', async () => {

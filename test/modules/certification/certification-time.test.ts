@@ -6,7 +6,14 @@ import { simulationInput } from '../simulations/simulation-fixtures.ts'
 import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../support/test-app.ts'
 import { receiverBehaviours, startProbeReceiver } from './support/probe-receiver.ts'
 
-const RECEIVER_CHECKS = ['receiver-accepts-signed', 'receiver-refuses-forgeries', 'receiver-refuses-stale', 'receiver-accepts-redelivery', 'receiver-https-timely', 'receiver-tolerates-new-type']
+const RECEIVER_CHECKS = [
+  'receiver-accepts-signed',
+  'receiver-refuses-forgeries',
+  'receiver-refuses-stale',
+  'receiver-accepts-redelivery',
+  'receiver-answers-in-time',
+  'receiver-tolerates-new-type',
+]
 const EN = { 'Accept-Language': 'en' }
 
 let ca: ThrowawayCa
@@ -36,6 +43,18 @@ async function run(body: { checks?: string[] }) {
   return (await s.call('GET', `/sandbox/certification/runs/${started.json.runId}`, { headers: EN })).json
 }
 
+/** A console page as broker A's session sees it, in English. */
+async function consolePage(path: string): Promise<string> {
+  const login = await s.request('/console/login', {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin', 'Accept-Language': 'en' },
+    body: new URLSearchParams({ username: 'broker-a', password: 'sandbox' }).toString(),
+  })
+  const cookie = `sandbox_console=${/sandbox_console=([^;]*)/.exec(login.headers.get('set-cookie') ?? '')![1]}`
+  return (await s.request(path, { headers: { Cookie: cookie, 'Accept-Language': 'en' } })).text()
+}
+
 const register = async (type: number, callbackUrl: string) => {
   const res = await s.call('PUT', `/${PARTNER_A}/callbacks/${type}`, { body: { callbackUrl } })
   expect(res.status, res.text).toBe(201)
@@ -63,15 +82,29 @@ describe("certification on a partner's clock a day ahead", () => {
 })
 
 describe('a check that cannot be exercised where the partner stands', () => {
-  it('leaves receiver-https-timely not exercised for an http:// address the settings allow, with advice, never failed', async () => {
+  it('judges an http:// address the settings allow on its answers, and leaves HTTPS to the go-live item, never failed', async () => {
     await register(6, `http://127.0.0.1:${(plain.address() as AddressInfo).port}/hooks`)
+    // The check's former name still asks for it.
     const result = await run({ checks: ['receiver-accepts-signed', 'receiver-https-timely'] })
     await s.call('DELETE', `/${PARTNER_A}/callbacks/6`)
-    const https = result.checks.find((c: any) => c.id === 'receiver-https-timely')
-    expect(https.status).toBe('not-exercised')
-    expect(https.evidence[0].text).toMatch(/^The address is http:\/\/ \(http:\/\/127\.0\.0\.1:\d+\/hooks\), which this sandbox's settings allow on a local run: HTTPS cannot be checked here/)
-    expect(https.advice).toContain('Use https://')
-    expect(result.status).toBe('incomplete')
+    expect(result.checks.map((c: any) => [c.id, c.status])).toEqual([
+      ['receiver-accepts-signed', 'passed'],
+      ['receiver-answers-in-time', 'passed'],
+    ])
+    expect(result.status).toBe('passed')
+    const [https] = result.goLive
+    expect(https).toMatchObject({ id: 'public-https-address', name: 'A public HTTPS address answers', status: 'to-do' })
+    expect(https.evidence[0].text).toMatch(
+      /^The address is http:\/\/ \(http:\/\/127\.0\.0\.1:\d+\/hooks\), which this sandbox's settings allow on a local run: production needs https:\/\/\.$/,
+    )
+    expect(https.advice).toContain('Before going live, register with Callback Update a public https:// address')
+    // The signed report says what is left for going live.
+    const report = (await s.call('GET', `/sandbox/certification/runs/${result.runId}/report`)).json.report
+    expect(report.goLive).toEqual([{ id: 'public-https-address', status: 'to-do' }])
+    // The console shows it apart from the checks, with its advice.
+    const page = await consolePage(`/console/certification/${result.runId}`)
+    expect(page).toMatch(/<section class="go-live" data-go-live="public-https-address" data-status="to-do"><h2>Before going live<\/h2>/)
+    expect(page).toContain('<p class="advice">Before going live, register with Callback Update a public https:// address')
   })
 
   it('leaves the receiver checks not exercised without a callback address, saying how to exercise them or leave them out', async () => {
@@ -86,26 +119,21 @@ describe('a run of some of the checks', () => {
     const result = await run({ checks: ['journey-simulation-eligible', 'client-sends-accept-language'] })
     expect(result.summary).toMatch(/^2 of 19 checks run: 2 passed\. Left out: receiver-accepts-signed, /)
     expect(result.checksLeftOut).toHaveLength(17)
-    expect(result.checksLeftOut[0]).toEqual({ id: 'receiver-accepts-signed', name: 'The receiver accepts a correctly signed notification of each configured type' })
+    expect(result.checksLeftOut[0]).toEqual({ id: 'receiver-accepts-signed', name: 'The receiver accepts a correctly signed notification of each type' })
+    // No receiver check ran: nothing is said of going live.
+    expect(result.goLive).toEqual([])
     const all = await s.call('GET', '/sandbox/certification/runs', { headers: { 'Accept-Language': 'pt-PT' } })
     expect(all.json.runList.find((r: any) => r.runId === result.runId).summary).toMatch(/^2 de 19 verificações executadas: 2 aprovadas\. Deixadas de fora: /)
   })
 
   it('says so on the console, in the list and on the run: never a bare count of the checks it ran', async () => {
     const { runId } = await run({ checks: ['journey-simulation-eligible', 'client-sends-accept-language'] })
-    const login = await s.request('/console/login', {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Sec-Fetch-Site': 'same-origin', 'Accept-Language': 'en' },
-      body: new URLSearchParams({ username: 'broker-a', password: 'sandbox' }).toString(),
-    })
-    const cookie = `sandbox_console=${/sandbox_console=([^;]*)/.exec(login.headers.get('set-cookie') ?? '')![1]}`
-    const page = async (path: string) => (await s.request(path, { headers: { Cookie: cookie, 'Accept-Language': 'en' } })).text()
+    const page = consolePage
     const list = await page('/console/certification')
     expect(list).toMatch(new RegExp(`${runId}">2 of 19 checks run: 2 passed\\. Left out: receiver-accepts-signed, `))
     expect(list).not.toMatch(/>\d+\/\d+</)
     const one = await page(`/console/certification/${runId}`)
     expect(one).toContain('<p class="summary">2 of 19 checks run: 2 passed. Left out:')
-    expect(one).toContain('<li data-left-out="receiver-https-timely">')
+    expect(one).toContain('<li data-left-out="receiver-answers-in-time">')
   })
 })

@@ -10,7 +10,6 @@ let ca: ThrowawayCa
 let s: TestSandbox
 let receiver: Awaited<ReturnType<typeof startProbeReceiver>>
 
-
 beforeAll(() => {
   ca = createThrowawayCa()
 })
@@ -18,7 +17,10 @@ afterAll(() => ca.remove())
 beforeEach(async () => {
   s = await createTestSandbox({ callbackCaFile: ca.caFile, callbackAllowPrivate: true })
   // The partner's server: correct, with the secret of its type-9 configuration once registered.
-  receiver = await startProbeReceiver({ cert: ca.cert, key: ca.key }, receiverBehaviours(() => [s.services.callbacks.configuration(PARTNER_A, 9)?.signingSecret].filter((x): x is string => x !== undefined)).correct)
+  receiver = await startProbeReceiver(
+    { cert: ca.cert, key: ca.key },
+    receiverBehaviours(() => [s.services.callbacks.configuration(PARTNER_A, 9)?.signingSecret].filter((x): x is string => x !== undefined)).correct,
+  )
 })
 afterEach(async () => {
   await receiver.close()
@@ -72,7 +74,11 @@ describe('certification: the client checks, read from the journal of a scripted 
 
 describe("certification: the console's own calls told apart by the sandbox, not by a header", () => {
   it("judges a client's call that sends the console's User-Agent, and leaves out the console's try it", async () => {
-    const trial = await s.services.trials.run(s.services.scenarios.get(PARTNER_A, 'simulation-not-eligible')!, { accessToken: s.tokens.a, partnerUniqueID: PARTNER_A, lang: 'pt-PT' })
+    const trial = await s.services.trials.run(s.services.scenarios.get(PARTNER_A, 'simulation-not-eligible')!, {
+      accessToken: s.tokens.a,
+      partnerUniqueID: PARTNER_A,
+      lang: 'pt-PT',
+    })
     expect(trial.calls.length).toBeGreaterThan(0)
     // A client hiding behind the console's User-Agent, sending a field the document does not have: its call is the client's.
     const posing = await s.call('POST', '/v1/simulations', {
@@ -82,7 +88,10 @@ describe("certification: the console's own calls told apart by the sandbox, not 
     expect(posing.status).toBe(400)
     expect((await s.call('GET', '/sandbox/requests/posing-1')).json.origin).toBe('api')
 
-    const started = await s.call('POST', '/sandbox/certification/runs', { body: { checks: ['client-sends-only-documented-fields', 'journey-simulation-not-eligible'] }, headers: { 'Accept-Language': 'en' } })
+    const started = await s.call('POST', '/sandbox/certification/runs', {
+      body: { checks: ['client-sends-only-documented-fields', 'journey-simulation-not-eligible'] },
+      headers: { 'Accept-Language': 'en' },
+    })
     await s.services.certification.idle()
     const run = (await s.call('GET', `/sandbox/certification/runs/${started.json.runId}`, { headers: { 'Accept-Language': 'en' } })).json
     const [documented, notEligible] = run.checks

@@ -58,7 +58,13 @@ describe('the client checks over journal records', () => {
       method: 'POST',
       status: 400,
       requestBody: '{}',
-      errors: [{ errorCode: '010108', errorField: 'borrowersSimulator.numberOfBorrowers', errorMessage: 'O campo borrowersSimulator.numberOfBorrowers não se aplica: não é um campo deste grupo (atenção às maiúsculas).' }],
+      errors: [
+        {
+          errorCode: '010108',
+          errorField: 'borrowersSimulator.numberOfBorrowers',
+          errorMessage: 'O campo borrowersSimulator.numberOfBorrowers não se aplica: não é um campo deste grupo (atenção às maiúsculas).',
+        },
+      ],
     })
     const outcome = statusOf([refused], 'client-sends-only-documented-fields')
     expect(outcome.status).toBe('failed')

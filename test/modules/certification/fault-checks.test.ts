@@ -23,7 +23,8 @@ const record = (overrides: Partial<JournalRecord>): JournalRecord => ({
   ...overrides,
 })
 const judge = (records: JournalRecord[], id: FaultCheckId) => runFaultChecks([id], records)[0]!
-const timedOutRead = (overrides: Partial<JournalRecord> = {}) => record({ path: '/v1/processes/p1', fault: { kind: 'timeout', afterWrite: false }, status: 503, durationMs: 1000, ...overrides })
+const timedOutRead = (overrides: Partial<JournalRecord> = {}) =>
+  record({ path: '/v1/processes/p1', fault: { kind: 'timeout', afterWrite: false }, status: 503, durationMs: 1000, ...overrides })
 const committedCreate = (kind = 'timeout') => record({ method: 'POST', path: '/v1/simulations', status: 201, fault: { kind, afterWrite: true }, durationMs: 1000 })
 
 describe('the checks of what a client did after a network fault', () => {
@@ -45,8 +46,14 @@ describe('the checks of what a client did after a network fault', () => {
   it('fails a read retried at once, and one never retried', () => {
     const reset = timedOutRead({ fault: { kind: 'connection-reset', afterWrite: false }, durationMs: 2 })
     const atOnce = record({ path: '/v1/processes/p1', at: at(10) })
-    expect(judge([reset, atOnce], 'client-retries-reads-with-backoff')).toMatchObject({ status: 'failed', evidence: [{ note: 'readFault' }, { note: 'readRetried', values: { waitedMs: 8 } }] })
-    expect(judge([timedOutRead(), record({ path: '/v1/simulations' })], 'client-retries-reads-with-backoff')).toMatchObject({ status: 'failed', evidence: [{ note: 'readFaultNotRetried' }] })
+    expect(judge([reset, atOnce], 'client-retries-reads-with-backoff')).toMatchObject({
+      status: 'failed',
+      evidence: [{ note: 'readFault' }, { note: 'readRetried', values: { waitedMs: 8 } }],
+    })
+    expect(judge([timedOutRead(), record({ path: '/v1/simulations' })], 'client-retries-reads-with-backoff')).toMatchObject({
+      status: 'failed',
+      evidence: [{ note: 'readFaultNotRetried' }],
+    })
   })
 
   it('does not judge a read whose fault carried an answer, nor a Create as a read', () => {
@@ -61,7 +68,10 @@ describe('the checks of what a client did after a network fault', () => {
     const again = record({ method: 'POST', path: '/v1/simulations', status: 201, at: at(2000) })
     expect(judge([create, list, again], 'client-finds-before-recreating')).toMatchObject({
       status: 'passed',
-      evidence: [{ note: 'createFaultCommitted', requestId: create.requestId }, { note: 'lookedUpAfterFault', requestId: list.requestId }],
+      evidence: [
+        { note: 'createFaultCommitted', requestId: create.requestId },
+        { note: 'lookedUpAfterFault', requestId: list.requestId },
+      ],
     })
     const detail = record({ path: '/v1/simulations/0193a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b', at: at(1500) })
     expect(judge([committedCreate('connection-reset'), detail], 'client-finds-before-recreating').status).toBe('passed')

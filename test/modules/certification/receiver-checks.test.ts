@@ -17,7 +17,14 @@ afterEach(async () => {
   receiver = undefined
 })
 
-const RECEIVER_CHECKS = ['receiver-accepts-signed', 'receiver-refuses-forgeries', 'receiver-refuses-stale', 'receiver-accepts-redelivery', 'receiver-https-timely', 'receiver-tolerates-new-type']
+const RECEIVER_CHECKS = [
+  'receiver-accepts-signed',
+  'receiver-refuses-forgeries',
+  'receiver-refuses-stale',
+  'receiver-accepts-redelivery',
+  'receiver-answers-in-time',
+  'receiver-tolerates-new-type',
+]
 
 /** A fresh sandbox trusting the test CA, a receiver behaving as `handle`, registered for types 5 and 6. */
 async function certifyReceiver(pick: (b: ReturnType<typeof receiverBehaviours>) => (probe: ReceivedProbe) => Answer, timeoutMs = 1500) {
@@ -56,9 +63,11 @@ describe('certification: the receiver checks against real HTTPS receivers', () =
       expect(probe.json.partnerUniqueID).toBe(PARTNER_A)
     }
     expect(receiver!.received.filter((p) => !p.headers['webhook-signature'])).toHaveLength(2)
+    // Both addresses answer over trusted HTTPS: nothing left for going live.
+    expect(run.goLive).toEqual([expect.objectContaining({ id: 'public-https-address', status: 'ready', advice: null })])
   })
 
-  it('fails check 1 for a receiver that refuses a correctly signed notification (its secret is not the configuration\'s)', async () => {
+  it("fails check 1 for a receiver that refuses a correctly signed notification (its secret is not the configuration's)", async () => {
     const { byId, failed } = await certifyReceiver((b) => b.staleSecret)
     expect(failed).toEqual(['receiver-accepts-signed'])
     expect(byId['receiver-accepts-signed'].evidence.map((e: any) => e.text)).toEqual([
@@ -95,8 +104,8 @@ describe('certification: the receiver checks against real HTTPS receivers', () =
 
   it('fails check 5 for a slow receiver: an answer past the timeout is no answer', async () => {
     const { failed, byId } = await certifyReceiver((b) => b.slowOnUnsigned(1200), 300)
-    expect(failed).toEqual(['receiver-https-timely'])
-    expect(byId['receiver-https-timely'].evidence[0].text).toBe('No answer: no answer within 0.3 s.')
+    expect(failed).toEqual(['receiver-answers-in-time'])
+    expect(byId['receiver-answers-in-time'].evidence[0].text).toBe('No answer: no answer within 0.3 s.')
   })
 
   it('fails check 6 for a receiver that crashes on a notification type it does not know', async () => {
@@ -111,7 +120,16 @@ describe('certification: the receiver checks against real HTTPS receivers', () =
     await s.services.certification.idle()
     const run = (await s.call('GET', `/sandbox/certification/runs/${started.json.runId}`)).json
     expect(run.status).toBe('incomplete')
-    expect(run.checks[0]).toMatchObject({ status: 'not-exercised', evidence: [{ text: expect.stringMatching(/^Nenhuma configuração de callback ativa: .* Registe um com Callback Update, ou deixe as verificações do recetor fora da execução \(checks\)\.$/) }] })
+    expect(run.checks[0]).toMatchObject({
+      status: 'not-exercised',
+      evidence: [
+        {
+          text: expect.stringMatching(
+            /^Nenhuma configuração de callback ativa e nenhum mortgage-sandbox listen ligado: .* Ligue mortgage-sandbox listen --forward-to .* registe um endereço com Callback Update, ou deixe as verificações do recetor fora da execução \(checks\)\.$/,
+          ),
+        },
+      ],
+    })
     expect(run.checks[0].advice).toContain('Responda 2xx')
   })
 })

@@ -49,6 +49,8 @@ describe("the journal's count", () => {
   it("counts a broker's entries, and those of a status class, from an index alone", () => {
     const plan = (sql: string) => (s.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((row) => row.detail).join(' | ')
     expect(plan("SELECT COUNT(*) FROM request_journal WHERE partner_unique_id = 'p' AND broker_id = 1")).toContain('COVERING INDEX request_journal_broker')
-    expect(plan("SELECT COUNT(*) FROM request_journal WHERE partner_unique_id = 'p' AND broker_id = 1 AND status >= 400 AND status < 500")).toContain('COVERING INDEX request_journal_broker')
+    expect(plan("SELECT COUNT(*) FROM request_journal WHERE partner_unique_id = 'p' AND broker_id = 1 AND status >= 400 AND status < 500")).toContain(
+      'COVERING INDEX request_journal_broker',
+    )
   })
 })

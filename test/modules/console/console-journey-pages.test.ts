@@ -74,7 +74,7 @@ describe('the console header and search', () => {
 })
 
 describe("a process's page", () => {
-  it('names the record, formats its figures, holds its borrowers, documents, property, messages and simulation, and offers only the workflow\'s next statuses', async () => {
+  it("names the record, formats its figures, holds its borrowers, documents, property, messages and simulation, and offers only the workflow's next statuses", async () => {
     const page = await browser('GET', `/console/processes/${processUniqueId}`, admin)
     expect(page.status).toBe(200)
     expect(page.text).toMatch(/<title>Processo \d+ · [^<]*€/)
@@ -157,7 +157,12 @@ describe('the account page', () => {
   it('lets an administrator add a user, shown its password once, reset it, and the user logs in with the new one', async () => {
     const page = await browser('GET', '/console/account', admin)
     expect(page.text).toContain('action="/console/account/users"')
-    const added = await browser('POST', '/console/account/users', admin, { csrf: csrfOf(page.text), brokerId: '1001', name: 'Nova Consola', email: 'nova.consola@casacerta.example' })
+    const added = await browser('POST', '/console/account/users', admin, {
+      csrf: csrfOf(page.text),
+      brokerId: '1001',
+      name: 'Nova Consola',
+      email: 'nova.consola@casacerta.example',
+    })
     expect(added.status).toBe(201)
     const username = /Palavra-passe de ([^ ]+) \(mostrada só agora\)/.exec(added.text)![1]!
     const userId = new RegExp(`<tr data-user="${username}">[\\s\\S]*?/console/account/users/(\\d+)/password`).exec(added.text)![1]!
@@ -168,7 +173,12 @@ describe('the account page', () => {
 
   it('shows a user who does not administer the partner no form, and refuses its posts 403', async () => {
     const page = await browser('GET', '/console/account', admin)
-    const created = await browser('POST', '/console/account/users', admin, { csrf: csrfOf(page.text), brokerId: '1001', name: 'Sem Poderes', email: 'sem.poderes@casacerta.example' })
+    const created = await browser('POST', '/console/account/users', admin, {
+      csrf: csrfOf(page.text),
+      brokerId: '1001',
+      name: 'Sem Poderes',
+      email: 'sem.poderes@casacerta.example',
+    })
     const username = /Palavra-passe de ([^ ]+) /.exec(created.text)![1]!
     const password = /<code id="new-password">([^<]+)<\/code>/.exec(created.text)![1]!
     const user = (await login(username, password))!

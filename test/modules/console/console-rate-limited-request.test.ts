@@ -57,7 +57,9 @@ describe("a rate-limited request's page", () => {
 
   it('lists the refusal among the requests, linked to its page, and finds it with the 4xx filter', async () => {
     const { text } = await page('/console/requests?status=4xx')
-    expect(text).toMatch(new RegExp(`<tr data-request-id="${refused.requestId}"[^>]*>[\\s\\S]*?href="/console/requests/${refused.requestId}"[\\s\\S]*?<td class="refused">429</td>`))
+    expect(text).toMatch(
+      new RegExp(`<tr data-request-id="${refused.requestId}"[^>]*>[\\s\\S]*?href="/console/requests/${refused.requestId}"[\\s\\S]*?<td class="refused">429</td>`),
+    )
     expect(text).not.toContain('data-request-id="limited-1"')
   })
 })

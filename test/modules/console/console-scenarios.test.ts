@@ -36,11 +36,13 @@ const pageOf = (who: 'admin' | 'user', path = '/console/scenarios') => browser('
 const document = (name: string, effects: unknown[]) => JSON.stringify({ name, description: { 'pt-PT': 'Da consola', en: 'From the console' }, effects })
 
 describe("the console's scenarios page: the partner's own", () => {
-  it('lets an administrator add one by pasting its JSON, edit it and delete it, listed as the partner\'s with try it', async () => {
+  it("lets an administrator add one by pasting its JSON, edit it and delete it, listed as the partner's with try it", async () => {
     const added = await send('admin', '/console/scenarios', { document: document('console-slow', [{ type: 'latency', ms: 1 }]) })
     expect([added.status, added.location]).toEqual([303, '/console/scenarios?done=Scenario%20saved%3A%20console-slow'])
     const listed = await pageOf('admin')
-    expect(listed.text).toMatch(/<tr data-scenario="console-slow" data-owner="partner">[\s\S]*?Yours[\s\S]*?\/console\/scenarios\/console-slow\/try[\s\S]*?href="\/console\/scenarios\/console-slow\/edit"/)
+    expect(listed.text).toMatch(
+      /<tr data-scenario="console-slow" data-owner="partner">[\s\S]*?Yours[\s\S]*?\/console\/scenarios\/console-slow\/try[\s\S]*?href="\/console\/scenarios\/console-slow\/edit"/,
+    )
     expect(listed.text).toContain('<tr data-scenario="server-error" data-owner="sandbox">')
 
     const editor = await pageOf('admin', '/console/scenarios/console-slow/edit')

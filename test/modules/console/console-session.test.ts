@@ -44,7 +44,7 @@ describe("the console's session", () => {
     expect((await browser('GET', '/console/requests', { cookie: res.cookie! })).status).toBe(200)
   })
 
-  it("opens nothing on /v1: the session id is no bearer token", async () => {
+  it('opens nothing on /v1: the session id is no bearer token', async () => {
     const { cookie } = await login()
     const res = await s.call('GET', '/v1/simulations', { token: cookie! })
     expect(res.status).toBe(401)
@@ -93,7 +93,7 @@ describe('login CSRF: a POST of the console from another site', () => {
     expect((await login({})).status).toBe(303)
   })
 
-  it("refuses a cross-site POST of a logged-in console form even with its CSRF token, and does nothing", async () => {
+  it('refuses a cross-site POST of a logged-in console form even with its CSRF token, and does nothing', async () => {
     const { cookie } = await login()
     const csrf = await csrfOf(cookie!)
     expect((await s.call('POST', '/v1/simulations', { body: simulationInput() })).status).toBe(201)

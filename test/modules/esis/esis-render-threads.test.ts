@@ -16,7 +16,11 @@ describe('the ESIS render threads on a stop', () => {
     const stopped = s.services.workers.stop()
     const answer = await answering
     expect(answer.status).toBe(200)
-    expect(Buffer.from(await answer.arrayBuffer()).subarray(0, 5).toString('latin1')).toBe('%PDF-')
+    expect(
+      Buffer.from(await answer.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-')
     await stopped
     expect(pool.status()).toEqual({ threadIds: [], running: 0, waiting: 0 })
   })

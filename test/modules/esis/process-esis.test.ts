@@ -68,7 +68,10 @@ describe('Process ESIS Email', () => {
     await s.call('PUT', borrowerPath(id, key), { body: completeKeyBorrower(s) })
     const res = await s.call('GET', processPath(id, '/esis/email'))
     expect(res.status).toBe(200)
-    expect(s.services.mailbox.find(res.json.additionalData.emailUniqueID, wholePartner(PARTNER_A))).toMatchObject({ to: 'ana.martins@example.pt', subject: expect.stringContaining('FINE - processo') })
+    expect(s.services.mailbox.find(res.json.additionalData.emailUniqueID, wholePartner(PARTNER_A))).toMatchObject({
+      to: 'ana.martins@example.pt',
+      subject: expect.stringContaining('FINE - processo'),
+    })
   })
 
   it.each([

@@ -17,8 +17,7 @@ async function esis(simulationId: string, lang: 'pt-PT' | 'en') {
   return { res, pdf: Buffer.from(await res.arrayBuffer()) }
 }
 
-const detailOf = async (simulationId: string, lang: 'pt-PT' | 'en') =>
-  (await s.call('GET', `/v1/simulations/${simulationId}`, { headers: { 'Accept-Language': lang } })).json
+const detailOf = async (simulationId: string, lang: 'pt-PT' | 'en') => (await s.call('GET', `/v1/simulations/${simulationId}`, { headers: { 'Accept-Language': lang } })).json
 
 describe('Simulation ESIS Get', () => {
   const texts = new Map<string, PdfText>()
@@ -60,11 +59,14 @@ describe('Simulation ESIS Get', () => {
 
   it.each([
     ['Not eligible', async () => (await createSimulation(s, simulationInput({ loanSimulator: { loanAmount: 245000 } }))).id],
-    ['Cancelled', async () => {
-      const created = (await createSimulation(s)).id
-      forceStatus(s, created, 'CANCELLED')
-      return created
-    }],
+    [
+      'Cancelled',
+      async () => {
+        const created = (await createSimulation(s)).id
+        forceStatus(s, created, 'CANCELLED')
+        return created
+      },
+    ],
   ])('refuses an ESIS for a %s simulation', async (_, make) => {
     const res = await s.call('GET', `/v1/simulations/${await make()}/esis`)
     expect(res.status).toBe(400)

@@ -156,7 +156,11 @@ describe('fields without a value', () => {
     const bodies = (s.db.prepare('SELECT body FROM notification ORDER BY seq').all() as Array<{ body: string }>).map((r) => JSON.parse(r.body))
     const first = bodies.find((b) => b.notificationTypeId === 6 && b.data.simulationStatusId === 1)
     expect(first.data).toEqual({ simulationStatusId: 1, simulationStatusDescription: 'Simulada' })
-    expect(bodies.find((b) => b.notificationTypeId === 9 && b.data.decision === 'APPROVED').data).toEqual({ decision: 'APPROVED', processStatusId: 4, processStatusDescription: 'Aprovado' })
+    expect(bodies.find((b) => b.notificationTypeId === 9 && b.data.decision === 'APPROVED').data).toEqual({
+      decision: 'APPROVED',
+      processStatusId: 4,
+      processStatusDescription: 'Aprovado',
+    })
   })
 })
 
@@ -177,7 +181,11 @@ function answerSchemaNulls(document: any, paths: RegExp, webhooks: boolean): str
   const operations = Object.entries(document.paths as Record<string, Record<string, any>>)
     .filter(([path]) => paths.test(path))
     .flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ where: `${method.toUpperCase()} ${path}`, schema: operation.responses })))
-  const hooks = webhooks ? Object.entries(document.webhooks ?? {}).flatMap(([name, item]: [string, any]) => Object.values(item).map((operation: any) => ({ where: `webhook ${name}`, schema: operation.requestBody }))) : []
+  const hooks = webhooks
+    ? Object.entries(document.webhooks ?? {}).flatMap(([name, item]: [string, any]) =>
+        Object.values(item).map((operation: any) => ({ where: `webhook ${name}`, schema: operation.requestBody })),
+      )
+    : []
   return [...operations, ...hooks].flatMap(({ where, schema }) => nullTypesIn(document, schema, where))
 }
 

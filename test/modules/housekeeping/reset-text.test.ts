@@ -10,7 +10,10 @@ beforeAll(async () => {
   s = await createTestSandbox()
 })
 
-const readmeRow = () => readFileSync(new URL('../../../README.md', import.meta.url), 'utf8').split('\n').find((line) => line.startsWith("| `POST /sandbox/reset` | an administrator's")) ?? ''
+const pageRow = () =>
+  readFileSync(new URL('../../../docs/sandbox-api.md', import.meta.url), 'utf8')
+    .split('\n')
+    .find((line) => line.startsWith("| `POST /sandbox/reset` | an administrator's")) ?? ''
 
 describe('what the reset says it deletes and keeps', () => {
   it("names every table an owner of a partner's data declares, and no other", () => {
@@ -23,10 +26,10 @@ describe('what the reset says it deletes and keeps', () => {
     expect(Object.keys(RESET_KEEPS).sort()).toEqual(Object.keys(ACCOUNT_TABLES).sort())
   })
 
-  it("says it all in the OpenAPI description of POST /sandbox/reset and in the README's row of it", () => {
+  it('says it all in the OpenAPI description of POST /sandbox/reset and in its row of docs/sandbox-api.md', () => {
     // The route's description is the document's (the OpenAPI document test holds the document to the routes).
     const description = reset.description ?? ''
-    const row = readmeRow()
+    const row = pageRow()
     for (const phrase of [...Object.values(RESET_DELETES), ...Object.values(RESET_KEEPS)]) {
       expect(description, phrase).toContain(phrase)
       expect(row, phrase).toContain(phrase)

@@ -10,7 +10,11 @@ beforeEach(async () => {
 })
 
 const HOOK = { callbackUrl: 'https://partner.example.com/hooks' }
-const count = (sql: string, ...args: unknown[]) => s.db.prepare(sql).pluck().get(...args) as number
+const count = (sql: string, ...args: unknown[]) =>
+  s.db
+    .prepare(sql)
+    .pluck()
+    .get(...args) as number
 
 /** Partner A: two simulations (one with a bank message and an e-mail), a submitted process with pending jobs, callbacks. */
 async function partnerAData() {
@@ -82,7 +86,7 @@ describe('POST /sandbox/reset', () => {
     expect((await s.call('GET', '/sandbox/deliveries', { token: s.tokens.b })).json.totalRecords).toBe(bDeliveries)
     expect((await s.call('GET', `/${PARTNER_B}/callbacks`, { token: s.tokens.b })).status).toBe(200)
     expect(count('SELECT COUNT(*) FROM taxonomy_item')).toBe(taxonomyRows)
-    expect(count("SELECT COUNT(*) FROM app_user WHERE broker_id = 1001")).toBe(2)
+    expect(count('SELECT COUNT(*) FROM app_user WHERE broker_id = 1001')).toBe(2)
 
     expect((await s.login('broker-a2')).length).toBeGreaterThan(20)
     const again = await createSimulation(s)

@@ -49,7 +49,10 @@ describe('the request journal', () => {
   it('never stores a token, a password or a signing secret', async () => {
     const token = s.tokens.a
     await s.call('PUT', `/${PARTNER_A}/callbacks/6`, { body: { callbackUrl: 'https://partner.example.com/hooks' }, headers: { 'X-Request-Id': 'callback-1' } })
-    const user = await s.call('POST', '/sandbox/account/users', { body: { brokerId: 1001, name: 'Marta Lopes', email: 'marta@example.com' }, headers: { 'X-Request-Id': 'user-1' } })
+    const user = await s.call('POST', '/sandbox/account/users', {
+      body: { brokerId: 1001, name: 'Marta Lopes', email: 'marta@example.com' },
+      headers: { 'X-Request-Id': 'user-1' },
+    })
     expect(user.status, user.text).toBe(201)
     const callback = (await s.call('GET', '/sandbox/requests/callback-1')).json
     const added = (await s.call('GET', '/sandbox/requests/user-1')).json

@@ -28,20 +28,19 @@ const receivedBy = (address: string) => sink.received.filter((mail) => mail.to.s
 /** The code of the last verification e-mail the address received (quoted-printable lines unfolded). */
 const codeSentTo = (address: string) => {
   const raw = receivedBy(address).at(-1)?.raw.replace(/=\r\n/g, '') ?? ''
-  return /valid for 24 hours: (\d{6})/.exec(raw)?.[1]
+  return /24 (?:hours|horas): (\d{6})/.exec(raw)?.[1]
 }
 const esisTo = (s: TestSandbox, partner: SignedUp, simulationId: string, email: string) =>
   s.call('GET', `/v1/simulations/${simulationId}/esis/email?email=${encodeURIComponent(email)}`, { token: partner.token })
-const addRecipient = (s: TestSandbox, partner: SignedUp, email: string) => s.call('POST', '/sandbox/account/mail-recipients', { token: partner.token, body: { email }, headers: EN })
+const addRecipient = (s: TestSandbox, partner: SignedUp, email: string) =>
+  s.call('POST', '/sandbox/account/mail-recipients', { token: partner.token, body: { email }, headers: EN })
 const verify = (s: TestSandbox, partner: SignedUp, recipientId: string, code: string) =>
   s.call('POST', `/sandbox/account/mail-recipients/${recipientId}/verify`, { token: partner.token, body: { code } })
 
 describe('ESIS e-mail relayed only where it belongs', () => {
-  it("relays to the partner's contact address; any other address is kept in the mailbox, withheld, and never reaches the SMTP server", async () => {
+  it('relays to no address nobody verified: it is kept in the mailbox, withheld, and never reaches the SMTP server', async () => {
     const { s, partner } = await relayingSandbox('Relay Fechado')
     const { id } = await createSimulation(s, undefined, partner.token)
-    const contact = 'dev@relay-fechado.example'
-    expect(receivedBy(contact)).toHaveLength(1) // the welcome e-mail, to the sign-up's contact only
 
     const strangers = Array.from({ length: 3 }, (_, n) => `vitima-${n}@terceiros.example`)
     for (const stranger of strangers) {
@@ -51,10 +50,29 @@ describe('ESIS e-mail relayed only where it belongs', () => {
     }
     expect(strangers.flatMap(receivedBy)).toEqual([])
     const mailbox = (await s.call('GET', '/sandbox/mailbox', { token: partner.token })).json.mailList
-    expect(mailbox.filter((m: { relayStatus: string }) => m.relayStatus === 'withheld')).toHaveLength(3)
+    expect(mailbox.filter((m: { relayStatus: string; to: string }) => m.relayStatus === 'withheld' && strangers.includes(m.to))).toHaveLength(3)
+  })
 
-    const toContact = await esisTo(s, partner, id, 'DEV@Relay-Fechado.example')
-    expect(toContact.json.additionalData.relayStatus).toBe('relayed')
+  it("sends the sign-up's contact address a code, not the welcome, and relays to it only once the code comes back", async () => {
+    const { s, partner } = await relayingSandbox('Contacto Novo')
+    const { id } = await createSimulation(s, undefined, partner.token)
+    const contact = 'dev@contacto-novo.example'
+    // Whoever signs up names the address: all it gets is the code, as any other recipient.
+    expect(receivedBy(contact)).toHaveLength(1)
+    const code = codeSentTo(contact)
+    expect(code).toMatch(/^\d{6}$/)
+    const mailbox = (await s.call('GET', '/sandbox/mailbox', { token: partner.token })).json.mailList as Array<{ subject: string; relayStatus: string; text: string }>
+    expect(mailbox.find((m) => /Bem-vindo/.test(m.subject))).toMatchObject({ relayStatus: 'withheld' })
+    expect(mailbox.find((m) => /Confirme/.test(m.subject))).toMatchObject({ relayStatus: 'relayed' })
+    expect(mailbox.map((m) => m.text).join('\n')).not.toContain(code)
+
+    const listed = (await s.call('GET', '/sandbox/account/mail-recipients', { token: partner.token })).json
+    expect(listed).toMatchObject({ contactEmail: contact, recipientList: [{ email: contact, status: 'pending', verifiedAt: null }] })
+    expect((await esisTo(s, partner, id, contact)).json.additionalData.relayStatus).toBe('withheld')
+    expect(receivedBy(contact)).toHaveLength(1)
+
+    expect((await verify(s, partner, listed.recipientList[0].recipientId, code!)).json.status).toBe('verified')
+    expect((await esisTo(s, partner, id, 'DEV@Contacto-Novo.example')).json.additionalData.relayStatus).toBe('relayed')
     expect(receivedBy(contact)).toHaveLength(2)
   })
 
@@ -84,7 +102,10 @@ describe('ESIS e-mail relayed only where it belongs', () => {
     expect(res.json.additionalData.relayStatus).toBe('relayed')
     expect(receivedBy(address)).toHaveLength(2)
     const listed = (await s.call('GET', '/sandbox/account/mail-recipients', { token: partner.token })).json
-    expect(listed).toEqual({ contactEmail: 'dev@verifica-bem.example', recipientList: [verified.json] })
+    expect(listed).toEqual({
+      contactEmail: 'dev@verifica-bem.example',
+      recipientList: [expect.objectContaining({ email: 'dev@verifica-bem.example', status: 'pending' }), verified.json],
+    })
 
     // Deleted: withheld again.
     expect((await s.call('DELETE', `/sandbox/account/mail-recipients/${added.json.recipientId}`, { token: partner.token })).status).toBe(200)
@@ -118,14 +139,19 @@ describe('ESIS e-mail relayed only where it belongs', () => {
     await verify(s, partner, recipientId, codeSentTo(address)!)
     const { id } = await createSimulation(s, undefined, other.token)
     expect((await esisTo(s, other, id, address)).json.additionalData.relayStatus).toBe('withheld')
-    expect((await s.call('GET', '/sandbox/account/mail-recipients', { token: other.token })).json.recipientList).toEqual([])
+    expect((await s.call('GET', '/sandbox/account/mail-recipients', { token: other.token })).json.recipientList.map((r: { email: string }) => r.email)).toEqual([
+      'dev@outro-parceiro.example',
+    ])
     expect((await verify(s, other, recipientId, '123456')).status).toBe(404)
     expect((await s.call('DELETE', `/sandbox/account/mail-recipients/${recipientId}`, { token: other.token })).status).toBe(404)
   })
 
   it('is for administrators only: another user of the partner gets 403', async () => {
     const { s, partner } = await relayingSandbox('So Admins')
-    const user = await s.call('POST', '/sandbox/account/users', { token: partner.token, body: { brokerId: partner.brokerId, name: 'Utilizador Comum', email: 'comum@so-admins.example' } })
+    const user = await s.call('POST', '/sandbox/account/users', {
+      token: partner.token,
+      body: { brokerId: partner.brokerId, name: 'Utilizador Comum', email: 'comum@so-admins.example' },
+    })
     const token = await s.login(user.json.username, user.json.password)
     for (const [method, path, body] of [
       ['GET', '/sandbox/account/mail-recipients', undefined],
@@ -146,7 +172,8 @@ describe('ESIS e-mail relayed only where it belongs', () => {
 
   it('sends at most 10 verification e-mails a day and keeps at most 20 addresses (409 naming each)', async () => {
     const { s, partner } = await relayingSandbox('Muitos Enderecos')
-    for (let n = 0; n < 10; n++) expect((await addRecipient(s, partner, `a${n}@muitos.example`)).status).toBe(201)
+    // The contact address's code, at sign-up, was the first.
+    for (let n = 1; n < 10; n++) expect((await addRecipient(s, partner, `a${n}@muitos.example`)).status).toBe(201)
     const eleventh = await addRecipient(s, partner, 'a10@muitos.example')
     expect([eleventh.status, errorOf(eleventh)]).toEqual([409, [['010605', 'verificationsPerDay']]])
     expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0)
@@ -157,14 +184,48 @@ describe('ESIS e-mail relayed only where it belongs', () => {
     const twentyFirst = await addRecipient(s, partner, 'a20@muitos.example')
     expect([twentyFirst.status, errorOf(twentyFirst)]).toEqual([409, [['010605', 'mailRecipients']]])
   })
+
+  it('sends one address at most 3 verification e-mails a day, whichever partners ask (409 naming verificationsPerAddress, Retry-After), and no more the next day', async () => {
+    const { s, partner } = await relayingSandbox('Primeiro Pedido')
+    const second = await signUp(s, 'Segundo Pedido')
+    const target = 'alvo@terceiros.example'
+    expect((await addRecipient(s, partner, target)).status).toBe(201)
+    expect((await addRecipient(s, partner, target)).status).toBe(200)
+    expect((await addRecipient(s, second, target)).status).toBe(201)
+    const fourth = await addRecipient(s, second, 'ALVO@terceiros.example')
+    expect([fourth.status, errorOf(fourth)]).toEqual([409, [['010605', 'verificationsPerAddress']]])
+    expect(fourth.json.errors[0].errorMessage).toMatch(/at most 3 verification e-mails a day to one address/)
+    const now = s.clock.now()
+    const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)
+    expect(Number(fourth.headers.get('retry-after'))).toBe(Math.ceil((midnight - now.getTime()) / 1000))
+    expect(receivedBy(target)).toHaveLength(3)
+    // A reset keeps the count: it is the address's, not the partner's.
+    await s.call('POST', '/sandbox/reset', { token: partner.token })
+    expect((await addRecipient(s, partner, target)).status).toBe(409)
+    await later(s, partner, midnight - now.getTime())
+    expect((await addRecipient(s, partner, target)).status).toBe(200)
+    expect(receivedBy(target)).toHaveLength(4)
+  })
+
+  it('signs a partner up whose contact address has had its codes of the day: it is not enrolled, and an administrator adds it later', async () => {
+    const { s, partner } = await relayingSandbox('Quem Pediu')
+    const target = 'dev@ja-pedido.example'
+    for (let n = 0; n < 2; n++) expect((await addRecipient(s, partner, target)).status).toBeLessThan(300)
+    const third = await signUp(s, 'Ja Pedido')
+    expect(receivedBy(target)).toHaveLength(3)
+    const fourth = await signUp(s, 'Ja Pedido')
+    expect(fourth.userId).toBeGreaterThan(third.userId)
+    expect(receivedBy(target)).toHaveLength(3)
+    expect((await s.call('GET', '/sandbox/account/mail-recipients', { token: fourth.token })).json).toEqual({ contactEmail: target, recipientList: [] })
+  })
 })
 
 describe("a partner's e-mails are bounded", () => {
-  it('refuses an e-mail past the day\'s allowance, relayed or captured (409 naming mailsPerDay, Retry-After until the next UTC day)', async () => {
+  it("refuses an e-mail past the day's allowance, relayed or captured (409 naming mailsPerDay, Retry-After until the next UTC day)", async () => {
     const { s, partner } = await relayingSandbox('Dia Cheio', { mail: { perDay: 4, relayTo: 'verified' } })
     const { id } = await createSimulation(s, undefined, partner.token)
-    // The welcome e-mail was the first of the day.
-    for (let n = 0; n < 3; n++) expect((await esisTo(s, partner, id, `c${n}@dia-cheio.example`)).status).toBe(200)
+    // The sign-up's two (the contact address's code, the welcome) were the first of the day.
+    for (let n = 0; n < 2; n++) expect((await esisTo(s, partner, id, `c${n}@dia-cheio.example`)).status).toBe(200)
     const refused = await esisTo(s, partner, id, 'dev@dia-cheio.example')
     expect([refused.status, errorOf(refused)]).toEqual([409, [['010605', 'mailsPerDay']]])
     const now = s.clock.now()

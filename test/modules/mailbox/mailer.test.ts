@@ -69,7 +69,14 @@ describe('Mailer', () => {
     const mailbox = mailboxOf(s, undefined)
     await mailbox.send({ partnerUniqueID: PARTNER_A, brokerId: 1001, to: 'a@example.com', subject: 'Primeiro', text: '1', attachments: [] })
     s.clock.advance(1000)
-    await mailbox.send({ partnerUniqueID: PARTNER_A, brokerId: 1001, to: 'b@example.com', subject: 'Segundo', text: '2', attachments: [{ filename: 'a.txt', contentType: 'text/plain', content: Buffer.from('abc') }] })
+    await mailbox.send({
+      partnerUniqueID: PARTNER_A,
+      brokerId: 1001,
+      to: 'b@example.com',
+      subject: 'Segundo',
+      text: '2',
+      attachments: [{ filename: 'a.txt', contentType: 'text/plain', content: Buffer.from('abc') }],
+    })
     const listed = mailbox.list(wholePartner(PARTNER_A), { lineCount: 20 }).mailList
     expect(listed.map((m) => m.subject)).toEqual(['Segundo', 'Primeiro'])
     expect(listed[0]!.attachments[0]).toMatchObject({ filename: 'a.txt', size: 3 })

@@ -44,7 +44,13 @@ describe('GET /sandbox/mailbox', () => {
       relayStatus: 'captured',
       relayError: null,
       attachments: [
-        { position: 0, filename: expect.stringMatching(/^FINE-simulacao-\d+\.pdf$/), contentType: 'application/pdf', size: expect.any(Number), url: `/sandbox/mailbox/${sent[2]}/attachment` },
+        {
+          position: 0,
+          filename: expect.stringMatching(/^FINE-simulacao-\d+\.pdf$/),
+          contentType: 'application/pdf',
+          size: expect.any(Number),
+          url: `/sandbox/mailbox/${sent[2]}/attachment`,
+        },
       ],
     })
   })

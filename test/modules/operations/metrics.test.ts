@@ -14,7 +14,8 @@ const journey = { simulationUniqueId: '', loginCredentials: 0, loginThrottled: 0
 let scraped: Map<string, Family>
 let scrapedText: string
 
-const scrape = async (s: { app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> } }, headers: Record<string, string> = {}) => s.app.request('/metrics', { headers })
+const scrape = async (s: { app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> } }, headers: Record<string, string> = {}) =>
+  s.app.request('/metrics', { headers })
 
 beforeAll(async () => {
   ca = createThrowawayCa()
@@ -29,7 +30,11 @@ beforeAll(async () => {
   expect((await sandbox.call('GET', '/v1/simulations/00000000-0000-4000-8000-000000000000')).status).toBe(404)
   // Wrong passwords until the username is throttled.
   for (let i = 0; i < 8; i += 1) {
-    const res = await sandbox.app.request('/v1/authentication', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ username: 'broker-b', password: 'wrong' }) })
+    const res = await sandbox.app.request('/v1/authentication', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'broker-b', password: 'wrong' }),
+    })
     if (res.status === 401) journey.loginCredentials += 1
     else if (res.status === 429) journey.loginThrottled += 1
     else throw new Error(`login answered ${res.status}`)
@@ -103,7 +108,8 @@ describe('GET /metrics after a journey', () => {
 
 describe('the requests not journaled', () => {
   const listOf = (s: Awaited<ReturnType<typeof createTestSandbox>>) => () => s.request('/v1/simulations', { headers: { Authorization: `Bearer ${s.tokens.a}` } })
-  const droppedOf = async (s: Awaited<ReturnType<typeof createTestSandbox>>, reason: string) => valueOf(parsePrometheusText(await (await scrape(s)).text()), 'sandbox_journal_dropped_total', { reason })
+  const droppedOf = async (s: Awaited<ReturnType<typeof createTestSandbox>>, reason: string) =>
+    valueOf(parsePrometheusText(await (await scrape(s)).text()), 'sandbox_journal_dropped_total', { reason })
 
   it('are counted past the allowance a second', async () => {
     const s = await createTestSandbox({ journal: { maxEntries: 1000, maxBytes: 16 * 1024 * 1024, maxPerSecond: 1 }, metrics: { enabled: true, token: undefined } })

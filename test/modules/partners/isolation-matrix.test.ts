@@ -40,10 +40,19 @@ beforeAll(async () => {
   ids.processUniqueId = process.processUniqueId
   ids.simulationUniqueId = process.simulationUniqueId
   ids.borrowerUniqueId = (await s.call('GET', processPath(process.processUniqueId, '/borrower'), { token: a.token })).json.borrowerList[0].borrowerUniqueID
-  const document = await upload(s, processPath(process.processUniqueId, '/document'), { documentTypeId: 1, borrowerUniqueId: ids.borrowerUniqueId, file: { bytes: PDF, name: 'cc.pdf' } }, { token: a.token })
+  const document = await upload(
+    s,
+    processPath(process.processUniqueId, '/document'),
+    { documentTypeId: 1, borrowerUniqueId: ids.borrowerUniqueId, file: { bytes: PDF, name: 'cc.pdf' } },
+    { token: a.token },
+  )
   ids.documentUniqueId = document.json.additionalData.documentUniqueID
   ids.propertyUniqueId = (await s.call('GET', processPath(process.processUniqueId, '/property'), { token: a.token })).json.propertyList[0].propertyUniqueId
-  await s.call('POST', processPath(process.processUniqueId, '/message'), { token: a.token, body: { messageText: 'Mensagem secreta de A' }, headers: { 'X-Request-Id': 'a-secret-message' } })
+  await s.call('POST', processPath(process.processUniqueId, '/message'), {
+    token: a.token,
+    body: { messageText: 'Mensagem secreta de A' },
+    headers: { 'X-Request-Id': 'a-secret-message' },
+  })
   ids.requestId = 'a-secret-message'
   const mail = await s.call('GET', `/v1/simulations/${ids.simulationUniqueId}/esis/email?email=anabela@a-partner.example`, { token: a.token })
   ids.messageId = mail.status === 200 ? mail.json.additionalData.emailUniqueID : (await s.call('GET', '/sandbox/mailbox', { token: a.token })).json.mailList[0].messageId
@@ -61,13 +70,18 @@ beforeAll(async () => {
   while (!/event: ready\ndata: .*\n/.test(text)) text += new TextDecoder().decode((await reader.read()).value)
   ids.listenerId = JSON.parse(/event: ready\ndata: (.*)\n/.exec(text)![1]!).listenerId
   // A's own scenario. B's PUT of the same name writes B's own (each partner names its own): left out below.
-  const scenario = await s.call('POST', '/sandbox/scenarios', { token: a.token, body: { name: 'a-secret-scenario', description: { 'pt-PT': 'Segredo de A', en: "A's secret" }, effects: [{ type: 'tokenExpired' }] } })
+  const scenario = await s.call('POST', '/sandbox/scenarios', {
+    token: a.token,
+    body: { name: 'a-secret-scenario', description: { 'pt-PT': 'Segredo de A', en: "A's secret" }, effects: [{ type: 'tokenExpired' }] },
+  })
   expect(scenario.status, scenario.text).toBe(201)
   ids.name = 'a-secret-scenario'
   // A's mail recipient, written directly: adding one sends a code over SMTP, and this sandbox relays none.
   ids.recipientId = '5f0c2d4e-8a1b-4c3d-9e2f-a1b2c3d4e5f6'
   s.db
-    .prepare(`INSERT INTO mail_recipient (recipient_id, partner_unique_id, email, email_key, status, created_at) VALUES (?, ?, 'qa@a-partner.example', 'qa@a-partner.example', 'verified', ?)`)
+    .prepare(
+      `INSERT INTO mail_recipient (recipient_id, partner_unique_id, email, email_key, status, created_at) VALUES (?, ?, 'qa@a-partner.example', 'qa@a-partner.example', 'verified', ?)`,
+    )
     .run(ids.recipientId, a.partnerUniqueID, new Date().toISOString())
   before = await snapshotOfA()
 })
@@ -113,10 +127,11 @@ function expected(path: string): { status: number; code: string } {
 }
 
 async function callAsB(op: Operation) {
-  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    if (!ids[name]) throw new Error(`no id of A for ${name} in ${op.path}`)
-    return ids[name]!
-  }) + (op.path.endsWith('/esis/email') ? '?email=b@b-partner.example' : '')
+  const path =
+    op.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      if (!ids[name]) throw new Error(`no id of A for ${name} in ${op.path}`)
+      return ids[name]!
+    }) + (op.path.endsWith('/esis/email') ? '?email=b@b-partner.example' : '')
   const content = op.operation.requestBody?.content ?? {}
   if (content['multipart/form-data']) {
     return upload(s, path, { documentTypeId: 1, file: { bytes: PDF, name: 'b.pdf' } }, { method: op.method, token: b.token })
@@ -126,7 +141,9 @@ async function callAsB(op: Operation) {
 
 describe("another partner's data, on every path", () => {
   it("is refused to B on every operation that names one of A's resources, and nothing of A is answered", async () => {
-    const named = (await operations()).filter((op) => op.path.includes('{') && !op.path.startsWith('/sandbox/operator/') && !(op.method === 'PUT' && op.path === '/sandbox/scenarios/{name}'))
+    const named = (await operations()).filter(
+      (op) => op.path.includes('{') && !op.path.startsWith('/sandbox/operator/') && !(op.method === 'PUT' && op.path === '/sandbox/scenarios/{name}'),
+    )
     expect(named.length).toBeGreaterThan(40)
     for (const op of named) {
       const res = await callAsB(op)

@@ -9,7 +9,7 @@ const quotas = (limits: Partial<Record<'simulations' | 'processes' | 'documentBy
 })
 
 describe("a partner's quotas", () => {
-  it('refuses a simulation past the quota with 409 (010605) naming it, counts only the partner\'s own, and frees room on reset', async () => {
+  it("refuses a simulation past the quota with 409 (010605) naming it, counts only the partner's own, and frees room on reset", async () => {
     const s = await createTestSandbox(quotas({ simulations: 2 }))
     const partner = await signUp(s, 'Quota Curta')
     await createSimulation(s, simulationInput(), partner.token)
@@ -35,7 +35,12 @@ describe("a partner's quotas", () => {
     const s = await createTestSandbox(quotas({ documentBytes: PDF.length * 2 }))
     const { processUniqueId } = await draftProcess(s)
     const [keyBorrowerUniqueId] = await borrowerIds(s, processUniqueId)
-    const send = () => upload(s, processPath(processUniqueId, '/document'), { documentTypeId: '1', borrowerUniqueId: keyBorrowerUniqueId!, file: { bytes: PDF, name: 'cc.pdf', type: 'application/pdf' } })
+    const send = () =>
+      upload(s, processPath(processUniqueId, '/document'), {
+        documentTypeId: '1',
+        borrowerUniqueId: keyBorrowerUniqueId!,
+        file: { bytes: PDF, name: 'cc.pdf', type: 'application/pdf' },
+      })
     expect((await send()).status).toBe(201)
     expect((await send()).status).toBe(201)
     const third = await send()

@@ -25,7 +25,9 @@ describe("notifications in the partner's language", () => {
     expect(process.status).toBe(201)
     expect((await s.call('POST', '/sandbox/clock/advance', { body: { seconds: 5 } })).status).toBe(200)
     const processUniqueId = process.json.additionalData.processUniqueID as string
-    return [...notificationsOf(s, 'simulation_unique_id', simulationUniqueId), ...notificationsOf(s, 'process_unique_id', processUniqueId)].map((n) => n.body.data as Record<string, unknown>)
+    return [...notificationsOf(s, 'simulation_unique_id', simulationUniqueId), ...notificationsOf(s, 'process_unique_id', processUniqueId)].map(
+      (n) => n.body.data as Record<string, unknown>,
+    )
   }
 
   /** Every text of the notifications, and the language it should be in: each description by its list, the bank's message. */
@@ -35,7 +37,15 @@ describe("notifications in the partner's language", () => {
         .filter(([field]) => field in d)
         .map(([field, [id, list]]) => ({ text: d[field], of: (lang: 'pt-PT' | 'en') => s.services.taxonomy.describe(list, d[id] as number, lang) })),
       ...('messageText' in d
-        ? [{ text: d.messageText, of: (lang: 'pt-PT' | 'en') => (lang === 'en' ? "Good morning. We need to confirm the second borrower's income. Thank you." : 'Bom dia. Precisamos de confirmar os rendimentos do segundo titular. Obrigado.') }]
+        ? [
+            {
+              text: d.messageText,
+              of: (lang: 'pt-PT' | 'en') =>
+                lang === 'en'
+                  ? "Good morning. We need to confirm the second borrower's income. Thank you."
+                  : 'Bom dia. Precisamos de confirmar os rendimentos do segundo titular. Obrigado.',
+            },
+          ]
         : []),
     ])
   }
@@ -55,7 +65,7 @@ describe("notifications in the partner's language", () => {
     expect((await s.call('GET', '/sandbox/account', { token: s.tokens.a2 })).json.language).toBe('en')
   })
 
-  it('with en set, writes no Portuguese text in a journey asked in Portuguese: status descriptions and the bank\'s message alike', async () => {
+  it("with en set, writes no Portuguese text in a journey asked in Portuguese: status descriptions and the bank's message alike", async () => {
     await s.call('PUT', '/sandbox/account/language', { body: { language: 'en' } })
     const found = texts(await journey())
     expect(found.map((t) => t.text)).toContain("Good morning. We need to confirm the second borrower's income. Thank you.")

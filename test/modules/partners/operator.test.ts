@@ -43,7 +43,7 @@ describe('the operator API', () => {
     expect(await closed.login(res.json.username, res.json.password)).toBeTruthy()
   })
 
-  it("suspends a partner: its tokens stop at once (010508, with the reason), logins too; resuming restores them", async () => {
+  it('suspends a partner: its tokens stop at once (010508, with the reason), logins too; resuming restores them', async () => {
     const partner = await signUp(s, 'Suspenso')
     const suspended = await asOperator(s, 'POST', `/sandbox/operator/partners/${partner.partnerUniqueID}/suspend`, { body: { reason: 'Falta o contrato assinado' } })
     expect(suspended.json).toMatchObject({ status: 'suspended', statusReason: 'Falta o contrato assinado' })

@@ -32,7 +32,9 @@ beforeAll(async () => {
   expect(created.status).toBe(201)
   victim.simulation = created.json.additionalData.simulationUniqueID
   victim.mail = (await s.call('GET', `/v1/simulations/${victim.simulation}/esis/email?email=maria@vitima.example`)).json.additionalData.emailUniqueID
-  victim.notification = (await s.call('GET', '/sandbox/deliveries')).json.deliveryList.find((d: { simulationUniqueId: string }) => d.simulationUniqueId === victim.simulation).notificationId
+  victim.notification = (await s.call('GET', '/sandbox/deliveries')).json.deliveryList.find(
+    (d: { simulationUniqueId: string }) => d.simulationUniqueId === victim.simulation,
+  ).notificationId
   expect((await s.call('GET', '/sandbox/jobs')).json.jobList.map((j: { simulationUniqueId: string }) => j.simulationUniqueId)).toContain(victim.simulation)
 })
 
@@ -49,7 +51,7 @@ const expectNothingOfTheVictim = (text: string) => {
   for (const secret of [VICTIM_NAME, victim.simulation!, victim.requestId!, victim.mail!, victim.notification!, victim.secret!]) expect(text).not.toContain(secret)
 }
 
-describe("a user of another broker of the partner, who is no administrator", () => {
+describe('a user of another broker of the partner, who is no administrator', () => {
   it("reads none of the first broker's journal: not in the list, its entry (with the borrower's name and income) not found", async () => {
     // The console's list first: the attacker's own calls below name the victim's request id in their paths.
     expectNothingOfTheVictim(await (await consolePage('GET', '/console/requests')).text())
@@ -62,7 +64,7 @@ describe("a user of another broker of the partner, who is no administrator", () 
     expect((await consolePage('GET', `/console/requests/${victim.requestId}`)).status).toBe(404)
   })
 
-  it("sees none of its deliveries and cannot redeliver one", async () => {
+  it('sees none of its deliveries and cannot redeliver one', async () => {
     const list = await asAttacker('GET', '/sandbox/deliveries')
     expect(list.status).toBe(200)
     expectNothingOfTheVictim(list.text)
@@ -151,7 +153,9 @@ describe("the partner's own records and an administrator's reset", () => {
   it("shows the welcome e-mail of a sign-up to the partner's administrators only", async () => {
     const sandbox = await createTestSandbox()
     const partner = await signUp(sandbox, 'Credito Boas Vindas')
-    const user = (await sandbox.call('POST', '/sandbox/account/users', { token: partner.token, body: { brokerId: partner.brokerId, name: 'Sem Papel', email: 'sem@papel.example' } })).json
+    const user = (
+      await sandbox.call('POST', '/sandbox/account/users', { token: partner.token, body: { brokerId: partner.brokerId, name: 'Sem Papel', email: 'sem@papel.example' } })
+    ).json
     const mailbox = async (token: string) => (await sandbox.call('GET', '/sandbox/mailbox', { token })).json
     expect((await mailbox(partner.token)).mailList.map((m: { to: string }) => m.to)).toEqual(['dev@credito-boas-vindas.example'])
     expect((await mailbox(await sandbox.login(user.username, user.password))).totalRecords).toBe(0)

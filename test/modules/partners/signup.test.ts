@@ -42,7 +42,12 @@ describe('POST /sandbox/signup on a local sandbox (open)', () => {
     const s = await createTestSandbox()
     const res = await s.call('POST', '/sandbox/signup', { token: null, body: { contactEmail: 'not-an-email', extra: 1 } })
     expect(res.status).toBe(400)
-    expect(errorOf(res)).toEqual(expect.arrayContaining([['010101', 'partnerName'], ['010103', 'contactEmail']]))
+    expect(errorOf(res)).toEqual(
+      expect.arrayContaining([
+        ['010101', 'partnerName'],
+        ['010103', 'contactEmail'],
+      ]),
+    )
   })
 
   it('names the bound of a too-short partner name in the language of the request, and only in it', async () => {
@@ -50,8 +55,12 @@ describe('POST /sandbox/signup on a local sandbox (open)', () => {
     const body = { partnerName: 'A', contactEmail: 'dev@a.example' }
     const pt = await s.call('POST', '/sandbox/signup', { token: null, body })
     const en = await s.call('POST', '/sandbox/signup', { token: null, body, headers: { 'Accept-Language': 'en' } })
-    expect(pt.json.errors).toEqual([{ errorCode: '010104', errorField: 'partnerName', errorMessage: 'O valor do campo partnerName está fora dos limites permitidos (>= 2 caracteres).' }])
-    expect(en.json.errors).toEqual([{ errorCode: '010104', errorField: 'partnerName', errorMessage: 'The value of field partnerName is out of the allowed range (>= 2 characters).' }])
+    expect(pt.json.errors).toEqual([
+      { errorCode: '010104', errorField: 'partnerName', errorMessage: 'O valor do campo partnerName está fora dos limites permitidos (>= 2 caracteres).' },
+    ])
+    expect(en.json.errors).toEqual([
+      { errorCode: '010104', errorField: 'partnerName', errorMessage: 'The value of field partnerName is out of the allowed range (>= 2 characters).' },
+    ])
   })
 
   it('gives two partners of the same name different logins', async () => {

@@ -38,7 +38,11 @@ describe("the documented journey, played from the OpenAPI document's own example
     // Documents (multipart: the document has no example to play), then the Property Update example.
     await uploadMandatoryDocuments(s, processUniqueID)
     const [property] = (await s.call('GET', processPath(processUniqueID, '/property'))).json.propertyList
-    ok(await s.call('PUT', processPath(processUniqueID, `/property/${property.propertyUniqueId}`), { body: exampleOf('put', '/v1/processes/{processUniqueId}/property/{propertyUniqueId}') }))
+    ok(
+      await s.call('PUT', processPath(processUniqueID, `/property/${property.propertyUniqueId}`), {
+        body: exampleOf('put', '/v1/processes/{processUniqueId}/property/{propertyUniqueId}'),
+      }),
+    )
 
     // Submit: nothing missing.
     const submitted = await s.call('POST', processPath(processUniqueID, '/submit'))

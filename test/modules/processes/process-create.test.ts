@@ -36,9 +36,7 @@ describe('Process Create', () => {
     const { processUniqueId, processNumber, simulationUniqueId } = await draftProcess(s)
     const detail = (await s.call('GET', processPath(processUniqueId))).json
     expect(detail.processDetail).toMatchObject({ processStatusId: 1, processStatusDescription: 'Rascunho', phaseId: 2, simulationUniqueId, elegibility: true })
-    expect(detail.statusHistory).toEqual([
-      { processStatusId: 1, processStatusDescription: 'Rascunho', statusDate: detail.processDetail.creationDate, origin: 'api', userId: 5001 },
-    ])
+    expect(detail.statusHistory).toEqual([{ processStatusId: 1, processStatusDescription: 'Rascunho', statusDate: detail.processDetail.creationDate, origin: 'api', userId: 5001 }])
     const notifications = notificationsOf(s, 'process_unique_id', processUniqueId)
     expect(notifications.map((n) => n.type)).toEqual([1, 5])
     expect(notifications[0]!.body).toMatchObject({ data: { processNumber, simulationUniqueId, processStatusId: 1 } })
@@ -54,8 +52,17 @@ describe('Process Create', () => {
     const keyBorrower = (await s.call('GET', borrowerPath(processUniqueId, key))).json
     const coBorrower = (await s.call('GET', borrowerPath(processUniqueId, co))).json
     const b = simulation.borrowerSimulationDetail
-    expect(keyBorrower.borrowerPersonalData).toMatchObject({ name: b.keyBorrowerName, taxID: b.keyBorrowerTaxId, birthDate: b.keyBorrowerBirthDate.slice(0, 10), dependentsNumber: String(b.borrowersDependentsNumber) })
-    expect(keyBorrower.borrowerFinancialData).toMatchObject({ incomeWagesPensions: b.keyBorrowerIncomeWagesPensions, installmentPersonalCredit: b.keyBorrowerInstallmentPersonalCredit, hasSocialSecurityDebt: false })
+    expect(keyBorrower.borrowerPersonalData).toMatchObject({
+      name: b.keyBorrowerName,
+      taxID: b.keyBorrowerTaxId,
+      birthDate: b.keyBorrowerBirthDate.slice(0, 10),
+      dependentsNumber: String(b.borrowersDependentsNumber),
+    })
+    expect(keyBorrower.borrowerFinancialData).toMatchObject({
+      incomeWagesPensions: b.keyBorrowerIncomeWagesPensions,
+      installmentPersonalCredit: b.keyBorrowerInstallmentPersonalCredit,
+      hasSocialSecurityDebt: false,
+    })
     expect(keyBorrower.borrowerProfessionalData.employmentContractTypeID).toBe(b.keyBorrowerContractTypeID)
     expect(coBorrower).toMatchObject({ borrowerPersonalData: { name: b.borrowerName, taxID: b.borrowerTaxId } })
     expect(coBorrower).not.toHaveProperty('keyBorrowerRelationID')

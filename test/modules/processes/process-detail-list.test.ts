@@ -22,8 +22,22 @@ describe('Process Detail', () => {
   it('answers the sections of the process in the language asked', async () => {
     const res = await s.call('GET', processPath(ids[0]!), { headers: { 'Accept-Language': 'en' } })
     expect(res.status).toBe(200)
-    expect(Object.keys(res.json)).toEqual(['processDetail', 'loanProcessDetail', 'insuranceProcessDetail', 'bankCharges', 'borrowers', 'propertyProcessDetail', 'documents', 'statusHistory'])
-    expect(res.json.processDetail).toMatchObject({ processStatusDescription: 'Draft', phaseDescription: 'Proposal', branchId: '311', branchDescription: 'Lisboa - Avenida da República' })
+    expect(Object.keys(res.json)).toEqual([
+      'processDetail',
+      'loanProcessDetail',
+      'insuranceProcessDetail',
+      'bankCharges',
+      'borrowers',
+      'propertyProcessDetail',
+      'documents',
+      'statusHistory',
+    ])
+    expect(res.json.processDetail).toMatchObject({
+      processStatusDescription: 'Draft',
+      phaseDescription: 'Proposal',
+      branchId: '311',
+      branchDescription: 'Lisboa - Avenida da República',
+    })
     for (const key of ['cancelReasonId', 'submissionDate', 'nonElegibilityDescription']) expect(res.json.processDetail, key).not.toHaveProperty(key)
     expect(res.json.loanProcessDetail).toMatchObject({ loanAmount: 200000, loanDurationMonths: 360, indexTypeSubCategoryDescription: expect.any(String), loanPurposeId: '1' })
     expect(res.json.bankCharges.length).toBeGreaterThan(4)
@@ -39,7 +53,7 @@ describe('Process Detail', () => {
 })
 
 describe('Process List', () => {
-  it('lists the broker\'s processes newest first with the list item fields', async () => {
+  it("lists the broker's processes newest first with the list item fields", async () => {
     const res = await list()
     expect(res.status).toBe(200)
     expect(res.json.totalRecords).toBe(5)

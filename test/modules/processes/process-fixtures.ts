@@ -91,7 +91,10 @@ export async function uploadMandatoryDocuments(sandbox: TestSandbox, processUniq
 /** Completes a Draft process through the API until Submit accepts it. */
 export async function completeProcess(sandbox: TestSandbox, processUniqueId: string) {
   const [key, co] = await borrowerIds(sandbox, processUniqueId)
-  for (const [id, patch] of [[key!, completeKeyBorrower(sandbox)], [co!, completeCoBorrower(sandbox)]] as const) {
+  for (const [id, patch] of [
+    [key!, completeKeyBorrower(sandbox)],
+    [co!, completeCoBorrower(sandbox)],
+  ] as const) {
     const res = await sandbox.call('PUT', borrowerPath(processUniqueId, id), { body: patch })
     if (res.status !== 200) throw new Error(`borrower update failed: ${res.status} ${res.text}`)
   }

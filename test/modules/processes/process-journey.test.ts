@@ -50,7 +50,19 @@ describe('the process journey', () => {
     const property = ok(await s.call('GET', `${p}/property`)).json.propertyList[0]
     ok(
       await s.call('PUT', `${p}/property/${property.propertyUniqueId}`, {
-        body: { districtId: 11, countyId: 1106, parishId: 110666, address: 'Rua Castilho', doorNumber: '39', floor: '2.º Dto.', zipCode: '1250-068', zipCodeLocal: 'Lisboa', matrixArticle: 'U-2345', landRegistryNumber: '1234/20040312', constructionYear: 2004 },
+        body: {
+          districtId: 11,
+          countyId: 1106,
+          parishId: 110666,
+          address: 'Rua Castilho',
+          doorNumber: '39',
+          floor: '2.º Dto.',
+          zipCode: '1250-068',
+          zipCodeLocal: 'Lisboa',
+          matrixArticle: 'U-2345',
+          landRegistryNumber: '1234/20040312',
+          constructionYear: 2004,
+        },
       }),
     )
 

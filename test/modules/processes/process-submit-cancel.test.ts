@@ -24,7 +24,10 @@ describe('Process Submit', () => {
     })
     const detail = await detailOf(processUniqueId)
     expect(detail.processDetail).toMatchObject({ processStatusId: 2, phaseId: 2, submissionDate: expect.any(String) })
-    expect(detail.statusHistory.map((h: { processStatusId: number; origin: string }) => [h.processStatusId, h.origin])).toEqual([[1, 'api'], [2, 'api']])
+    expect(detail.statusHistory.map((h: { processStatusId: number; origin: string }) => [h.processStatusId, h.origin])).toEqual([
+      [1, 'api'],
+      [2, 'api'],
+    ])
     expect(notificationsOf(s, 'process_unique_id', processUniqueId).at(-1)).toMatchObject({ type: 5, body: { data: { processStatusId: 2, previousProcessStatusId: 1 } } })
     const again = await submit(processUniqueId)
     expect(again.status).toBe(400)
@@ -59,7 +62,9 @@ describe('Process Submit', () => {
     const { processUniqueId } = await draftProcess(s)
     await completeProcess(s, processUniqueId)
     const [key] = await borrowerIds(s, processUniqueId)
-    await s.call('PUT', borrowerPath(processUniqueId, key), { body: { personalDataBorrowerRequest: { socialSecurityNumber: null }, professionalDataBorrowerRequest: { employerName: null } } })
+    await s.call('PUT', borrowerPath(processUniqueId, key), {
+      body: { personalDataBorrowerRequest: { socialSecurityNumber: null }, professionalDataBorrowerRequest: { employerName: null } },
+    })
     const document = (await detailOf(processUniqueId)).documents.find((d: { documentTypeID: number }) => d.documentTypeID === 21)
     await s.call('DELETE', processPath(processUniqueId, `/document/${document.documentUniqueID}`))
     const res = await submit(processUniqueId)
@@ -98,7 +103,13 @@ describe('Process Cancel', () => {
     expect(res.status).toBe(200)
     expect(res.json).toEqual({ operationStatus: { operationStatusCode: '020101', operationStatusMessage: 'Operation completed successfully.' } })
     const detail = await detailOf(processUniqueId)
-    expect(detail.processDetail).toMatchObject({ processStatusId: 7, cancelReasonId: 1, cancelReasonDescription: 'Desistência do cliente', cancelObservations: 'Desistiram.', phaseId: 6 })
+    expect(detail.processDetail).toMatchObject({
+      processStatusId: 7,
+      cancelReasonId: 1,
+      cancelReasonDescription: 'Desistência do cliente',
+      cancelObservations: 'Desistiram.',
+      phaseId: 6,
+    })
     expect(detail.statusHistory.at(-1)).toMatchObject({ processStatusId: 7, previousProcessStatusId: statusId ?? 1, origin: 'api', userId: 5001 })
     expect(notificationsOf(s, 'process_unique_id', processUniqueId).at(-1)).toMatchObject({ type: 5, body: { data: { processStatusId: 7 } } })
   })

@@ -20,7 +20,8 @@ beforeAll(async () => {
   s = await createTestSandbox()
   id = (await draftProcess(s)).processUniqueId
   borrower = (await borrowerIds(s, id))[1]!
-  documentId = (await upload(s, processPath(id, '/document'), { file: { bytes: PDF, name: 'cc-joao.pdf' }, documentTypeId: 1, borrowerUniqueId: borrower, description: 'CC João' })).json.additionalData.documentUniqueID
+  documentId = (await upload(s, processPath(id, '/document'), { file: { bytes: PDF, name: 'cc-joao.pdf' }, documentTypeId: 1, borrowerUniqueId: borrower, description: 'CC João' }))
+    .json.additionalData.documentUniqueID
   propertyId = (await s.call('GET', processPath(id, '/property'))).json.propertyList[0].propertyUniqueId
   await s.call('POST', processPath(id, '/message'), { body: { messageText: 'Mensagem confidencial de A' } })
   const key = (await s.call('GET', processPath(id, `/borrower/${(await borrowerIds(s, id))[0]}`))).json.borrowerPersonalData
@@ -57,9 +58,10 @@ const MATRIX: Array<[string, string, unknown, number, string]> = [
 describe("broker B on broker A's process", () => {
   it.each(MATRIX)("%s %s answers %i and none of A's data", async (method, template, body, status, code) => {
     const path = template.replace('{p}', id).replace('{b}', borrower).replace('{d}', documentId).replace('{pr}', propertyId)
-    const res = body === MULTIPART
-      ? await upload(s, path, { file: { bytes: PDF, name: 'b.pdf' }, documentTypeId: 34 }, { method, token: s.tokens.b })
-      : await s.call(method, path, { token: s.tokens.b, ...(body === undefined ? {} : { body }) })
+    const res =
+      body === MULTIPART
+        ? await upload(s, path, { file: { bytes: PDF, name: 'b.pdf' }, documentTypeId: 34 }, { method, token: s.tokens.b })
+        : await s.call(method, path, { token: s.tokens.b, ...(body === undefined ? {} : { body }) })
     expect(res.status).toBe(status)
     expect(res.json.errors.map((e: { errorCode: string }) => e.errorCode)).toEqual([code])
     for (const secret of secrets) expect(res.text).not.toContain(secret)

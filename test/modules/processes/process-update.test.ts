@@ -39,9 +39,12 @@ describe('Process Update', () => {
   })
 
   describe('refuses with 400', () => {
-    it('a loan no longer eligible, with one item per failed rule in the engine\'s words', async () => {
+    it("a loan no longer eligible, with one item per failed rule in the engine's words", async () => {
       const { processUniqueId } = await draftProcess(s)
-      const res = await s.call('PUT', processPath(processUniqueId), { body: { loanProcessRequest: { loanAmount: 240000, loanDurationMonths: 480 } }, headers: { 'Accept-Language': 'en' } })
+      const res = await s.call('PUT', processPath(processUniqueId), {
+        body: { loanProcessRequest: { loanAmount: 240000, loanDurationMonths: 480 } },
+        headers: { 'Accept-Language': 'en' },
+      })
       expect(res.status).toBe(400)
       expect(res.json.errors).toEqual(
         expect.arrayContaining([

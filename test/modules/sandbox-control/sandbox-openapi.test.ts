@@ -29,7 +29,7 @@ const operation = (key: string) => {
 const exampleOf = (key: string) => operation(key).requestBody.content['application/json'].example
 
 describe('the control API in the OpenAPI document', () => {
-  it.each(CONTROL_API)('documents %s under the Sandbox tag, as not part of the bank\'s API, behind the bearer token', (key) => {
+  it.each(CONTROL_API)("documents %s under the Sandbox tag, as not part of the bank's API, behind the bearer token", (key) => {
     const op = operation(key)
     expect(op, key).toBeDefined()
     expect(op.tags).toEqual(['Sandbox'])
@@ -47,7 +47,10 @@ describe('the control API in the OpenAPI document', () => {
     const toReject = await s.call('POST', `/sandbox/processes/${processUniqueId}/status`, { body: exampleOf(CONTROL_API[1]!) })
     expect(toReject.status, toReject.text).toBe(200)
 
-    for (const [key, id] of [[CONTROL_API[2]!, simulation], [CONTROL_API[3]!, processUniqueId]] as const) {
+    for (const [key, id] of [
+      [CONTROL_API[2]!, simulation],
+      [CONTROL_API[3]!, processUniqueId],
+    ] as const) {
       const path = key.split(' ')[1]!.replace(/\{\w+\}/, id)
       const res = await s.call('POST', path, { body: exampleOf(key) })
       expect(res.status, `${key} ${res.text}`).toBe(201)

@@ -9,10 +9,8 @@ beforeEach(async () => {
 })
 
 const en = { 'Accept-Language': 'en' }
-const forceSimulation = (id: string, body: unknown, token?: string) =>
-  s.call('POST', `/sandbox/simulations/${id}/status`, { body, headers: en, ...(token ? { token } : {}) })
-const forceProcess = (id: string, body: unknown, token?: string) =>
-  s.call('POST', `/sandbox/processes/${id}/status`, { body, headers: en, ...(token ? { token } : {}) })
+const forceSimulation = (id: string, body: unknown, token?: string) => s.call('POST', `/sandbox/simulations/${id}/status`, { body, headers: en, ...(token ? { token } : {}) })
+const forceProcess = (id: string, body: unknown, token?: string) => s.call('POST', `/sandbox/processes/${id}/status`, { body, headers: en, ...(token ? { token } : {}) })
 const ok = <R extends { status: number; text: string }>(res: R): R => {
   expect(res.status, res.text).toBe(200)
   return res
@@ -63,7 +61,12 @@ describe('POST /sandbox/processes/{id}/status', () => {
     const detail = (await s.call('GET', processPath(id))).json
     expect(detail.processDetail).toMatchObject({ processStatusId: 5, rejectReasonId: 4, rejectReasonDescription: 'Rendimentos não comprovados' })
     expect(detail.processDetail.submissionDate).not.toBeNull()
-    expect(detail.statusHistory.map((h: any) => [h.processStatusId, h.origin])).toEqual([[1, 'api'], [2, 'sandbox'], [3, 'sandbox'], [5, 'sandbox']])
+    expect(detail.statusHistory.map((h: any) => [h.processStatusId, h.origin])).toEqual([
+      [1, 'api'],
+      [2, 'sandbox'],
+      [3, 'sandbox'],
+      [5, 'sandbox'],
+    ])
     const after = notificationsOf(s, 'process_unique_id', id).slice(before)
     expect(after.map((n) => n.type)).toEqual([5, 5, 5, 9])
     expect(after[3]!.body.data).toMatchObject({ decision: 'REJECTED', rejectReasonId: 4 })

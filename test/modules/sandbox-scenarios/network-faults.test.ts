@@ -29,7 +29,11 @@ let scenariosDir: string
 
 beforeAll(async () => {
   scenariosDir = mkdtempSync(join(tmpdir(), 'fault-scenarios-'))
-  const shortTimeout = { name: 'short-timeout', description: { 'pt-PT': 'Sem resposta durante 300 ms.', en: 'No answer for 300 ms.' }, effects: [{ type: 'fault', kind: 'timeout', delayMs: SHORT_TIMEOUT_MS }] }
+  const shortTimeout = {
+    name: 'short-timeout',
+    description: { 'pt-PT': 'Sem resposta durante 300 ms.', en: 'No answer for 300 ms.' },
+    effects: [{ type: 'fault', kind: 'timeout', delayMs: SHORT_TIMEOUT_MS }],
+  }
   writeFileSync(join(scenariosDir, 'short-timeout.json'), JSON.stringify(shortTimeout))
   s = await createTestSandbox({ scenariosDir, faults: { timeoutMs: TIMEOUT_MS, slowBodyMs: SLOW_BODY_MS, maxHeld: 150, maxHeldPerPartner: 110 } })
   server = await new Promise<ServerType>((resolve) => {
@@ -54,7 +58,8 @@ const headers = (scenario?: string, more: Record<string, string> = {}) => ({
   ...(scenario ? { 'X-Sandbox-Scenario': scenario } : {}),
   ...more,
 })
-const fetchWith = (scenario: string, path = GENDERS, init: RequestInit = {}) => fetch(`${base}${path}`, { ...init, headers: headers(scenario, init.headers as Record<string, string>) })
+const fetchWith = (scenario: string, path = GENDERS, init: RequestInit = {}) =>
+  fetch(`${base}${path}`, { ...init, headers: headers(scenario, init.headers as Record<string, string>) })
 const requestWith = (scenario: string, path = GENDERS, options: { signal?: AbortSignal } = {}) =>
   request(`${base}${path}`, { dispatcher: agent, headers: headers(scenario), ...(options.signal ? { signal: options.signal } : {}) })
 
@@ -121,7 +126,7 @@ describe('network faults, as a client meets them on a real connection', () => {
   it.each([
     ['gateway-502', 502, '502 Bad Gateway'],
     ['gateway-504', 504, '504 Gateway Time-out'],
-  ])('%s: a gateway\'s HTML error page', async (scenario, status, title) => {
+  ])("%s: a gateway's HTML error page", async (scenario, status, title) => {
     const res = await fetchWith(scenario)
     expect(res.status).toBe(status)
     expect(res.headers.get('content-type')).toMatch(/^text\/html/)
@@ -132,7 +137,7 @@ describe('network faults, as a client meets them on a real connection', () => {
     await expectHealthy()
   })
 
-  it('timeout: the client\'s own timeout fires; the server lets the connection go when the client does', async () => {
+  it("timeout: the client's own timeout fires; the server lets the connection go when the client does", async () => {
     expect(await failureOf(fetchWith('timeout', GENDERS, { signal: AbortSignal.timeout(100) }))).toMatch(/TimeoutError/)
     // undici's own headersTimeout ticks by the second: an abort signal is the small timeout here.
     expect(await failureOf(requestWith('timeout', GENDERS, { signal: AbortSignal.timeout(100) }))).toMatch(/TimeoutError|aborted/)
@@ -142,7 +147,7 @@ describe('network faults, as a client meets them on a real connection', () => {
     expect(performance.now() - started).toBeLessThan(2000)
   })
 
-  it('timeout: a patient client sees the connection closed once the delay is over, with no answer (a scenario of the partner\'s own)', async () => {
+  it("timeout: a patient client sees the connection closed once the delay is over, with no answer (a scenario of the partner's own)", async () => {
     const started = performance.now()
     expect(await failureOf(requestWith('short-timeout'))).toMatch(/other side closed/)
     expect(performance.now() - started).toBeGreaterThanOrEqual(SHORT_TIMEOUT_MS - 20)
@@ -182,7 +187,9 @@ describe('network faults without a connection, and in the scenario list', () => 
     const viaApp = (scenario: string) => s.app.request(GENDERS, { headers: headers(scenario) })
     const refused = await viaApp('connection-reset')
     expect(refused.status).toBe(400)
-    expect(((await refused.json()) as any).errors).toEqual([{ errorCode: '010105', errorMessage: expect.stringContaining('needs a real connection'), errorField: 'X-Sandbox-Scenario' }])
+    expect(((await refused.json()) as any).errors).toEqual([
+      { errorCode: '010105', errorMessage: expect.stringContaining('needs a real connection'), errorField: 'X-Sandbox-Scenario' },
+    ])
     expect((await viaApp('gateway-504')).status).toBe(504)
     expect((await viaApp('malformed-json')).headers.get('content-type')).toBe('application/json')
   })
@@ -191,7 +198,20 @@ describe('network faults without a connection, and in the scenario list', () => 
     const res = await fetch(`${base}/sandbox/scenarios`, { headers: headers() })
     const list = ((await res.json()) as { scenarioList: Array<{ name: string; effects: unknown[] }> }).scenarioList
     const faults = Object.fromEntries(list.filter((x) => (x.effects[0] as { type: string }).type === 'fault').map((x) => [x.name, x.effects[0]]))
-    expect(Object.keys(faults)).toEqual(expect.arrayContaining(['connection-reset', 'empty-reply', 'truncated-body', 'malformed-json', 'gateway-502', 'gateway-504', 'timeout', 'slow-body', 'timeout-after-write', 'connection-reset-after-write']))
+    expect(Object.keys(faults)).toEqual(
+      expect.arrayContaining([
+        'connection-reset',
+        'empty-reply',
+        'truncated-body',
+        'malformed-json',
+        'gateway-502',
+        'gateway-504',
+        'timeout',
+        'slow-body',
+        'timeout-after-write',
+        'connection-reset-after-write',
+      ]),
+    )
     expect(faults['timeout-after-write']).toEqual({ type: 'fault', kind: 'timeout', afterWrite: true })
   })
 })
@@ -202,17 +222,31 @@ describe('a fault after the write', () => {
     return ((await res.json()) as { totalRecords: number }).totalRecords
   }
 
-  it.each(['timeout-after-write', 'connection-reset-after-write'])('%s on Simulation Create: the client fails, and List finds the simulation it thinks failed', async (scenario) => {
-    const before = await listed()
-    const failure = failureOf(fetchWith(scenario, '/v1/simulations', { method: 'POST', body: JSON.stringify(simulationInput()), headers: { 'Content-Type': 'application/json' }, signal: AbortSignal.timeout(200) }))
-    expect(await failure).toMatch(/TimeoutError|ECONNRESET/)
-    expect(await listed()).toBe(before + 1)
-    await expectHealthy()
-  })
+  it.each(['timeout-after-write', 'connection-reset-after-write'])(
+    '%s on Simulation Create: the client fails, and List finds the simulation it thinks failed',
+    async (scenario) => {
+      const before = await listed()
+      const failure = failureOf(
+        fetchWith(scenario, '/v1/simulations', {
+          method: 'POST',
+          body: JSON.stringify(simulationInput()),
+          headers: { 'Content-Type': 'application/json' },
+          signal: AbortSignal.timeout(200),
+        }),
+      )
+      expect(await failure).toMatch(/TimeoutError|ECONNRESET/)
+      expect(await listed()).toBe(before + 1)
+      await expectHealthy()
+    },
+  )
 
   it('certification passes a client that looked the record up, then fails one that creates a duplicate, with evidence', async () => {
     const certify = async () => {
-      const started = await fetch(`${base}/sandbox/certification/runs`, { method: 'POST', headers: headers(undefined, { 'Content-Type': 'application/json' }), body: JSON.stringify({ checks: ['client-finds-before-recreating'] }) })
+      const started = await fetch(`${base}/sandbox/certification/runs`, {
+        method: 'POST',
+        headers: headers(undefined, { 'Content-Type': 'application/json' }),
+        body: JSON.stringify({ checks: ['client-finds-before-recreating'] }),
+      })
       expect(started.status).toBe(202)
       const { runId } = (await started.json()) as { runId: string }
       await s.services.certification.idle()
@@ -221,7 +255,9 @@ describe('a fault after the write', () => {
     // The Creates above were each followed by a List.
     expect((await certify()).checks[0].status).toBe('passed')
     const body = JSON.stringify(simulationInput())
-    await failureOf(fetchWith('timeout-after-write', '/v1/simulations', { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, signal: AbortSignal.timeout(200) }))
+    await failureOf(
+      fetchWith('timeout-after-write', '/v1/simulations', { method: 'POST', body, headers: { 'Content-Type': 'application/json' }, signal: AbortSignal.timeout(200) }),
+    )
     // The journal orders the checks' records by arrival: the duplicate arrives a second later.
     s.clock.advance(1000)
     const duplicate = await fetch(`${base}/v1/simulations`, { method: 'POST', body, headers: headers(undefined, { 'Content-Type': 'application/json' }) })
@@ -244,7 +280,7 @@ describe('a fault after the write', () => {
 })
 
 describe('bounds on faults that hold a connection', () => {
-  it('answers another partner while 100 timeouts are in flight, and refuses past the partner\'s bound', async () => {
+  it("answers another partner while 100 timeouts are in flight, and refuses past the partner's bound", async () => {
     const controller = new AbortController()
     const held = Array.from({ length: 100 }, () => failureOf(fetchWith('timeout', GENDERS, { signal: controller.signal })))
     while (s.services.faults.holds.held() < 100) await new Promise((resolve) => setTimeout(resolve, 5))

@@ -16,12 +16,19 @@ beforeAll(async () => {
 })
 
 const localized = (text: string) => ({ 'pt-PT': text, en: text })
-const scenario = (name: string, effects: unknown[], magicValues: unknown[] = []) => ({ name, description: localized(`${name} of the test`), triggers: { header: true, magicValues }, effects })
+const scenario = (name: string, effects: unknown[], magicValues: unknown[] = []) => ({
+  name,
+  description: localized(`${name} of the test`),
+  triggers: { header: true, magicValues },
+  effects,
+})
 const errorsOf = (res: { json: any }) => (res.json.errors as Array<{ errorCode: string; errorField: string }>).map((e) => [e.errorCode, e.errorField])
 
-const REFUSED = scenario('refused-by-dsti', [{ type: 'simulationEligibility', eligible: false, reasonCode: 'DSTI_ABOVE_LIMIT' }], [
-  { field: 'borrowersSimulator.keyBorrowerName', equals: 'Cliente Recusado A' },
-])
+const REFUSED = scenario(
+  'refused-by-dsti',
+  [{ type: 'simulationEligibility', eligible: false, reasonCode: 'DSTI_ABOVE_LIMIT' }],
+  [{ field: 'borrowersSimulator.keyBorrowerName', equals: 'Cliente Recusado A' }],
+)
 const SUBMIT_REFUSED = scenario('submit-refused', [
   {
     type: 'errorAnswer',
@@ -42,7 +49,7 @@ const storeScenariosOfA = () =>
   })())
 
 describe("a partner's own scenarios", () => {
-  it('are created by its administrator (201), listed as the partner\'s beside the sandbox\'s, and read back as stored', async () => {
+  it("are created by its administrator (201), listed as the partner's beside the sandbox's, and read back as stored", async () => {
     const body = scenario('slow-for-a', [{ type: 'latency', ms: 1 }])
     const created = await s.call('POST', '/sandbox/scenarios', { body })
     expect(created.status, created.text).toBe(201)
@@ -69,7 +76,10 @@ describe("a partner's own scenarios", () => {
     const byHeader = await s.call('POST', '/v1/simulations', { body: simulationInput(), headers: { ...scenarioHeader('refused-by-dsti'), 'Accept-Language': 'en' } })
     expect(byHeader.status, byHeader.text).toBe(201)
     expect(byHeader.headers.get('x-sandbox-scenario')).toBe('refused-by-dsti')
-    expect(byHeader.json.additionalData).toMatchObject({ elegibility: false, nonElegibilityDescription: expect.stringMatching(/^Debt service-to-income ratio \(DSTI\) above the limit/) })
+    expect(byHeader.json.additionalData).toMatchObject({
+      elegibility: false,
+      nonElegibilityDescription: expect.stringMatching(/^Debt service-to-income ratio \(DSTI\) above the limit/),
+    })
 
     const byMagic = await s.call('POST', '/v1/simulations', { body: withKeyBorrower('Cliente Recusado A'), headers: { 'Accept-Language': 'en' } })
     expect(byMagic.json.additionalData).toMatchObject({ elegibility: false, nonElegibilityDescription: expect.stringMatching(/^Debt service-to-income ratio/) })
@@ -115,9 +125,17 @@ describe("a partner's own scenarios", () => {
     ['a reason code not in the reference list', [{ type: 'simulationEligibility', eligible: false, reasonCode: 'NO_SUCH_REASON' }], [['010106', 'effects.0.reasonCode']]],
     ['a lifecycle step the workflow refuses', [{ type: 'processLifecycle', steps: [{ afterSeconds: 1, status: 'APPROVED' }] }], [['010107', 'effects.0.steps.0.status']]],
     ['a status the workflow does not know', [{ type: 'processLifecycle', steps: [{ afterSeconds: 1, status: 'ON_HOLD' }] }], [['010105', 'effects.0.steps.0.status']]],
-    ['a reject reason on a step that does not reject', [{ type: 'processLifecycle', steps: [{ afterSeconds: 1, status: 'IN_ANALYSIS', rejectReasonCode: 'DSTI_EXCESSIVE' }] }], [['010108', 'effects.0.steps.0.rejectReasonCode']]],
+    [
+      'a reject reason on a step that does not reject',
+      [{ type: 'processLifecycle', steps: [{ afterSeconds: 1, status: 'IN_ANALYSIS', rejectReasonCode: 'DSTI_EXCESSIVE' }] }],
+      [['010108', 'effects.0.steps.0.rejectReasonCode']],
+    ],
     ['an error item without a code', [{ type: 'errorAnswer', status: 400, errors: [{ errorMessage: localized('x') }] }], [['010101', 'effects.0.errors.0.errorCode']]],
-    ['a header the sandbox writes itself', [{ type: 'errorAnswer', status: 400, errors: [{ errorCode: 'X1', errorMessage: localized('x') }], headers: { 'Content-Type': 'text/html' } }], [['010105', 'effects.0.headers.Content-Type']]],
+    [
+      'a header the sandbox writes itself',
+      [{ type: 'errorAnswer', status: 400, errors: [{ errorCode: 'X1', errorMessage: localized('x') }], headers: { 'Content-Type': 'text/html' } }],
+      [['010105', 'effects.0.headers.Content-Type']],
+    ],
     ['an unknown document type', [{ type: 'documentRequested', afterSeconds: 1, documentTypeId: 999, text: localized('x') }], [['010106', 'effects.0.documentTypeId']]],
   ])('are refused with %s, naming the field (400)', async (_what, effects, errors) => {
     const res = await s.call('POST', '/sandbox/scenarios', { body: scenario('refused-effect', effects) })

@@ -85,7 +85,10 @@ describe('process-approved', () => {
     expect(notificationsAfter(id, since)).toEqual([])
     const [approved, inAnalysis] = (await s.call('GET', '/sandbox/jobs', { headers: { 'Accept-Language': 'en' } })).json.jobList
     expect(inAnalysis).toMatchObject({ status: 'done', outcome: expect.stringMatching(/from Submitted to In analysis/) })
-    expect(approved).toMatchObject({ status: 'skipped', outcome: expect.stringMatching(/Impossible transition from Cancelled \(7\) to Approved \(4\)\. Cancelled \(7\) is a final status/) })
+    expect(approved).toMatchObject({
+      status: 'skipped',
+      outcome: expect.stringMatching(/Impossible transition from Cancelled \(7\) to Approved \(4\)\. Cancelled \(7\) is a final status/),
+    })
   })
 })
 

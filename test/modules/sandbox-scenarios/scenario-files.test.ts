@@ -27,8 +27,16 @@ describe('scenario files', () => {
     const names = loadScenarios([SHIPPED]).map((s) => s.name)
     expect(names).toEqual(
       expect.arrayContaining([
-        'simulation-not-eligible', 'simulation-completed', 'process-approved', 'process-rejected', 'bank-message',
-        'server-error', 'service-unavailable', 'slow-response', 'rate-limited', 'token-expired',
+        'simulation-not-eligible',
+        'simulation-completed',
+        'process-approved',
+        'process-rejected',
+        'bank-message',
+        'server-error',
+        'service-unavailable',
+        'slow-response',
+        'rate-limited',
+        'token-expired',
       ]),
     )
   })

@@ -8,9 +8,7 @@ describe('scenarios every operation shares', () => {
   it('an unknown scenario name is a 400 naming it and the header', async () => {
     const res = await withScenario('no-such-scenario')
     expect(res.status).toBe(400)
-    expect(res.json.errors).toEqual([
-      { errorCode: '010105', errorMessage: expect.stringContaining('"no-such-scenario"'), errorField: 'X-Sandbox-Scenario' },
-    ])
+    expect(res.json.errors).toEqual([{ errorCode: '010105', errorMessage: expect.stringContaining('"no-such-scenario"'), errorField: 'X-Sandbox-Scenario' }])
   })
 
   it('server-error answers 500 with the error body', async () => {

@@ -51,7 +51,11 @@ describe("the console's try it: a scenario's sample journey played through the A
   })
 
   it('a scenario triggered only by a magic value is tried by writing the value into the sample simulation', async () => {
-    const magicOnly: Scenario = { ...scenario('process-approved'), name: 'magic-only', triggers: { header: false, magicValues: [{ field: 'borrowersSimulator.keyBorrowerName', equals: 'Teste Aprovado' }] } }
+    const magicOnly: Scenario = {
+      ...scenario('process-approved'),
+      name: 'magic-only',
+      triggers: { header: false, magicValues: [{ field: 'borrowersSimulator.keyBorrowerName', equals: 'Teste Aprovado' }] },
+    }
     expect(s.services.trials.canTry(magicOnly)).toBe(true)
     const trial = await s.services.trials.run(magicOnly, asBrokerA())
     expect(trial.failedCall).toBeUndefined()

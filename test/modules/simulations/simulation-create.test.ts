@@ -81,8 +81,17 @@ describe('Simulation Create', () => {
   it.each<[string, InputOverrides]>([
     ['a fixed rate', { loanSimulator: FIXED_RATE }],
     ['a mixed rate', { loanSimulator: MIXED_RATE }],
-    ['a youth credit', { loanSimulator: { productSchemeId: 2, youthCredit: true, loanAmount: 250000 }, borrowersSimulator: { keyBorrowerBirthDate: '1996-03-01', borrowerBirthDate: '1997-07-20' } }],
-    ['a construction loan', { loanSimulator: { loanPurposeId: 2, utilizationPeriod: 18, loanAmount: 180000 }, propertySimulator: { acquisitionAmount: undefined, evaluationEstimatedAmount: undefined, landValue: 80000, worksCost: 170000, estimatedValueAfterWorks: 280000 } }],
+    [
+      'a youth credit',
+      { loanSimulator: { productSchemeId: 2, youthCredit: true, loanAmount: 250000 }, borrowersSimulator: { keyBorrowerBirthDate: '1996-03-01', borrowerBirthDate: '1997-07-20' } },
+    ],
+    [
+      'a construction loan',
+      {
+        loanSimulator: { loanPurposeId: 2, utilizationPeriod: 18, loanAmount: 180000 },
+        propertySimulator: { acquisitionAmount: undefined, evaluationEstimatedAmount: undefined, landValue: 80000, worksCost: 170000, estimatedValueAfterWorks: 280000 },
+      },
+    ],
     ['a transfer without acquisition amount', { loanSimulator: { loanPurposeId: 6, loanAmount: 150000 }, propertySimulator: { acquisitionAmount: undefined } }],
     ['a bank property at 100% LTV', { loanSimulator: { productSchemeId: 3, loanAmount: 250000 } }],
   ])('creates an eligible simulation with %s', async (_, overrides) => {
@@ -147,7 +156,12 @@ describe('Simulation Create validation', () => {
     ['a purchase without acquisition amount', { propertySimulator: { acquisitionAmount: undefined } }, 'propertySimulator.acquisitionAmount', '010101'],
     ['a purchase with an evaluation of 0', { propertySimulator: { evaluationEstimatedAmount: 0 } }, 'propertySimulator.evaluationEstimatedAmount', '010104'],
     ['works costs on a purchase', { propertySimulator: { worksCost: 20000 } }, 'propertySimulator.worksCost', '010108'],
-    ['a construction loan without value after works', { loanSimulator: { loanPurposeId: 2 }, propertySimulator: { landValue: 80000, worksCost: 150000 } }, 'propertySimulator.estimatedValueAfterWorks', '010101'],
+    [
+      'a construction loan without value after works',
+      { loanSimulator: { loanPurposeId: 2 }, propertySimulator: { landValue: 80000, worksCost: 150000 } },
+      'propertySimulator.estimatedValueAfterWorks',
+      '010101',
+    ],
   ])('refuses %s', async (_, overrides, field, code) => {
     const res = await create(simulationInput(overrides))
     expect(res.status).toBe(400)
@@ -229,8 +243,7 @@ describe('Simulation Validate', () => {
 
 describe('the media type of a simulation input', () => {
   const body = JSON.stringify(SIMULATION_INPUT_EXAMPLE)
-  const send = (method: string, path: string, headers: Record<string, string>) =>
-    s.request(path, { method, headers: { Authorization: `Bearer ${s.tokens.a}`, ...headers }, body })
+  const send = (method: string, path: string, headers: Record<string, string>) => s.request(path, { method, headers: { Authorization: `Bearer ${s.tokens.a}`, ...headers }, body })
 
   it.each([
     ['POST', '/v1/simulations'],

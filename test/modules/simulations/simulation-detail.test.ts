@@ -59,7 +59,13 @@ describe('Simulation Detail figures', () => {
     const loan = d.loanSimulationDetail
     const n = loan.loanDurationMonths
     const fixedMonths = loan.loanFixedPeriodMonths !== undefined && loan.loanVariablePeriodMonths !== undefined ? loan.loanFixedPeriodMonths : 0
-    const periods = fixedMonths > 0 ? [{ months: fixedMonths, tan: loan.fixedTAN }, { months: n - fixedMonths, tan: loan.variableTAN }] : [{ months: n, tan: loan.tan }]
+    const periods =
+      fixedMonths > 0
+        ? [
+            { months: fixedMonths, tan: loan.fixedTAN },
+            { months: n - fixedMonths, tan: loan.variableTAN },
+          ]
+        : [{ months: n, tan: loan.tan }]
     const rows = interests(loan.loanAmount, periods)
 
     expect(loan.monthlyInstallmentAmount).toBeCloseTo(annuity(loan.loanAmount, loan.tan, n), 2)

@@ -99,7 +99,11 @@ describe('Simulation Update', () => {
     const same = await patch(id, { loanSimulator: { loanAmount: 241000 } })
     expect(same.json.additionalData.elegibility).toBe(false)
     await patch(id, { loanSimulator: { loanAmount: 200000 } })
-    expect(s.services.simulations.statusHistory({ brokerId: 1001 }, id).map((h) => [h.previousStatusId, h.statusId])).toEqual([[null, 1], [1, 2], [2, 1]])
+    expect(s.services.simulations.statusHistory({ brokerId: 1001 }, id).map((h) => [h.previousStatusId, h.statusId])).toEqual([
+      [null, 1],
+      [1, 2],
+      [2, 1],
+    ])
     const changes = publish.mock.calls.map(([event]) => event).filter((e) => e.simulationUniqueId === id)
     expect(changes.map((e) => e.data.simulationStatusId)).toEqual([1, 2, 1])
     publish.mockRestore()
@@ -123,9 +127,7 @@ describe('Simulation Update', () => {
     const res = await patch(id, { loanSimulator: { loanAmount: 150000 } }, { 'Accept-Language': 'en' })
     expect(res.status).toBe(400)
     const status = s.services.taxonomy.byCode('workflow-states-simulation', code)!.description.en
-    expect(res.json.errors).toEqual([
-      { errorCode: '010301', errorField: 'simulationUniqueId', errorMessage: `The operation is not allowed in the current status (${status}).` },
-    ])
+    expect(res.json.errors).toEqual([{ errorCode: '010301', errorField: 'simulationUniqueId', errorMessage: `The operation is not allowed in the current status (${status}).` }])
     expect((await detailOf(id)).loanSimulationDetail.loanAmount).toBe(200000)
   })
 })

@@ -37,7 +37,12 @@ describe('Simulation tenancy', () => {
   })
 
   it("never lists another broker's simulations, whatever the filter", async () => {
-    const cases: Array<[string, string[]]> = [['', [idOfB]], ['?filterByText=tenant', [idOfB]], ['?filterByText=ana', []], ['?filterSimulationStatus=1', [idOfB]]]
+    const cases: Array<[string, string[]]> = [
+      ['', [idOfB]],
+      ['?filterByText=tenant', [idOfB]],
+      ['?filterByText=ana', []],
+      ['?filterSimulationStatus=1', [idOfB]],
+    ]
     for (const [query, expected] of cases) {
       const res = await s.call('GET', `/v1/simulations${query}`, { token: s.tokens.b })
       expect(res.json.listSimulationDetail.map((i: { simulationUniqueID: string }) => i.simulationUniqueID)).toEqual(expected)

@@ -9,25 +9,24 @@ import { SIMULATION_FIXTURES } from './simulation-fixtures.ts'
 const DEFAULT_USERNAME = 'broker-a'
 
 /** Every fixture by name: the provider states a pact can use (docs/contract-testing.md lists them). */
-export const FIXTURES: ReadonlyMap<string, Fixture> = new Map(
-  [...PARTNER_FIXTURES, ...SIMULATION_FIXTURES, ...PROCESS_FIXTURES].map((f) => [f.name, f as Fixture]),
-)
+export const FIXTURES: ReadonlyMap<string, Fixture> = new Map([...PARTNER_FIXTURES, ...SIMULATION_FIXTURES, ...PROCESS_FIXTURES].map((f) => [f.name, f as Fixture]))
 
 export const fixtureNames = (): string[] => [...FIXTURES.keys()]
 
 export const unknownFixtureMessage = (name: string) =>
-  `Unknown provider state "${name}". Known states: ${fixtureNames().map((n) => `"${n}"`).join(', ')}.`
+  `Unknown provider state "${name}". Known states: ${fixtureNames()
+    .map((n) => `"${n}"`)
+    .join(', ')}.`
 
 /** The broker and user a fixture acts as: the first of the partner (created when absent), else broker A's. */
 export function fixtureActor(services: FixtureServices, partnerUniqueID: string | undefined): AuthContext {
-  const identity = partnerUniqueID
-    ? services.partners.ensurePartnerIdentity(partnerUniqueID)
-    : services.partners.identityOfUsername(DEFAULT_USERNAME)
+  const identity = partnerUniqueID ? services.partners.ensurePartnerIdentity(partnerUniqueID) : services.partners.identityOfUsername(DEFAULT_USERNAME)
   if (!identity) throw new FixtureError(`the seeded user ${DEFAULT_USERNAME} is missing`)
   return { partnerUniqueID: identity.partnerUniqueID, brokerId: identity.brokerId, userId: identity.userId, admin: identity.isAdmin }
 }
 
-const describeError = (error: unknown): string => {
+/** An error as one line: an ApiError's problems rendered in English, else its message. */
+export const describeError = (error: unknown): string => {
   if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error)
   return error.problems
     .map((problem) => renderProblem(problem, 'en'))

@@ -40,9 +40,17 @@ async function completeProcess(ctx: FixtureContext, processUniqueId: string) {
   const { borrowers: borrowerService, documents, property } = services.processes
   const borrowers = borrowerService.list(actor, processUniqueId)
   borrowers.forEach((b, index) =>
-    borrowerService.update(actor, processUniqueId, b.borrowerUniqueId, index === 0 ? keyBorrowerCompletion(services.clock.machine.now()) : coBorrowerCompletion(services.clock.machine.now())),
+    borrowerService.update(
+      actor,
+      processUniqueId,
+      b.borrowerUniqueId,
+      index === 0 ? keyBorrowerCompletion(services.clock.machine.now()) : coBorrowerCompletion(services.clock.machine.now()),
+    ),
   )
-  for (const { documentTypeId, borrowerUniqueId, fileName } of mandatoryDocuments(services.taxonomy, borrowers.map((b) => b.borrowerUniqueId))) {
+  for (const { documentTypeId, borrowerUniqueId, fileName } of mandatoryDocuments(
+    services.taxonomy,
+    borrowers.map((b) => b.borrowerUniqueId),
+  )) {
     await documents.create(actor, processUniqueId, pdfUpload({ documentTypeId: String(documentTypeId), ...(borrowerUniqueId ? { borrowerUniqueId } : {}) }, fileName))
   }
   const current = property.list(actor, processUniqueId)[0]!

@@ -25,7 +25,7 @@ export const simulationExists = defineFixture({
 
 export const completedSimulationExists = defineFixture({
   name: 'a completed simulation exists',
-  description: 'A simulation made Completed by creating a process from it (processUniqueId, if given, is that process\'s id).',
+  description: "A simulation made Completed by creating a process from it (processUniqueId, if given, is that process's id).",
   params: simulationParams.extend({ processUniqueId: z.uuid().optional() }),
   load(ctx, p) {
     createSimulation(ctx, p.simulationUniqueId)

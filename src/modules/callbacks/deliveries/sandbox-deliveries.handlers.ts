@@ -7,10 +7,7 @@ import type * as routes from './sandbox-deliveries.routes.ts'
 export const sandboxDeliveriesHandlers = (callbacks: Pick<CallbackService, 'deliveries' | 'redeliver'>) => ({
   list: ((c) => {
     const { totalRecords, hasMoreResults, entries } = callbacks.deliveries(brokerScopeOf(c.get('auth')), c.req.valid('query'))
-    return c.json(
-      { totalRecords, hasMoreResults, deliveryList: entries.map((entry) => ({ ...entry, notificationType: entry.notification.notificationType })) },
-      200,
-    )
+    return c.json({ totalRecords, hasMoreResults, deliveryList: entries.map((entry) => ({ ...entry, notificationType: entry.notification.notificationType })) }, 200)
   }) satisfies AppRouteHandler<typeof routes.list>,
 
   retry: ((c) => {

@@ -11,8 +11,9 @@ import type { ListenItem, ListenRepository } from './listen.repository.ts'
 
 const DEFAULT_CONCURRENCY = 32
 
-/** One listener's attempt: where it forwarded, its outcome, the headers it was sent (null: none was sent). */
+/** One listener's attempt: which listener, where it forwarded, its outcome, the headers it was sent (null: none was sent). */
 interface Sent {
+  listenerId: string | null
   to: string
   outcome: WebhookOutcome
   headers: Record<string, string> | null
@@ -74,12 +75,27 @@ export function createListenWorker(options: ListenWorkerOptions) {
     const { notificationType } = JSON.parse(item.body) as { notificationType: string }
     const outcomes: Sent[] =
       takers.length === 0
-        ? [{ to: 'listen', outcome: { httpStatus: null, latencyMs: 0, error: 'no listener connected', responseExcerpt: null, retryAfter: undefined }, headers: null }]
+        ? [
+            {
+              listenerId: null,
+              to: 'listen',
+              outcome: { httpStatus: null, latencyMs: 0, error: 'no listener connected', responseExcerpt: null, retryAfter: undefined },
+              headers: null,
+            },
+          ]
         : await Promise.all(
             takers.map(async (listener) => {
               const headers = headersFor(listener)
-              const forwarded = { notificationId: item.notificationId, notificationTypeId: item.notificationTypeId, notificationType, headers, body: item.body }
-              return { to: listener.forwardTo ?? `listen:${listener.listenerId}`, outcome: await hub.forward(listener, forwarded, options.timeoutMs), headers }
+              const forwarded = {
+                notificationId: item.notificationId,
+                notificationTypeId: item.notificationTypeId,
+                notificationType,
+                headers,
+                body: item.body,
+                replayed: item.replayed === 1,
+              }
+              const outcome = await hub.forward(listener, forwarded, options.timeoutMs)
+              return { listenerId: listener.listenerId, to: listener.forwardTo ?? `listen:${listener.listenerId}`, outcome, headers }
             }),
           )
     // Cut short by stop(): nothing is recorded, the delivery stays pending for the next start.
@@ -92,36 +108,36 @@ export function createListenWorker(options: ListenWorkerOptions) {
     }
   }
 
-  const record = writes.transaction(
-    (item: ListenItem, attemptedAt: Date, outcomes: Sent[]): boolean => {
-      // The partner's data may have been reset while the attempt was out.
-      if (!repo.bySeq(item.seq)) return false
-      for (const { to, outcome, headers } of outcomes) {
-        outbox.recordAttempt({
-          seq: item.seq,
-          attemptNumber: 0,
-          through: 'listen',
-          requestHeaders: headers,
-          attemptedAt: attemptedAt.toISOString(),
-          callbackUrl: to,
-          httpStatus: outcome.httpStatus,
-          latencyMs: outcome.latencyMs,
-          error: outcome.error,
-          responseExcerpt: outcome.responseExcerpt,
-        })
-      }
-      const now = clock.now(item.partnerUniqueID).toISOString()
-      const success = outcomes.some(({ outcome: o }) => o.httpStatus !== null && o.httpStatus >= 200 && o.httpStatus < 300 && !o.error)
-      if (success) {
-        repo.finish({ seq: item.seq, status: 'delivered', now })
-        return true
-      }
-      const step = item.retryStep + 1
-      if (step >= MAX_ATTEMPTS) repo.finish({ seq: item.seq, status: 'failed', now })
-      else repo.reschedule({ seq: item.seq, retryStep: step, nextAttemptAt: clock.dueAt(item.partnerUniqueID, retryDelayMs(step, options.timeScale, null, options.random)), now })
-      return false
-    },
-  )
+  const record = writes.transaction((item: ListenItem, attemptedAt: Date, outcomes: Sent[]): boolean => {
+    // The partner's data may have been reset while the attempt was out.
+    if (!repo.bySeq(item.seq)) return false
+    for (const { to, outcome, headers } of outcomes) {
+      outbox.recordAttempt({
+        seq: item.seq,
+        attemptNumber: 0,
+        through: 'listen',
+        requestHeaders: headers,
+        attemptedAt: attemptedAt.toISOString(),
+        callbackUrl: to,
+        httpStatus: outcome.httpStatus,
+        latencyMs: outcome.latencyMs,
+        error: outcome.error,
+        responseExcerpt: outcome.responseExcerpt,
+      })
+    }
+    const now = clock.now(item.partnerUniqueID).toISOString()
+    const success = outcomes.find(({ outcome: o }) => o.httpStatus !== null && o.httpStatus >= 200 && o.httpStatus < 300 && !o.error)
+    if (success) {
+      repo.finish({ seq: item.seq, status: 'delivered', now })
+      // With no address for its type the listener was its receiver: the log says delivered, and by whom.
+      outbox.deliveredThroughListen({ seq: item.seq, reason: `delivered through mortgage-sandbox listen: listener ${success.listenerId}, forwarding to ${success.to}`, now })
+      return true
+    }
+    const step = item.retryStep + 1
+    if (step >= MAX_ATTEMPTS) repo.finish({ seq: item.seq, status: 'failed', now })
+    else repo.reschedule({ seq: item.seq, retryStep: step, nextAttemptAt: clock.dueAt(item.partnerUniqueID, retryDelayMs(step, options.timeScale, null, options.random)), now })
+    return false
+  })
 
   return {
     wake: pump.wake,
@@ -134,5 +150,3 @@ export function createListenWorker(options: ListenWorkerOptions) {
     settle: (): Promise<void> => pump.settle(),
   }
 }
-
-export type ListenWorker = ReturnType<typeof createListenWorker>

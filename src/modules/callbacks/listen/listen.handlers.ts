@@ -7,7 +7,8 @@ import type * as routes from './listen.routes.ts'
 export const listenHandlers = (listen: Pick<ListenService, 'open' | 'report'>) => ({
   /** The listener lives as long as its stream: registered before the answer (quota), gone when either side closes it. */
   stream: ((c) => {
-    const listener = listen.open(c.get('auth'), c.req.valid('query'))
+    // Held to the token it was opened with: the stream ends when the token's user loses its rights.
+    const listener = listen.open(c.get('auth'), c.req.valid('query'), c.req.header('authorization'))
     return streamSSE(c, async (sse) => {
       let end!: () => void
       const ended = new Promise<void>((resolve) => (end = resolve))
@@ -23,7 +24,13 @@ export const listenHandlers = (listen: Pick<ListenService, 'open' | 'report'>) =
           if (open) sse.writeSSE(event).catch(close)
           return open
         },
-        close,
+        close: (last) => {
+          // The last event is written before the stream closes, and nothing after it; a client already gone just ends it.
+          if (last && open) {
+            open = false
+            sse.writeSSE(last).then(close, close)
+          } else close()
+        },
       })
       const heartbeat = setInterval(() => void sse.write(': heartbeat\n\n'), listener.heartbeatMs)
       try {

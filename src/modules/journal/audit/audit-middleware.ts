@@ -61,7 +61,13 @@ export function auditTrail(audit: Pick<AuditService, 'record'>, options: AuditTr
         summary = auditSummary(key, await requestFields(c).catch(() => undefined))
         // A partner the operator created is named by its answer, read for that id alone (it carries the first password).
         if (byOperator && partnerUniqueID === null && key === 'POST /sandbox/operator/partners') {
-          partnerUniqueID = ((await c.res.clone().json().catch(() => ({}))) as { partnerUniqueID?: string }).partnerUniqueID ?? null
+          partnerUniqueID =
+            (
+              (await c.res
+                .clone()
+                .json()
+                .catch(() => ({}))) as { partnerUniqueID?: string }
+            ).partnerUniqueID ?? null
         }
       }
       audit.record({

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, errorResponses, jsonContent } from '../../../http/openapi/openapi-schemas.ts'
 import { AccountAuditQuerySchema, AuditPageSchema, OperatorAuditQuerySchema } from './audit.schemas.ts'
 
-const KEPT = 'Kept SANDBOX_AUDIT_RETENTION_DAYS (365 by default), past a reset and past the partner\'s deletion. Newest first.'
+const KEPT = "Kept SANDBOX_AUDIT_RETENTION_DAYS (365 by default), past a reset and past the partner's deletion. Newest first."
 
 export const account = createRoute({
   method: 'get',

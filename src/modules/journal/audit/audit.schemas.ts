@@ -7,7 +7,13 @@ const cursors = {
 }
 const common = {
   actor: z.string().trim().min(1).max(120).optional().openapi({ description: '`operator`, or the username of a user', example: 'casa-nova-credito-lda-7k3f' }),
-  action: z.string().trim().min(1).max(200).optional().openapi({ description: 'The route as the access rules name it: method and path template', example: 'POST /sandbox/account/users/{userId}/password' }),
+  action: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .optional()
+    .openapi({ description: 'The route as the access rules name it: method and path template', example: 'POST /sandbox/account/users/{userId}/password' }),
   from: z.iso.datetime().optional().openapi({ description: "Actions at or after this time (the sandbox's real time, not a partner's test clock)" }),
   to: z.iso.datetime().optional().openapi({ description: "Actions at or before this time (the sandbox's real time)" }),
   ...cursors,
@@ -38,6 +44,4 @@ export const AuditEntrySchema = z
   })
   .openapi('SandboxAuditEntry')
 
-export const AuditPageSchema = z
-  .object({ totalRecords: z.number().int(), hasMoreResults: z.boolean(), auditList: z.array(AuditEntrySchema) })
-  .openapi('SandboxAuditPage')
+export const AuditPageSchema = z.object({ totalRecords: z.number().int(), hasMoreResults: z.boolean(), auditList: z.array(AuditEntrySchema) }).openapi('SandboxAuditPage')

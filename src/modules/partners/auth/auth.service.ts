@@ -28,7 +28,8 @@ export function createAuthService(deps: {
 
   /** A refusal before the password was checked: counted as throttled. */
   const refusedEarly = (error: unknown): never => {
-    if (error instanceof ApiError && (error.key === 'LOGIN_THROTTLED' || error.key === 'LOGINS_TOO_FREQUENT' || error.key === 'PASSWORD_CHECKS_BUSY')) deps.metrics?.loginRefused('throttled')
+    if (error instanceof ApiError && (error.key === 'LOGIN_THROTTLED' || error.key === 'LOGINS_TOO_FREQUENT' || error.key === 'PASSWORD_CHECKS_BUSY'))
+      deps.metrics?.loginRefused('throttled')
     throw error
   }
 

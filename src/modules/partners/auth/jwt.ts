@@ -42,11 +42,7 @@ function parseJson(segment: string): unknown {
  * HS256 only: a token whose header names another algorithm (`none` included) is refused before
  * its signature is even looked at.
  */
-export function verifyToken(
-  token: string,
-  secret: string,
-  nowSeconds: number,
-): { ok: true; claims: TokenClaims } | { ok: false; failure: TokenFailure } {
+export function verifyToken(token: string, secret: string, nowSeconds: number): { ok: true; claims: TokenClaims } | { ok: false; failure: TokenFailure } {
   const parts = token.split('.')
   if (parts.length !== 3 || parts.some((p) => !/^[A-Za-z0-9_-]*$/.test(p))) return { ok: false, failure: 'malformed' }
   const [header, payload, signature] = parts as [string, string, string]

@@ -82,8 +82,7 @@ export function createLoginThrottle(deps: { clock: Clock }) {
     if (!state) {
       makeRoom(addresses, LOGIN_THROTTLE.maxEntries, (a) => a.allowance + (t - a.at) / LOGIN_THROTTLE.addressRefillMs >= LOGIN_THROTTLE.addressBurst)
       addresses.set(address, (state = { allowance: LOGIN_THROTTLE.addressBurst, at: t }))
-    }
-    else {
+    } else {
       state.allowance = Math.min(LOGIN_THROTTLE.addressBurst, state.allowance + (t - state.at) / LOGIN_THROTTLE.addressRefillMs)
       state.at = t
     }

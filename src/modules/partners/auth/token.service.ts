@@ -10,7 +10,6 @@ import type { LocalizedText } from '../../../common/language.ts'
 import { localizedProblem, text } from '../../../common/problems.ts'
 import { CLOCK_SKEW_SECONDS, signToken, verifyToken, type TokenClaims, type TokenFailure } from './jwt.ts'
 
-
 const SECRET_KEY = 'jwt_secret'
 const CACHE_LIMIT = 10_000
 

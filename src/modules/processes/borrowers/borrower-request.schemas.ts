@@ -10,11 +10,27 @@ import { ACADEMIC_LEVELS_TEXT } from './academic-levels.ts'
  */
 
 const id = (description: string, example?: number) =>
-  z.number().int().positive().nullish().openapi({ description, ...(example === undefined ? {} : { example }) })
+  z
+    .number()
+    .int()
+    .positive()
+    .nullish()
+    .openapi({ description, ...(example === undefined ? {} : { example }) })
 const text = (max: number, description: string, example?: string) =>
-  z.string().trim().min(1).max(max).nullish().openapi({ description, ...(example === undefined ? {} : { example }) })
+  z
+    .string()
+    .trim()
+    .min(1)
+    .max(max)
+    .nullish()
+    .openapi({ description, ...(example === undefined ? {} : { example }) })
 const monthly = (description: string, example = 0) =>
-  z.number().min(0).max(1_000_000).nullish().openapi({ description: `${description}. Monthly net amount in euros; absent counts as 0.`, example })
+  z
+    .number()
+    .min(0)
+    .max(1_000_000)
+    .nullish()
+    .openapi({ description: `${description}. Monthly net amount in euros; absent counts as 0.`, example })
 
 export const PersonalDataBorrowerRequestSchema = z
   .strictObject({
@@ -28,14 +44,22 @@ export const PersonalDataBorrowerRequestSchema = z
     nationalityId: id('From countries (ISO 3166 numeric). Required to submit.', 620),
     identificationDocumentTypeId: id('From identification-documents. Required to submit.', 1),
     identificationDocumentNumber: text(20, 'Citizen card (type 1): the 8-digit civil identification number. Required to submit.', '12345678'),
-    checkDigit: text(8, 'Citizen card: the suffix printed after the civil number (check digit, two-letter version, check digit), validated (mod 10). Required to submit for a citizen card.', '3ZZ4'),
+    checkDigit: text(
+      8,
+      'Citizen card: the suffix printed after the civil number (check digit, two-letter version, check digit), validated (mod 10). Required to submit for a citizen card.',
+      '3ZZ4',
+    ),
     identificationDocumentExpiredDate: z.iso.date().nullish().openapi({ description: 'YYYY-MM-DD, after today. Required to submit.', example: '2031-05-20' }),
     socialSecurityNumber: text(20, 'NISS: 11 digits, valid check digit. Required to submit.', '12000000004'),
     maritalStatusId: id('From marital-statuses. Required to submit.', 2),
     matrimonialRegimeId: id('From matrimonial-regimes: required with a marital status that has one (married), refused otherwise.', 1),
     residenceTypeId: id('From residence-types. Required to submit.', 3),
     academicLevelId: id(`Academic level: ${ACADEMIC_LEVELS_TEXT}.`, 7),
-    dependentsNumber: z.string().regex(/^\d{1,2}$/).nullish().openapi({ description: 'Number of dependants, a string of digits as the document types it', example: '1' }),
+    dependentsNumber: z
+      .string()
+      .regex(/^\d{1,2}$/)
+      .nullish()
+      .openapi({ description: 'Number of dependants, a string of digits as the document types it', example: '1' }),
     address: text(200, 'Street. Required to submit.', 'Avenida da República'),
     zipCode: text(10, 'NNNN-NNN in Portugal. Required to submit.', '1050-187'),
     zipCodeLocal: text(60, 'Postal locality. Required to submit.', 'Lisboa'),
@@ -69,14 +93,28 @@ export const ProfessionalDataBorrowerRequestSchema = z
     employmentContractTypeId: id('From employment-contract-types. Required to submit for employees and civil servants.', 1),
     employerName: text(120, 'Required to submit for employees and civil servants', 'Tecnologia Atlântica, S.A.'),
     employerTaxId: text(20, 'NIF of the employer: 9 digits, valid check digit. Required to submit for employees and civil servants.', '500000000'),
-    employmentDurationMonths: z.number().int().min(0).max(720).nullish().openapi({ description: 'Months with the current employer or activity. Required to submit unless retired, unemployed or a student.', example: 48 }),
+    employmentDurationMonths: z
+      .number()
+      .int()
+      .min(0)
+      .max(720)
+      .nullish()
+      .openapi({ description: 'Months with the current employer or activity. Required to submit unless retired, unemployed or a student.', example: 48 }),
   })
   .openapi('ProfessionalDataBorrowerRequest')
 
 export const BorrowerRequestSchema = z
   .strictObject({
-    borrowerTypeId: z.number().int().positive().nullish().openapi({ description: 'From entity-types: 1 key borrower (one per process), 2 co-borrower. Required on create.', example: 2 }),
-    keyBorrowerRelationId: z.number().int().positive().nullish().openapi({ description: 'From key-borrower-relations: optional, as the document says; a co-borrower needs it before Submit (Submit lists it as missing), refused for the key borrower.', example: 1 }),
+    borrowerTypeId: z
+      .number()
+      .int()
+      .positive()
+      .nullish()
+      .openapi({ description: 'From entity-types: 1 key borrower (one per process), 2 co-borrower. Required on create.', example: 2 }),
+    keyBorrowerRelationId: z.number().int().positive().nullish().openapi({
+      description: 'From key-borrower-relations: optional, as the document says; a co-borrower needs it before Submit (Submit lists it as missing), refused for the key borrower.',
+      example: 1,
+    }),
     personalDataBorrowerRequest: PersonalDataBorrowerRequestSchema.nullish().openapi({ description: 'Required on create' }),
     financialDataBorrowerRequest: FinancialDataBorrowerRequestSchema.nullish().openapi({ description: 'Required on create' }),
     professionalDataBorrowerRequest: ProfessionalDataBorrowerRequestSchema.nullish(),

@@ -5,12 +5,7 @@ import { invalidCombination, localizedProblem, missing, notAllowed, outOfRange, 
 import type { TaxonomyCatalog } from '../../taxonomy/index.ts'
 import type { z } from '@hono/zod-openapi'
 import { ACADEMIC_LEVELS } from './academic-levels.ts'
-import {
-  BorrowerRequestSchema,
-  FinancialDataBorrowerRequestSchema,
-  PersonalDataBorrowerRequestSchema,
-  ProfessionalDataBorrowerRequestSchema,
-} from './borrower-request.schemas.ts'
+import { BorrowerRequestSchema, FinancialDataBorrowerRequestSchema, PersonalDataBorrowerRequestSchema, ProfessionalDataBorrowerRequestSchema } from './borrower-request.schemas.ts'
 import type { BorrowerRecord } from './borrowers.repository.ts'
 
 /**
@@ -139,7 +134,9 @@ function personalProblems(raw: Raw, p: Personal, ctx: BorrowerRuleContext): Prob
   if (taxId !== undefined) {
     if (!isValidNif(taxId)) problems.push(badFormat(field('taxId'), 'NIF: 9 digits with a valid check digit'))
     else if (!isIndividualNif(taxId)) {
-      problems.push(rule(field('taxId'), 'O NIF não é de uma pessoa singular (começa por 1, 2, 3 ou 45).', 'The NIF is not that of a natural person (it starts with 1, 2, 3 or 45).'))
+      problems.push(
+        rule(field('taxId'), 'O NIF não é de uma pessoa singular (começa por 1, 2, 3 ou 45).', 'The NIF is not that of a natural person (it starts with 1, 2, 3 or 45).'),
+      )
     } else if (ctx.others.some((b) => b.personal.taxId === taxId)) {
       problems.push(invalidCombination(field('taxId'), text('outro proponente do processo tem este NIF.', 'another borrower of the process has this NIF.')))
     }
@@ -159,7 +156,12 @@ function personalProblems(raw: Raw, p: Personal, ctx: BorrowerRuleContext): Prob
   if (maritalItem?.attributes.requiresMatrimonialRegime === true && raw.matrimonialRegimeId === undefined) {
     problems.push(missing(field('matrimonialRegimeId')))
   } else if (maritalItem && maritalItem.attributes.requiresMatrimonialRegime !== true && raw.matrimonialRegimeId !== undefined) {
-    problems.push(notAllowed(field('matrimonialRegimeId'), text(`o estado civil "${maritalItem.description['pt-PT']}" não tem regime de bens.`, `the marital status "${maritalItem.description.en}" has no matrimonial regime.`)))
+    problems.push(
+      notAllowed(
+        field('matrimonialRegimeId'),
+        text(`o estado civil "${maritalItem.description['pt-PT']}" não tem regime de bens.`, `the marital status "${maritalItem.description.en}" has no matrimonial regime.`),
+      ),
+    )
   }
   const zip = valueOf(p.zipCode)
   const country = valueOf(p.countryId)

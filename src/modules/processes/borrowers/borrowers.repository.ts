@@ -77,5 +77,3 @@ export function createBorrowerRepository(db: Db) {
     list: (processUniqueId: string): BorrowerRecord[] => (list.all(processUniqueId) as StoredRow[]).map(toRecord),
   }
 }
-
-export type BorrowerRepository = ReturnType<typeof createBorrowerRepository>

@@ -9,14 +9,17 @@ const PATH = '/v1/processes/{processUniqueId}/borrower'
 const CHECKS =
   'As the interface document says, the process must exist for the current broker (else 400, 010201: a process of another broker is not told apart from an unknown one).'
 const BORROWER_CHECK = 'The borrower must belong to the process (else 400, 010202).'
-const CHANGES = 'Taken while the process is in Draft (400, 010301, otherwise); the change is attributed to the token\'s user and re-runs the loan evaluation.'
+const CHANGES = "Taken while the process is in Draft (400, 010301, otherwise); the change is attributed to the token's user and re-runs the loan evaluation."
 
 /** The borrower request, validated by the service (every problem at once): documented, not validated by the route. */
 const body = (example: unknown, named?: Parameters<typeof serviceValidatedJsonBody>[2]) => serviceValidatedJsonBody('BorrowerRequest', example, named)
 
 /** Borrower Update's examples: a change of contacts, and what each borrower copied by Process Create lacks for Submit. */
 const UPDATE_EXAMPLES = {
-  contacts: { summary: "The co-borrower's relation and contacts", value: { keyBorrowerRelationId: 1, personalDataBorrowerRequest: { mobile: '+351912345678', email: 'ana.martins@example.pt' } } },
+  contacts: {
+    summary: "The co-borrower's relation and contacts",
+    value: { keyBorrowerRelationId: 1, personalDataBorrowerRequest: { mobile: '+351912345678', email: 'ana.martins@example.pt' } },
+  },
   keyBorrowerComplete: { summary: 'What the key borrower copied from the simulation lacks for Submit', value: KEY_BORROWER_COMPLETION_EXAMPLE },
   coBorrowerComplete: { summary: 'What the co-borrower copied from the simulation lacks for Submit', value: CO_BORROWER_COMPLETION_EXAMPLE },
 }

@@ -10,7 +10,11 @@ import { ACADEMIC_LEVELS_TEXT } from './academic-levels.ts'
  */
 
 const idOf = (description: string) => z.number().int().optional().openapi({ description })
-const str = (example?: string) => z.string().optional().openapi(example === undefined ? {} : { example })
+const str = (example?: string) =>
+  z
+    .string()
+    .optional()
+    .openapi(example === undefined ? {} : { example })
 const amount = () => z.number().openapi({ description: 'Monthly net amount, euros' })
 
 export const BorrowerPersonalDataSchema = z

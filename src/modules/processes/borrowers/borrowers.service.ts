@@ -83,8 +83,7 @@ export function createBorrowerService(deps: BorrowerServiceDeps) {
   return {
     list: (auth: AuthContext, processUniqueId: string): BorrowerRecord[] => repos.borrowers.list(access.ownedForBorrowers(auth, processUniqueId).processUniqueId),
 
-    get: (auth: AuthContext, processUniqueId: string, borrowerUniqueId: string): BorrowerRecord =>
-      borrowerOf(access.ownedForBorrowers(auth, processUniqueId), borrowerUniqueId),
+    get: (auth: AuthContext, processUniqueId: string, borrowerUniqueId: string): BorrowerRecord => borrowerOf(access.ownedForBorrowers(auth, processUniqueId), borrowerUniqueId),
 
     create(auth: AuthContext, processUniqueId: string, raw: unknown): string {
       const process = access.ownedForBorrowers(auth, processUniqueId)

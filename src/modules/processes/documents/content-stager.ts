@@ -30,7 +30,7 @@ export class ContentStager {
     if (this.size > this.maxBytes) throw tooLarge(`${Math.round(this.maxBytes / 1024 / 1024)} MB`)
     if (this.head.length < HEAD_BYTES) this.head = Buffer.concat([this.head, bytes.subarray(0, HEAD_BYTES - this.head.length)])
     this.hash.update(bytes)
-    for (let at = 0; at < bytes.length; ) {
+    for (let at = 0; at < bytes.length;) {
       const copied = bytes.copy(this.buffer, this.filled, at, Math.min(bytes.length, at + CONTENT_SLICE_BYTES - this.filled))
       this.filled += copied
       at += copied

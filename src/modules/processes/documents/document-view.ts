@@ -6,8 +6,7 @@ import type { DocumentContentType, ProcessDocument } from './documents.schemas.t
 
 const iso = (ms: number) => new Date(ms).toISOString()
 
-export const documentContentUrl = (d: Pick<DocumentRecord, 'processUniqueId' | 'documentUniqueId'>) =>
-  `/v1/processes/${d.processUniqueId}/document/${d.documentUniqueId}/content`
+export const documentContentUrl = (d: Pick<DocumentRecord, 'processUniqueId' | 'documentUniqueId'>) => `/v1/processes/${d.processUniqueId}/document/${d.documentUniqueId}/content`
 
 export function documentView(d: DocumentRecord, taxonomy: TaxonomyCatalog, lang: Lang): ProcessDocument {
   const type = taxonomy.get('document-types', d.documentTypeId)

@@ -46,7 +46,13 @@ interface Upload {
 const MAX_FIELD_BYTES = 4096
 
 /** A file name safe to store and to echo in Content-Disposition: its last path segment, printable, at most 200 characters. */
-const cleanFileName = (name: string | null) => (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200) || 'document'
+const cleanFileName = (name: string | null) =>
+  (name ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\u0000-\u001f\u007f"]/g, '')
+    .trim()
+    .slice(0, 200) || 'document'
 
 /** The form's text fields and its file, the file written to `stager` as it streams in. */
 async function receiveForm(upload: UploadRequest, boundary: string, stager: ContentStager, reservation: UploadReservation | undefined) {
@@ -59,26 +65,31 @@ async function receiveForm(upload: UploadRequest, boundary: string, stager: Cont
     else if (truncated) problems.push(outOfRange(name, `<= ${MAX_FIELD_BYTES} bytes`))
     else fields.set(name, value.trim())
   }
-  await readMultipart(upload, boundary, { bodyBytes: MAX_UPLOAD_BODY_BYTES, bodyText: '10 MB', fieldBytes: MAX_FIELD_BYTES }, {
-    field,
-    file(part) {
-      // A text field (or an unknown one) sent with a file name: its bytes are its value.
-      if (part.name !== 'file') return 'field'
-      if (fileName === null) {
-        fileName = part.filename
-        return {
-          data(bytes) {
-            // Counted before the stager keeps anything: past the room left, nothing more is read or written.
-            reservation?.take(bytes.length)
-            stager.write(bytes)
-          },
-          end: () => undefined,
+  await readMultipart(
+    upload,
+    boundary,
+    { bodyBytes: MAX_UPLOAD_BODY_BYTES, bodyText: '10 MB', fieldBytes: MAX_FIELD_BYTES },
+    {
+      field,
+      file(part) {
+        // A text field (or an unknown one) sent with a file name: its bytes are its value.
+        if (part.name !== 'file') return 'field'
+        if (fileName === null) {
+          fileName = part.filename
+          return {
+            data(bytes) {
+              // Counted before the stager keeps anything: past the room left, nothing more is read or written.
+              reservation?.take(bytes.length)
+              stager.write(bytes)
+            },
+            end: () => undefined,
+          }
         }
-      }
-      problems.push(invalidCombination('file', text('só um ficheiro por documento.', 'one file per document.')))
-      return null
+        problems.push(invalidCombination('file', text('só um ficheiro por documento.', 'one file per document.')))
+        return null
+      },
     },
-  })
+  )
   return { fields, problems, fileName: fileName as string | null }
 }
 
@@ -128,7 +139,15 @@ async function readUpload(deps: DocumentServiceDeps, process: ProcessRow, reques
     }
     if (type?.attributes.scope === 'borrower' && borrowerUniqueId === null) problems.push(missing('borrowerUniqueId'))
     if (type && type.attributes.scope !== 'borrower' && borrowerUniqueId !== null) {
-      problems.push(notAllowed('borrowerUniqueId', text(`o tipo "${type.description['pt-PT']}" é do processo ou do imóvel, não de um proponente.`, `the type "${type.description.en}" belongs to the process or the property, not to a borrower.`)))
+      problems.push(
+        notAllowed(
+          'borrowerUniqueId',
+          text(
+            `o tipo "${type.description['pt-PT']}" é do processo ou do imóvel, não de um proponente.`,
+            `the type "${type.description.en}" belongs to the process or the property, not to a borrower.`,
+          ),
+        ),
+      )
     }
     const description = fields.get('description') || null
     if (description !== null && description.length > 500) problems.push(outOfRange('description', '<= 500 characters'))

@@ -46,7 +46,10 @@ export interface MultipartLimits {
 export const tooLarge = (limit: string) => new ApiError('PAYLOAD_TOO_LARGE', { field: 'file', params: { limit } })
 
 const malformed = (detail: string) =>
-  new ApiError('INVALID_VALUE', { field: 'body', message: { 'pt-PT': `O corpo multipart/form-data não é válido: ${detail}.`, en: `The multipart/form-data body is not valid: ${detail}.` } })
+  new ApiError('INVALID_VALUE', {
+    field: 'body',
+    message: { 'pt-PT': `O corpo multipart/form-data não é válido: ${detail}.`, en: `The multipart/form-data body is not valid: ${detail}.` },
+  })
 
 /** busboy's words for a broken body, in the error body's. */
 const BUSBOY_ERRORS: Record<string, string> = {
@@ -131,10 +134,12 @@ export async function readMultipart(body: { contentLength: string | null; source
   }
 
   form.on('error', (error: Error) => fail(malformedFrom(error)))
-  form.on('field', (name: string | undefined, value, info) => guard(() => {
-    if (name === undefined) throw malformed(NAMELESS)
-    sink.field(name, value, info.valueTruncated)
-  }))
+  form.on('field', (name: string | undefined, value, info) =>
+    guard(() => {
+      if (name === undefined) throw malformed(NAMELESS)
+      sink.field(name, value, info.valueTruncated)
+    }),
+  )
   form.on('file', (name: string | undefined, stream, info: { filename?: string; mimeType: string }) => {
     let target: FileSink | null = null
     guard(() => {

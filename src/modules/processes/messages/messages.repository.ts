@@ -59,8 +59,7 @@ export function createMessageRepository(db: Db, thread: Thread) {
   return {
     insert: (ownerUniqueId: string, message: NewMessage) => void insert.run({ ...message, ownerUniqueId }),
     count: (ownerUniqueId: string) => count.get(ownerUniqueId) as number,
-    positionOf: (messageUniqueId: string, ownerUniqueId: string) =>
-      position.get(messageUniqueId, ownerUniqueId) as MessagePosition | undefined,
+    positionOf: (messageUniqueId: string, ownerUniqueId: string) => position.get(messageUniqueId, ownerUniqueId) as MessagePosition | undefined,
     /** Up to `limit` messages, newest first, after (next) or before (previous) the cursor. */
     page(ownerUniqueId: string, cursor: KeysetCursor<MessagePosition>, limit: number): MessageRow[] {
       const rows = pages[cursor.kind].all({ ownerUniqueId, limit, ...(cursor.kind === 'first' ? {} : cursor) }) as MessageRow[]

@@ -39,9 +39,6 @@ export const SimulationMessageListQuerySchema = pagingQuerySchema.extend({
   previousRecord: z.string().min(1).optional().openapi({ description: 'messageUniqueID of the first message already seen: the page holds the newer ones, still newest first' }),
 })
 
-export const SimulationMessageCreatedSchema = envelopeSchema(
-  z.object({ messageUniqueID: z.uuid() }).openapi('SimulationMessageCreated'),
-  'SimulationMessageCreatedEnvelope',
-)
+export const SimulationMessageCreatedSchema = envelopeSchema(z.object({ messageUniqueID: z.uuid() }).openapi('SimulationMessageCreated'), 'SimulationMessageCreatedEnvelope')
 
 export type SimulationMessage = z.infer<typeof SimulationMessageSchema>

@@ -1,11 +1,6 @@
 import { createRoute } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, jsonContent } from '../../../http/openapi/openapi-schemas.ts'
-import {
-  SimulationMessageCreatedSchema,
-  SimulationMessageCreateRequestSchema,
-  SimulationMessageListQuerySchema,
-  SimulationMessageListSchema,
-} from './messages.schemas.ts'
+import { SimulationMessageCreatedSchema, SimulationMessageCreateRequestSchema, SimulationMessageListQuerySchema, SimulationMessageListSchema } from './messages.schemas.ts'
 import { ProcessParamsSchema } from '../process-params.schemas.ts'
 
 const tags = ['ProcessesMessage']

@@ -1,12 +1,7 @@
 import { createRoute } from '@hono/zod-openapi'
 import { authedErrors, bearerSecurity, jsonContent } from '../../../http/openapi/openapi-schemas.ts'
 import { SimulationParamsSchema } from '../../simulations/index.ts'
-import {
-  SimulationMessageCreatedSchema,
-  SimulationMessageCreateRequestSchema,
-  SimulationMessageListQuerySchema,
-  SimulationMessageListSchema,
-} from './messages.schemas.ts'
+import { SimulationMessageCreatedSchema, SimulationMessageCreateRequestSchema, SimulationMessageListQuerySchema, SimulationMessageListSchema } from './messages.schemas.ts'
 
 const tags = ['SimulationsMessages']
 const PATH_ERRORS = 'An unknown simulationUniqueId, or one of another broker, is a 404.'
@@ -35,7 +30,9 @@ export const create = createRoute({
     params: SimulationParamsSchema,
     body: {
       required: true,
-      content: { 'application/json': { schema: SimulationMessageCreateRequestSchema, example: { messageText: 'Os proponentes pretendem avançar com o processo na próxima semana.' } } },
+      content: {
+        'application/json': { schema: SimulationMessageCreateRequestSchema, example: { messageText: 'Os proponentes pretendem avançar com o processo na próxima semana.' } },
+      },
     },
   },
   responses: { 201: jsonContent(SimulationMessageCreatedSchema, 'Sent'), ...authedErrors(400, 404, 409, 413, 415) },

@@ -57,10 +57,7 @@ export function propertyRuleProblems(raw: Record<string, unknown>, taxonomy: Tax
       problems.push(
         invalidCombination(
           level.field,
-          text(
-            `${item.description['pt-PT']} (${id}) não pertence ao ${parent[0]} ${parentId}.`,
-            `${item.description.en} (${id}) is not in ${parent[1]} ${parentId}.`,
-          ),
+          text(`${item.description['pt-PT']} (${id}) não pertence ao ${parent[0]} ${parentId}.`, `${item.description.en} (${id}) is not in ${parent[1]} ${parentId}.`),
         ),
       )
     }
@@ -71,7 +68,12 @@ export function propertyRuleProblems(raw: Record<string, unknown>, taxonomy: Tax
   const year = Number(today.slice(0, 4))
   if (typeof p.constructionYear === 'number' && p.constructionYear > year) problems.push(outOfRange('constructionYear', `<= ${year}`))
   if (p.sustainabilityCampaign === true && typeof p.energyCertificateClass === 'string' && !SUSTAINABLE_ENERGY_CLASSES.has(p.energyCertificateClass)) {
-    problems.push(invalidCombination('sustainabilityCampaign', text('a campanha de sustentabilidade exige a classe energética A+, A ou B.', 'the sustainability campaign requires energy class A+, A or B.')))
+    problems.push(
+      invalidCombination(
+        'sustainabilityCampaign',
+        text('a campanha de sustentabilidade exige a classe energética A+, A ou B.', 'the sustainability campaign requires energy class A+, A or B.'),
+      ),
+    )
   }
   return problems
 }

@@ -35,5 +35,3 @@ export function createPropertyRepository(db: Db) {
     },
   }
 }
-
-export type PropertyRepository = ReturnType<typeof createPropertyRepository>

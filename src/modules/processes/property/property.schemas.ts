@@ -15,8 +15,19 @@ export const SUSTAINABLE_ENERGY_CLASSES: ReadonlySet<string> = new Set(['A+', 'A
 const id = (description: string, example: number) => z.number().int().positive().nullish().openapi({ description, example })
 const text = (max: number, description: string, example: string) => z.string().trim().min(1).max(max).nullish().openapi({ description, example })
 const area = (description: string, example?: number) =>
-  z.number().positive().max(1_000_000).nullish().openapi({ description: `${description}, m²`, ...(example === undefined ? {} : { example }) })
-const euros = (description: string) => z.number().min(0).max(100_000_000).nullish().openapi({ description: `${description}, euros` })
+  z
+    .number()
+    .positive()
+    .max(1_000_000)
+    .nullish()
+    .openapi({ description: `${description}, m²`, ...(example === undefined ? {} : { example }) })
+const euros = (description: string) =>
+  z
+    .number()
+    .min(0)
+    .max(100_000_000)
+    .nullish()
+    .openapi({ description: `${description}, euros` })
 
 export const PropertyUpdateRequestSchema = z
   .strictObject({
@@ -46,7 +57,17 @@ export const PropertyUpdateRequestSchema = z
   .openapi('PropertyUpdateRequest', {
     description:
       'JSON Merge Patch (RFC 7396): a field left out keeps its value, a field sent as null is cleared. The district, county and parish must follow the reference hierarchy (county in the district, parish in the county). The values follow the rules of the simulation input for the loan purpose (acquisition and evaluation amounts, or land value, works cost and value after works) and re-run the loan evaluation.',
-    example: { countyId: 1106, parishId: 110666, address: 'Rua Castilho', doorNumber: '39', floor: '2.º Dto.', zipCode: '1250-068', zipCodeLocal: 'Lisboa', matrixArticle: 'U-2345', landRegistryNumber: '1234/20040312' },
+    example: {
+      countyId: 1106,
+      parishId: 110666,
+      address: 'Rua Castilho',
+      doorNumber: '39',
+      floor: '2.º Dto.',
+      zipCode: '1250-068',
+      zipCodeLocal: 'Lisboa',
+      matrixArticle: 'U-2345',
+      landRegistryNumber: '1234/20040312',
+    },
   })
 
 type NonNull<T> = { [K in keyof T]?: Exclude<T[K], null | undefined> }

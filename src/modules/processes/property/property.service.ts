@@ -64,7 +64,8 @@ export function createPropertyService(deps: PropertyServiceDeps) {
       const today = deps.clock.now(process.partnerUniqueID).toISOString().slice(0, 10)
       const parsed = PropertyUpdateRequestSchema.safeParse(merged)
       const loan = JSON.parse(process.loan) as LoanSimulator
-      const valueProblems = deps.loan.ruleProblems({ loanSimulator: loan, propertySimulator: propertyValues(merged as PropertyData) }, today)
+      const valueProblems = deps.loan
+        .ruleProblems({ loanSimulator: loan, propertySimulator: propertyValues(merged as PropertyData) }, today)
         .filter((p) => p.field.startsWith('propertySimulator.'))
         .map((p) => ({ ...p, field: p.field.slice('propertySimulator.'.length) }))
       const problems = [...(parsed.success ? [] : zodProblems(parsed.error, merged)), ...propertyRuleProblems(merged, taxonomy, today), ...valueProblems]

@@ -26,7 +26,8 @@ export function createClockOffsetRepository(db: Db, logger?: Pick<Logger, 'warn'
     for (const row of all.all() as Array<{ partnerUniqueID: string; offsetMs: unknown }>) {
       const stored = row.offsetMs
       const offsetMs = typeof stored === 'number' && Number.isFinite(stored) ? Math.min(MAX_OFFSET_MS, Math.max(0, Math.round(stored))) : 0
-      if (offsetMs !== stored) logger?.warn('partner clock offset out of bounds: read as the nearest allowed', { partnerUniqueID: row.partnerUniqueID, storedMs: String(stored), readMs: offsetMs })
+      if (offsetMs !== stored)
+        logger?.warn('partner clock offset out of bounds: read as the nearest allowed', { partnerUniqueID: row.partnerUniqueID, storedMs: String(stored), readMs: offsetMs })
       offsets.set(row.partnerUniqueID, offsetMs)
     }
   }

@@ -16,7 +16,10 @@ export const AdvanceBodySchema = z
       .int()
       .min(1)
       .max(MAX_ADVANCE_SECONDS)
-      .openapi({ description: `Seconds to move the clock forward: a whole number from 1 to ${MAX_ADVANCE_SECONDS} (400 days), and at most ${MAX_OFFSET_SECONDS} (10 years) ahead of the sandbox's time in all (010104 past it). The clock never goes back.`, example: 35 }),
+      .openapi({
+        description: `Seconds to move the clock forward: a whole number from 1 to ${MAX_ADVANCE_SECONDS} (400 days), and at most ${MAX_OFFSET_SECONDS} (10 years) ahead of the sandbox's time in all (010104 past it). The clock never goes back.`,
+        example: 35,
+      }),
   })
   .openapi('SandboxClockAdvance')
 

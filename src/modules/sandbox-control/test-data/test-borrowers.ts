@@ -2,6 +2,7 @@
 import { faker as ptFaker } from '@faker-js/faker/locale/pt_PT'
 import type { Faker } from '@faker-js/faker'
 import { generateCitizenCard, generateIndividualNif, generateNiss, type RandomSource } from '../../../domain/identity-numbers.ts'
+import { addMonths } from '../../../domain/mortgage/borrower-age.ts'
 import type { TestBorrower } from './test-data.schemas.ts'
 
 const FakerClass = ptFaker.constructor as typeof Faker
@@ -20,6 +21,15 @@ const mailbox = (name: string) =>
     .replace(/[^a-z]+/g, '.')
     .replace(/^\.|\.$/g, '')
 
+const daysFrom = (date: string, days: number) => {
+  const shifted = new Date(`${date}T00:00:00Z`)
+  shifted.setUTCDate(shifted.getUTCDate() + days)
+  return shifted.toISOString().slice(0, 10)
+}
+
+/** The youngest, in months before today: 21 years and a month, so 21 in completed years even born up to 27 days later. */
+const YOUNGEST_MONTHS = 21 * 12 + 1
+
 const yearsFrom = (today: string, years: number, days: number) => {
   const date = new Date(`${today}T00:00:00Z`)
   date.setUTCFullYear(date.getUTCFullYear() + years)
@@ -28,12 +38,17 @@ const yearsFrom = (today: string, years: number, days: number) => {
 }
 
 /**
- * `count` borrowers as Borrower Create bodies, distinct by NIF, NISS and civil number: adults
- * (20 to 65 on `today`, the partner's date), single, employed, Portuguese, their citizen cards valid
- * for one to ten years more. The same seed and day give the same borrowers.
+ * `count` borrowers as Borrower Create bodies, distinct by NIF, NISS and civil number: adults of 21
+ * on `today` (the partner's date) and at most `maxAgeMonths` old in completed months (a month less,
+ * for the calendar's short months at the loan's end: domain/mortgage/eligibility.ts,
+ * `oldestAgeMonthsForTerm`), single, employed, Portuguese, their citizen cards valid for one to ten
+ * years more. The same seed, day and bound give the same borrowers.
  */
-export function generateTestBorrowers(options: { count: number; seed: number; today: string }): TestBorrower[] {
+export function generateTestBorrowers(options: { count: number; seed: number; today: string; maxAgeMonths: number }): TestBorrower[] {
   faker.seed(options.seed)
+  const oldest = Math.max(YOUNGEST_MONTHS, options.maxAgeMonths - 1)
+  // Born `months` before today, then up to 27 days later: a month younger at most, never older.
+  const birthDate = () => daysFrom(addMonths(options.today, -faker.number.int({ min: YOUNGEST_MONTHS, max: oldest })), faker.number.int({ min: 0, max: 27 }))
   const seen = new Set<string>()
   const fresh = (make: () => string) => {
     let value = make()
@@ -55,7 +70,7 @@ export function generateTestBorrowers(options: { count: number; seed: number; to
       keyBorrowerRelationId: 1,
       personalDataBorrowerRequest: {
         name,
-        birthDate: yearsFrom(options.today, -faker.number.int({ min: 21, max: 65 }), faker.number.int({ min: 1, max: 360 })),
+        birthDate: birthDate(),
         taxId,
         mobile: `+3519${faker.helpers.arrayElement(['1', '2', '3', '6'])}${faker.string.numeric(7)}`,
         email: `${mailbox(name)}.${taxId.slice(-4)}@example.pt`,

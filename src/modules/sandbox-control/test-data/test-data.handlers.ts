@@ -4,7 +4,7 @@ import type { TestDataService } from './test-data.service.ts'
 
 export const testDataHandlers = (testData: TestDataService) => ({
   borrowers: ((c) => {
-    const { count, seed } = c.req.valid('query')
-    return c.json(testData.borrowers(c.get('auth').partnerUniqueID, count, seed), 200)
+    const { count, seed, loanDurationMonths } = c.req.valid('query')
+    return c.json(testData.borrowers(c.get('auth').partnerUniqueID, count, seed, loanDurationMonths), 200)
   }) satisfies AppRouteHandler<typeof routes.borrowers>,
 })

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi'
+import { LONGEST_TERM_MONTHS } from '../../../domain/mortgage/eligibility.ts'
 
 /** Identities one request may ask for: 1,000 borrowers answer in a few tens of milliseconds and about 1.5 MB. */
 export const MAX_TEST_BORROWERS = 1000
@@ -18,19 +19,32 @@ export const TestBorrowersQuerySchema = z.object({
     .max(2 ** 31 - 1)
     .optional()
     .openapi({ description: 'The same seed on the same day answers the same borrowers; without it, new ones each time' }),
+  loanDurationMonths: z.coerce
+    .number()
+    .int()
+    .min(12)
+    .max(LONGEST_TERM_MONTHS)
+    .optional()
+    .openapi({
+      description: `The term of the loan the borrowers are for, 12 to ${LONGEST_TERM_MONTHS} months: each is young enough for it, by the bank's age rules (the term the oldest borrower's age allows, at most 75 at the loan's end). Without it, the longest term, ${LONGEST_TERM_MONTHS} months (borrowers of 21 to 30)`,
+      example: 360,
+    }),
 })
 
 const PersonalSchema = z.object({
   name: z.string().openapi({ example: 'Inês Abreu' }),
-  birthDate: z.iso.date().openapi({ description: 'Between 20 and 65 years before the partner\'s today', example: '1986-03-14' }),
+  birthDate: z.iso.date().openapi({
+    description: "An adult of 21 or more on the partner's today, young enough for the loan's term (`loanDurationMonths`) by the bank's age rules",
+    example: '1996-03-14',
+  }),
   taxId: z.string().openapi({ description: 'NIF of a resident natural person (first digit 1, 2 or 3), its mod-11 check digit', example: '251973107' }),
   mobile: z.string().openapi({ example: '+351912345678' }),
   email: z.string().openapi({ example: 'ines.abreu.7@example.pt' }),
   genderId: z.number().int().openapi({ description: 'genders: 1 male, 2 female', example: 2 }),
   nationalityId: z.number().int().openapi({ example: 620 }),
   identificationDocumentTypeId: z.number().int().openapi({ description: 'identification-documents: 1, the citizen card', example: 1 }),
-  identificationDocumentNumber: z.string().openapi({ description: 'The citizen card\'s civil identification number, 8 digits', example: '14839201' }),
-  checkDigit: z.string().openapi({ description: 'The suffix printed after it: the civil number\'s check digit, the version (ZZ), the card\'s check digit', example: '7ZZ3' }),
+  identificationDocumentNumber: z.string().openapi({ description: "The citizen card's civil identification number, 8 digits", example: '14839201' }),
+  checkDigit: z.string().openapi({ description: "The suffix printed after it: the civil number's check digit, the version (ZZ), the card's check digit", example: '7ZZ3' }),
   identificationDocumentExpiredDate: z.iso.date().openapi({ example: '2031-05-20' }),
   socialSecurityNumber: z.string().openapi({ description: 'NISS of a person: 11 digits, first 1, its check digit', example: '11234567892' }),
   maritalStatusId: z.number().int().openapi({ description: 'marital-statuses: 1 single', example: 1 }),

@@ -1,4 +1,5 @@
 import type { PartnerClock } from '../../../platform/clock.ts'
+import { LONGEST_TERM_MONTHS, oldestAgeMonthsForTerm } from '../../../domain/mortgage/eligibility.ts'
 import { generateTestBorrowers } from './test-borrowers.ts'
 
 /**
@@ -7,10 +8,13 @@ import { generateTestBorrowers } from './test-borrowers.ts'
  */
 export function createTestDataService(deps: { clock: PartnerClock }) {
   return {
-    /** `count` borrowers, dated by the partner's clock; a new seed unless one is given. */
-    borrowers(partnerUniqueID: string, count: number, seed = Math.floor(Math.random() * 2 ** 31)) {
+    /**
+     * `count` borrowers, dated by the partner's clock, young enough for a loan of
+     * `loanDurationMonths` (the longest term by default); a new seed unless one is given.
+     */
+    borrowers(partnerUniqueID: string, count: number, seed = Math.floor(Math.random() * 2 ** 31), loanDurationMonths = LONGEST_TERM_MONTHS) {
       const today = deps.clock.now(partnerUniqueID).toISOString().slice(0, 10)
-      return { seed, borrowers: generateTestBorrowers({ count, seed, today }) }
+      return { seed, borrowers: generateTestBorrowers({ count, seed, today, maxAgeMonths: oldestAgeMonthsForTerm(loanDurationMonths) }) }
     },
   }
 }

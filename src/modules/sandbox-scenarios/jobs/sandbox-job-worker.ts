@@ -102,5 +102,3 @@ export function createSandboxJobWorker(options: { writes: Transactions; clock: P
     },
   }
 }
-
-export type SandboxJobWorker = ReturnType<typeof createSandboxJobWorker>

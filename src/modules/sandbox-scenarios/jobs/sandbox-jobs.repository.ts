@@ -59,8 +59,12 @@ export function createSandboxJobRepository(db: Db) {
   // Partners whose clock is being advanced (`held`, a JSON array) are left to the advance.
   const due = db.prepare(`SELECT * FROM sandbox_job WHERE status = 'pending' AND due_at <= @now
     AND partner_unique_id NOT IN (SELECT value FROM json_each(@held)) ORDER BY due_at, id LIMIT @limit`)
-  const earliest = db.prepare(`SELECT due_at FROM sandbox_job WHERE status = 'pending'
-    AND partner_unique_id NOT IN (SELECT value FROM json_each(?)) ORDER BY due_at LIMIT 1`).pluck()
+  const earliest = db
+    .prepare(
+      `SELECT due_at FROM sandbox_job WHERE status = 'pending'
+    AND partner_unique_id NOT IN (SELECT value FROM json_each(?)) ORDER BY due_at LIMIT 1`,
+    )
+    .pluck()
   const nextOfPartner = db.prepare(`SELECT * FROM sandbox_job WHERE status = 'pending' AND partner_unique_id = ? AND due_at <= ?
     ORDER BY due_at, id LIMIT 1`)
   const shiftOfPartner = db.prepare(`UPDATE sandbox_job SET due_at = strftime('%Y-%m-%dT%H:%M:%fZ', due_at, @shift)
@@ -76,8 +80,7 @@ export function createSandboxJobRepository(db: Db) {
     add: (job: NewSandboxJob, createdAt: string): number =>
       Number(insert.run({ ...job, payload: JSON.stringify(job.payload), scenario: job.scenario ?? null, createdAt }).lastInsertRowid),
     /** Pending jobs due by `now` (machine time), in due order, but those of the `held` partners. */
-    due: (now: string, held: readonly string[] = [], limit = 50): SandboxJob[] =>
-      (due.all({ now, held: JSON.stringify(held), limit }) as Row[]).map(toJob),
+    due: (now: string, held: readonly string[] = [], limit = 50): SandboxJob[] => (due.all({ now, held: JSON.stringify(held), limit }) as Row[]).map(toJob),
     earliestDueAt: (held: readonly string[] = []): string | undefined => earliest.get(JSON.stringify(held)) as string | undefined,
     /** The partner's first pending job due by `now`. */
     nextDueOfPartner: (partnerUniqueID: string, now: string): SandboxJob | undefined => {

@@ -2,7 +2,8 @@ import { z } from '@hono/zod-openapi'
 import { pagingQuerySchema } from '../../../common/pagination.ts'
 
 export const JOB_STATUSES = ['pending', 'done', 'skipped', 'failed'] as const
-const STATUS_HELP = 'pending: waiting for its time; done: carried out; skipped: no longer applied when due (the process was cancelled meanwhile, …), the outcome says why; failed: an error, the outcome says which'
+const STATUS_HELP =
+  'pending: waiting for its time; done: carried out; skipped: no longer applied when due (the process was cancelled meanwhile, …), the outcome says why; failed: an error, the outcome says which'
 
 export const JobsQuerySchema = pagingQuerySchema.extend({
   status: z.enum(JOB_STATUSES).optional().openapi({ description: STATUS_HELP }),
@@ -28,6 +29,4 @@ export const JobSchema = z
   })
   .openapi('SandboxJob')
 
-export const JobsPageSchema = z
-  .object({ totalRecords: z.number().int(), hasMoreResults: z.boolean(), jobList: z.array(JobSchema) })
-  .openapi('SandboxJobsPage')
+export const JobsPageSchema = z.object({ totalRecords: z.number().int(), hasMoreResults: z.boolean(), jobList: z.array(JobSchema) }).openapi('SandboxJobsPage')

@@ -16,8 +16,7 @@ export function createSandboxJobs(deps: { db: Db; writes: Transactions; clock: P
   return {
     ...worker,
     /** The jobs the scope sees (a broker's; docs/design.md "Roles"), newest first, their due times on the partner's clock. */
-    list: (scope: BrokerScope, limit?: number) =>
-      repository.list(scope, limit).map((job) => ({ ...job, dueAt: deps.clock.onPartnerTime(scope.partnerUniqueID, job.dueAt) })),
+    list: (scope: BrokerScope, limit?: number) => repository.list(scope, limit).map((job) => ({ ...job, dueAt: deps.clock.onPartnerTime(scope.partnerUniqueID, job.dueAt) })),
     nextDueOfPartner: repository.nextDueOfPartner,
     bringForward: repository.bringForward,
     pendingCountOfPartner: repository.pendingCountOfPartner,

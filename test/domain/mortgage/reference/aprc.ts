@@ -14,10 +14,7 @@ const PRECISION = 1e-12
  * the bracket is widened until the two sides cross, then halved to 1e-12 (far below the
  * 0.001 pp the quote shows).
  */
-export function annualPercentageRate(
-  drawdowns: readonly CashFlow[],
-  payments: readonly CashFlow[],
-): number {
+export function annualPercentageRate(drawdowns: readonly CashFlow[], payments: readonly CashFlow[]): number {
   const balance = (x: number): number => presentValue(drawdowns, x) - presentValue(payments, x)
   let low = LOWEST_RATE
   let high = 1
@@ -43,7 +40,7 @@ export function monthlyAprc(netDrawdown: number, monthlyPayments: readonly numbe
 }
 
 /** Effective annual rate of a nominal annual rate compounded monthly: (1 + TAN/12)^12 − 1, in percent. */
-export function effectiveAnnualRate(annualRatePct: number): number {
+function effectiveAnnualRate(annualRatePct: number): number {
   return ((1 + annualRatePct / 1200) ** 12 - 1) * 100
 }
 

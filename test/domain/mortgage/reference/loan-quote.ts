@@ -69,16 +69,13 @@ export function referenceQuoteLoan(input: MortgageInput): ReferenceLoanQuote {
   const lifeMonthly = lifeInsuranceMonthly(ages, loanAmount)
   const propertyMonthly = propertyInsuranceMonthly(ltvReferenceValue(input))
   const interestTaxPct = stampDutyInterestRate(input.ownPermanentHome)
-  const recurringCosts = (step: AmortisationStep): number =>
-    lifeMonthly + propertyMonthly + (step.interest * interestTaxPct) / 100
+  const recurringCosts = (step: AmortisationStep): number => lifeMonthly + propertyMonthly + (step.interest * interestTaxPct) / 100
 
   const exactInterest = steps.reduce((sum, step) => sum + step.interest, 0)
   const upfront = upfrontCharges(loanAmount, durationMonths)
   const bankCharges: BankCharge[] = [
     ...upfront,
-    ...(interestTaxPct > 0
-      ? [{ code: 'STAMP_DUTY_INTEREST' as const, amount: roundMoney((exactInterest * interestTaxPct) / 100) }]
-      : []),
+    ...(interestTaxPct > 0 ? [{ code: 'STAMP_DUTY_INTEREST' as const, amount: roundMoney((exactInterest * interestTaxPct) / 100) }] : []),
     { code: 'LIFE_INSURANCE', amount: roundMoney(lifeMonthly * durationMonths) },
     { code: 'PROPERTY_INSURANCE', amount: roundMoney(propertyMonthly * durationMonths) },
   ]

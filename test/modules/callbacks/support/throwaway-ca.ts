@@ -22,17 +22,31 @@ export function createThrowawayCa(): ThrowawayCa {
   const file = (name: string) => join(dir, name)
   const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'pipe' })
   const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes']
-  openssl('req', '-x509', ...ec, '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=Callback test CA',
-    '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign')
+  openssl(
+    'req',
+    '-x509',
+    ...ec,
+    '-keyout',
+    'ca.key',
+    '-out',
+    'ca.pem',
+    '-days',
+    '2',
+    '-subj',
+    '/CN=Callback test CA',
+    '-addext',
+    'basicConstraints=critical,CA:TRUE',
+    '-addext',
+    'keyUsage=critical,keyCertSign,cRLSign',
+  )
   openssl('req', ...ec, '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=localhost')
-  writeFileSync(file('server.ext'), [
-    'subjectAltName=IP:127.0.0.1,DNS:localhost,DNS:hooks.partner.test',
-    'basicConstraints=CA:FALSE',
-    'keyUsage=critical,digitalSignature',
-    'extendedKeyUsage=serverAuth',
-  ].join('\n'))
-  openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial',
-    '-out', 'server.pem', '-days', '2', '-extfile', 'server.ext')
+  writeFileSync(
+    file('server.ext'),
+    ['subjectAltName=IP:127.0.0.1,DNS:localhost,DNS:hooks.partner.test', 'basicConstraints=CA:FALSE', 'keyUsage=critical,digitalSignature', 'extendedKeyUsage=serverAuth'].join(
+      '\n',
+    ),
+  )
+  openssl('x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.pem', '-days', '2', '-extfile', 'server.ext')
   return {
     dir,
     caFile: file('ca.pem'),

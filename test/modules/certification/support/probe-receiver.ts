@@ -99,7 +99,10 @@ export function receiverBehaviours(secrets: () => string[]) {
     },
     ignoresTimestamps: (probe: ReceivedProbe): Answer => (signatureOnly(probe) ? { status: 204 } : { status: 401 }),
     /** Correct, but does slow work before it looks at an unsigned request. */
-    slowOnUnsigned: (slowMs: number) => (probe: ReceivedProbe): Answer => (probe.headers['webhook-signature'] ? correct(probe) : { afterMs: slowMs, status: 401 }),
+    slowOnUnsigned:
+      (slowMs: number) =>
+      (probe: ReceivedProbe): Answer =>
+        probe.headers['webhook-signature'] ? correct(probe) : { afterMs: slowMs, status: 401 },
     /** Correct, but fails on a redelivery: it treats the webhook-id as a conflict. */
     refusesRedelivery: (probe: ReceivedProbe): Answer => {
       if (seen.has(probe.headers['webhook-id'] ?? '')) return { status: 409 }

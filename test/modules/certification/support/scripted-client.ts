@@ -1,8 +1,22 @@
 import { expect } from 'vitest'
 import { createPartnerClient, PartnerApiError } from '../../../../contracts/consumer/partner-client.ts'
 import { resilientFetch } from '../../../../contracts/consumer/resilient-fetch.ts'
-import { coBorrowerCompletion, ELIGIBLE_SIMULATION, keyBorrowerCompletion, mandatoryDocuments, PROPERTY_COMPLETION, SAMPLE_PDF } from '../../../../src/modules/sandbox-control/sample-data.ts'
-import { PARTNER_A, type TestSandbox } from '../../../support/test-app.ts'
+import {
+  coBorrowerCompletion,
+  ELIGIBLE_SIMULATION,
+  keyBorrowerCompletion,
+  mandatoryDocuments,
+  PROPERTY_COMPLETION,
+  SAMPLE_PDF,
+} from '../../../../src/modules/sandbox-control/sample-data.ts'
+import { PARTNER_A } from '../../../support/test-app.ts'
+
+/** What the script needs of a sandbox: its app in-process, the machine clock it waits on, the reference lists. */
+export interface ScriptedSandbox {
+  app: { fetch(request: Request): Response | Promise<Response> }
+  clock: { advance(ms: number): void; now(): Date }
+  services: { taxonomy: Parameters<typeof mandatoryDocuments>[0] }
+}
 
 /** How a scripted client strays from the reference client; the reference makes none of these mistakes. */
 export type Mistake = 'retries-429-at-once' | 'reuses-expired-token' | 'repeats-refused-request'
@@ -15,8 +29,8 @@ const EXPIRED_TOKEN = '010502'
  * played here, beneath the reference client's own handling: a 429 repeated at once, or an expired
  * token sent again, before the reference client does what it should.
  */
-function transport(s: TestSandbox, mistake: Mistake | undefined): typeof fetch {
-  const send = (input: Parameters<typeof fetch>[0], init?: RequestInit) => s.app.fetch(new Request(String(input), init))
+function transport(s: ScriptedSandbox, mistake: Mistake | undefined): typeof fetch {
+  const send = async (input: Parameters<typeof fetch>[0], init?: RequestInit) => s.app.fetch(new Request(String(input), init))
   return async (input, init) => {
     const response = await send(input, init)
     if (mistake === 'retries-429-at-once' && response.status === 429) return send(input, init)
@@ -31,14 +45,20 @@ function transport(s: TestSandbox, mistake: Mistake | undefined): typeof fetch {
 /**
  * A partner's client playing every journey the certification reads, built on the reference consumer
  * (contracts/consumer) with its resilient fetch: it waits for Retry-After on the sandbox's test clock.
- * Returns what the test needs to drive the bank's side.
+ * The decision reaches the partner's server at `receiverUrl`, registered for type 9; without one,
+ * through `mortgage-sandbox listen`, which `decisionArrived` awaits. Returns what the test needs to
+ * drive the bank's side.
  */
-export async function playScriptedClient(s: TestSandbox, options: { receiverUrl: string; decisionArrived: () => Promise<void>; mistake?: Mistake }) {
+export async function playScriptedClient(
+  s: ScriptedSandbox,
+  options: { receiverUrl?: string; decisionArrived: () => Promise<void>; mistake?: Mistake; login?: { username: string; password: string; partnerUniqueID: string } },
+) {
+  const login = options.login ?? { username: 'broker-a', password: 'sandbox', partnerUniqueID: PARTNER_A }
   let scenario: string | undefined
   const fetch = resilientFetch({
     baseUrl: BASE,
-    username: 'broker-a',
-    password: 'sandbox',
+    username: login.username,
+    password: login.password,
     language: 'pt-PT',
     fetch: transport(s, options.mistake),
     // The client waits as told; the sandbox's machine clock moves instead of the test sleeping.
@@ -56,7 +76,7 @@ export async function playScriptedClient(s: TestSandbox, options: { receiverUrl:
   }
 
   // Callbacks: the decision (type 9) reaches the partner's server.
-  await api.callbacks.update(PARTNER_A, 9, options.receiverUrl)
+  if (options.receiverUrl) await api.callbacks.update(login.partnerUniqueID, 9, options.receiverUrl)
 
   // Journeys: an eligible simulation, one that is not eligible.
   const eligible = (await api.simulations.create(ELIGIBLE_SIMULATION)).additionalData!
@@ -90,7 +110,11 @@ export async function playScriptedClient(s: TestSandbox, options: { receiverUrl:
   await api.borrowers.update(processUniqueID, borrowers[0]!, keyBorrowerCompletion(now) as never)
   await api.borrowers.update(processUniqueID, borrowers[1]!, coBorrowerCompletion(now) as never)
   for (const { documentTypeId, borrowerUniqueId, fileName } of mandatoryDocuments(s.services.taxonomy, borrowers)) {
-    await api.documents.upload(processUniqueID, { documentTypeId, ...(borrowerUniqueId ? { borrowerUniqueId } : {}), file: { bytes: SAMPLE_PDF, fileName, contentType: 'application/pdf' } })
+    await api.documents.upload(processUniqueID, {
+      documentTypeId,
+      ...(borrowerUniqueId ? { borrowerUniqueId } : {}),
+      file: { bytes: SAMPLE_PDF, fileName, contentType: 'application/pdf' },
+    })
   }
   const [property] = (await api.processes.properties(processUniqueID)).propertyList
   await api.processes.updateProperty(processUniqueID, property!.propertyUniqueId, PROPERTY_COMPLETION)

@@ -53,7 +53,18 @@ describe('every audited route', () => {
   it('records one entry with its caller for each, whatever the answer', async () => {
     const other = await createTestSandbox({ operatorToken: OPERATOR_TOKEN })
     // The operator's routes name a partner that does not exist: partner A stays for the routes after them.
-    const value = (name: string, key: string) => (name === 'partnerUniqueID' ? (key.includes('/operator/') ? '00000000-0000-4000-8000-00000000000a' : PARTNER_A) : name === 'notificationType' ? '9' : name === 'recipientId' ? '00000000-0000-4000-8000-000000000000' : name === 'name' ? 'no-such-scenario' : '999999')
+    const value = (name: string, key: string) =>
+      name === 'partnerUniqueID'
+        ? key.includes('/operator/')
+          ? '00000000-0000-4000-8000-00000000000a'
+          : PARTNER_A
+        : name === 'notificationType'
+          ? '9'
+          : name === 'recipientId'
+            ? '00000000-0000-4000-8000-000000000000'
+            : name === 'name'
+              ? 'no-such-scenario'
+              : '999999'
     const missing: string[] = []
     for (const { key } of auditedRoutes()) {
       const [method, template] = key.split(' ') as [string, string]
@@ -67,7 +78,9 @@ describe('every audited route', () => {
         redirect: 'manual',
         headers: {
           'X-Request-Id': requestId,
-          ...(consoleRoute ? { Cookie: session.cookie, 'Content-Type': 'application/x-www-form-urlencoded' } : { 'Content-Type': 'application/json', Authorization: `Bearer ${key.includes('/operator/') ? OPERATOR_TOKEN : other.tokens.a}` }),
+          ...(consoleRoute
+            ? { Cookie: session.cookie, 'Content-Type': 'application/x-www-form-urlencoded' }
+            : { 'Content-Type': 'application/json', Authorization: `Bearer ${key.includes('/operator/') ? OPERATOR_TOKEN : other.tokens.a}` }),
         },
         body: consoleRoute ? new URLSearchParams({ csrf: session.csrf }).toString() : '{}',
       })
@@ -252,7 +265,16 @@ describe('what the trail stores', () => {
 describe('SANDBOX_AUDIT_RETENTION_DAYS', () => {
   it("sweeps entries older than the setting on the machine's clock, and keeps the newer", async () => {
     const kept = await createTestSandbox({ operatorToken: OPERATOR_TOKEN, auditRetentionDays: 30 })
-    const entry = (requestId: string) => ({ actor: { kind: 'operator' as const }, partnerUniqueID: null, action: 'POST /sandbox/operator/invitations', target: {}, summary: '', status: 201, clientAddress: 'local', requestId })
+    const entry = (requestId: string) => ({
+      actor: { kind: 'operator' as const },
+      partnerUniqueID: null,
+      action: 'POST /sandbox/operator/invitations',
+      target: {},
+      summary: '',
+      status: 201,
+      clientAddress: 'local',
+      requestId,
+    })
     kept.services.audit.record(entry('old'))
     kept.clock.advance(20 * 86_400_000)
     kept.services.audit.record(entry('new'))

@@ -61,23 +61,39 @@ describe('bearer token checks on every protected operation', () => {
     ['a scheme other than Bearer', () => `Basic ${Buffer.from('broker-a:sandbox').toString('base64')}`, '010501'],
     ['a token that is not a JWT', () => 'Bearer not-a-token', '010501'],
     ['alg none, unsigned', () => `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64(claims())}.`, '010501'],
-    ['alg HS512', () => {
-      const body = `${b64({ alg: 'HS512', typ: 'JWT' })}.${b64(claims())}`
-      return `Bearer ${body}.${createHmac('sha512', secret).update(body).digest('base64url')}`
-    }, '010501'],
-    ['a tampered payload', () => {
-      const [h, , s] = sandbox.tokens.a.split('.')
-      return `Bearer ${h}.${b64(claims({ brokerId: 2001 }))}.${s}`
-    }, '010501'],
+    [
+      'alg HS512',
+      () => {
+        const body = `${b64({ alg: 'HS512', typ: 'JWT' })}.${b64(claims())}`
+        return `Bearer ${body}.${createHmac('sha512', secret).update(body).digest('base64url')}`
+      },
+      '010501',
+    ],
+    [
+      'a tampered payload',
+      () => {
+        const [h, , s] = sandbox.tokens.a.split('.')
+        return `Bearer ${h}.${b64(claims({ brokerId: 2001 }))}.${s}`
+      },
+      '010501',
+    ],
     ['a token signed with another secret', () => `Bearer ${signToken(claims() as never, 'another-secret-of-at-least-32-chars!')}`, '010501'],
     ['a signed token without the broker', () => `Bearer ${signToken(claims({ brokerId: undefined }) as never, secret)}`, '010501'],
     ['an expired token', () => `Bearer ${signToken(claims({ exp: Math.floor(sandbox.clock.now().getTime() / 1000) - 1 }) as never, secret)}`, '010502'],
     // Signed with the sandbox's own secret: the claims are checked against the live users.
-    ['a signed token whose nbf is 31 s ahead (past the 30 s allowance)', () => `Bearer ${signToken(claims({ nbf: Math.floor(sandbox.clock.now().getTime() / 1000) + 31 }) as never, secret)}`, '010501'],
+    [
+      'a signed token whose nbf is 31 s ahead (past the 30 s allowance)',
+      () => `Bearer ${signToken(claims({ nbf: Math.floor(sandbox.clock.now().getTime() / 1000) + 31 }) as never, secret)}`,
+      '010501',
+    ],
     ['a signed token whose nbf is not a number', () => `Bearer ${signToken(claims({ nbf: 'soon' }) as never, secret)}`, '010501'],
     ['a signed token naming an unknown user', () => `Bearer ${signToken(claims({ sub: '999999', userId: 999999 }) as never, secret)}`, '010501'],
-    ['a signed token naming a broker and partner the user does not belong to', () => `Bearer ${signToken(claims({ partnerUniqueID: PARTNER_B, brokerId: 2001 }) as never, secret)}`, '010501'],
-    ['a signed token of an older generation than the user\'s (revoked)', () => `Bearer ${signToken(claims({ gen: -1 }) as never, secret)}`, '010501'],
+    [
+      'a signed token naming a broker and partner the user does not belong to',
+      () => `Bearer ${signToken(claims({ partnerUniqueID: PARTNER_B, brokerId: 2001 }) as never, secret)}`,
+      '010501',
+    ],
+    ["a signed token of an older generation than the user's (revoked)", () => `Bearer ${signToken(claims({ gen: -1 }) as never, secret)}`, '010501'],
   ])('refuses %s with 401 and code %s', async (_, header, code) => {
     const res = await protectedCall(header())
     expect(res.status).toBe(401)

@@ -68,7 +68,7 @@ describe('failed logins are throttled', () => {
   it('throttles an address that fails across many usernames, unknown ones included', async () => {
     const s = await createTestSandbox({ trustProxy: true })
     for (let i = 0; i < 30; i++) expect((await login(s, `guess-${i}`, 'wrong', '198.51.100.9')).status).toBe(401)
-    const sprayed = await login(s, 'broker-b', 'sandbox', '198.51.100.9', )
+    const sprayed = await login(s, 'broker-b', 'sandbox', '198.51.100.9')
     expect(sprayed.status).toBe(429)
     expect(sprayed.json.errors[0]).toMatchObject({ errorCode: '010510', errorField: 'address' })
     expect(Number(sprayed.headers.get('retry-after'))).toBeGreaterThanOrEqual(1)
@@ -78,7 +78,7 @@ describe('failed logins are throttled', () => {
     expect((await login(s, 'broker-b', 'sandbox', '198.51.100.9')).status).toBe(200)
   })
 
-  it('checks at most the lock\'s allowance of passwords when 300 wrong logins of one username arrive at once', async () => {
+  it("checks at most the lock's allowance of passwords when 300 wrong logins of one username arrive at once", async () => {
     let checked = 0
     const counting: PasswordVerifier = (password, stored) => {
       checked += 1

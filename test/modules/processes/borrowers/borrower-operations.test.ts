@@ -47,7 +47,9 @@ describe('Borrower Create', () => {
       operationStatus: { operationStatusCode: '020101', operationStatusMessage: 'Operação efetuada com sucesso.' },
       additionalData: { borrowerUniqueID: expect.stringMatching(/^[0-9a-f-]{36}$/) },
     })
-    const row = s.db.prepare('SELECT created_by_user_id AS c, updated_by_user_id AS u FROM process_borrower WHERE borrower_unique_id = ?').get(res.json.additionalData.borrowerUniqueID)
+    const row = s.db
+      .prepare('SELECT created_by_user_id AS c, updated_by_user_id AS u FROM process_borrower WHERE borrower_unique_id = ?')
+      .get(res.json.additionalData.borrowerUniqueID)
     expect(row).toEqual({ c: 5002, u: 5002 })
     expect(await borrowerIds(s, processUniqueId)).toHaveLength(2)
   })
@@ -68,10 +70,25 @@ describe('Borrower Create', () => {
     ['a NISS with a wrong check digit', () => ({ personal: { socialSecurityNumber: '11234567893' } }), '010103', 'personalDataBorrowerRequest.socialSecurityNumber'],
     ['a NISS of 10 digits', () => ({ personal: { socialSecurityNumber: '1123456789' } }), '010103', 'personalDataBorrowerRequest.socialSecurityNumber'],
     ['an employer NIF with a wrong check digit', () => ({ professional: { employerTaxId: '500000001' } }), '010103', 'professionalDataBorrowerRequest.employerTaxId'],
-    ['an identification document that expires today', () => ({ personal: { identificationDocumentExpiredDate: today() } }), '010104', 'personalDataBorrowerRequest.identificationDocumentExpiredDate'],
-    ['an identification document already expired', () => ({ personal: { identificationDocumentExpiredDate: yearsFromNow(s, -1) } }), '010104', 'personalDataBorrowerRequest.identificationDocumentExpiredDate'],
+    [
+      'an identification document that expires today',
+      () => ({ personal: { identificationDocumentExpiredDate: today() } }),
+      '010104',
+      'personalDataBorrowerRequest.identificationDocumentExpiredDate',
+    ],
+    [
+      'an identification document already expired',
+      () => ({ personal: { identificationDocumentExpiredDate: yearsFromNow(s, -1) } }),
+      '010104',
+      'personalDataBorrowerRequest.identificationDocumentExpiredDate',
+    ],
     ['a citizen card check digit that does not match', () => ({ personal: { checkDigit: '3ZZ5' } }), '010103', 'personalDataBorrowerRequest.checkDigit'],
-    ['a citizen card number that is not 8 digits', () => ({ personal: { identificationDocumentNumber: 'AB12345' } }), '010103', 'personalDataBorrowerRequest.identificationDocumentNumber'],
+    [
+      'a citizen card number that is not 8 digits',
+      () => ({ personal: { identificationDocumentNumber: 'AB12345' } }),
+      '010103',
+      'personalDataBorrowerRequest.identificationDocumentNumber',
+    ],
     ['a minor', () => ({ personal: { birthDate: yearsFromNow(s, -17) } }), '010104', 'personalDataBorrowerRequest.birthDate'],
     ['an unknown gender', () => ({ personal: { genderId: 9 } }), '010106', 'personalDataBorrowerRequest.genderId'],
     ['an unknown nationality', () => ({ personal: { nationalityId: 999 } }), '010106', 'personalDataBorrowerRequest.nationalityId'],
@@ -82,7 +99,12 @@ describe('Borrower Create', () => {
     ['an unknown country', () => ({ personal: { countryId: 1 } }), '010106', 'personalDataBorrowerRequest.countryId'],
     ['an unknown profession', () => ({ professional: { employmentProfessionId: 999 } }), '010106', 'professionalDataBorrowerRequest.employmentProfessionId'],
     ['an unknown employment situation', () => ({ professional: { employmentSituationId: 99 } }), '010106', 'professionalDataBorrowerRequest.employmentSituationId'],
-    ['an unknown department position', () => ({ professional: { employmentPositionDepartmentID: 99 } }), '010106', 'professionalDataBorrowerRequest.employmentPositionDepartmentID'],
+    [
+      'an unknown department position',
+      () => ({ professional: { employmentPositionDepartmentID: 99 } }),
+      '010106',
+      'professionalDataBorrowerRequest.employmentPositionDepartmentID',
+    ],
     ['an unknown contract type', () => ({ professional: { employmentContractTypeId: 99 } }), '010106', 'professionalDataBorrowerRequest.employmentContractTypeId'],
     ['an unknown relation', () => ({ top: { keyBorrowerRelationId: 99 } }), '010106', 'keyBorrowerRelationId'],
     ['a second key borrower', () => ({ top: { borrowerTypeId: 1, keyBorrowerRelationId: undefined } }), '010107', 'borrowerTypeId'],

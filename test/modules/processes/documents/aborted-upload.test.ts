@@ -31,7 +31,14 @@ describe('an upload the client abandons', () => {
     await new Promise((resolve) => setTimeout(resolve, 0))
     socket.destroy()
 
-    await vi.waitFor(() => expect(lines.some((l) => /abort|closed|hung up/i.test(String(l.msg))), JSON.stringify(lines)).toBe(true), { timeout: 5000 })
+    await vi.waitFor(
+      () =>
+        expect(
+          lines.some((l) => /abort|closed|hung up/i.test(String(l.msg))),
+          JSON.stringify(lines),
+        ).toBe(true),
+      { timeout: 5000 },
+    )
     const aborted = lines.filter((l) => /abort|closed|hung up/i.test(String(l.msg)))
     expect(aborted.map((l) => l.level)).toEqual(aborted.map(() => 'info'))
     expect(lines.filter((l) => l.level === 'error')).toEqual([])

@@ -146,7 +146,12 @@ describe('Document Create', () => {
     ['an unknown document type', () => ({ file: { bytes: PDF, name: 'a.pdf' }, documentTypeId: 99 }), '010106', 'documentTypeId'],
     ['a borrower document without its borrower', () => ({ file: { bytes: PDF, name: 'a.pdf' }, documentTypeId: 5 }), '010101', 'borrowerUniqueId'],
     ['a property document with a borrower', () => ({ file: { bytes: PDF, name: 'a.pdf' }, documentTypeId: 21, borrowerUniqueId: key }), '010108', 'borrowerUniqueId'],
-    ['a borrower of no process', () => ({ file: { bytes: PDF, name: 'a.pdf' }, documentTypeId: 5, borrowerUniqueId: '00000000-0000-4000-8000-000000000000' }), '010202', 'borrowerUniqueId'],
+    [
+      'a borrower of no process',
+      () => ({ file: { bytes: PDF, name: 'a.pdf' }, documentTypeId: 5, borrowerUniqueId: '00000000-0000-4000-8000-000000000000' }),
+      '010202',
+      'borrowerUniqueId',
+    ],
     ['a malformed borrower id', () => ({ file: { bytes: PDF, name: 'a.pdf' }, documentTypeId: 5, borrowerUniqueId: 'me' }), '010103', 'borrowerUniqueId'],
     ['a description too long', () => ({ file: { bytes: PDF, name: 'a.pdf' }, documentTypeId: 34, description: 'x'.repeat(501) }), '010104', 'description'],
     ['an unknown field', () => ({ file: { bytes: PDF, name: 'a.pdf' }, documentTypeId: 34, documentTypeID: 34 }), '010108', 'documentTypeID'],
@@ -181,7 +186,8 @@ describe('Document Create', () => {
   })
 
   it('leaves no content behind when an upload is refused', async () => {
-    const orphans = () => s.db.prepare('SELECT COUNT(*) FROM process_document_content WHERE document_unique_id NOT IN (SELECT document_unique_id FROM process_document)').pluck().get()
+    const orphans = () =>
+      s.db.prepare('SELECT COUNT(*) FROM process_document_content WHERE document_unique_id NOT IN (SELECT document_unique_id FROM process_document)').pluck().get()
     const big = Buffer.alloc(MAX_DOCUMENT_BYTES + 1)
     PDF.copy(big)
     expect((await upload(s, docs(), { file: { bytes: big, name: 'a.pdf' }, documentTypeId: 34 })).status).toBe(413)
@@ -233,9 +239,10 @@ describe('Document List, Update, Delete', () => {
     ['PUT', ''],
     ['DELETE', ''],
   ])('%s …/document/{unknown}%s answers 404', async (method, rest) => {
-    const res = method === 'PUT'
-      ? await upload(s, docPath('00000000-0000-4000-8000-000000000000'), { file: { bytes: PDF, name: 'a.pdf' }, documentTypeId: 34 }, { method })
-      : await s.call(method, docPath('00000000-0000-4000-8000-000000000000', rest))
+    const res =
+      method === 'PUT'
+        ? await upload(s, docPath('00000000-0000-4000-8000-000000000000'), { file: { bytes: PDF, name: 'a.pdf' }, documentTypeId: 34 }, { method })
+        : await s.call(method, docPath('00000000-0000-4000-8000-000000000000', rest))
     expect(res.status).toBe(404)
     expect(res.json.errors[0]).toMatchObject({ errorCode: '010401', errorField: 'documentUniqueId' })
   })

@@ -92,7 +92,7 @@ describe('readMultipart (busboy)', () => {
 
   it.each([
     ['raw UTF-8, as browsers send it', 'filename="cart\u00c3\u00a3o.pdf"'],
-    ['RFC 5987 (filename*)', "filename=\"x.pdf\"; filename*=UTF-8''cart%C3%A3o.pdf"],
+    ['RFC 5987 (filename*)', 'filename="x.pdf"; filename*=UTF-8\'\'cart%C3%A3o.pdf'],
   ])('reads a file name in %s', async (_, param) => {
     const { parts, sink } = recorder()
     await readMultipart(chunked(`--XyZ\r\nContent-Disposition: form-data; name="file"; ${param}\r\n\r\n%PDF-\r\n--XyZ--`, 9), 'XyZ', LIMITS, sink)
@@ -111,12 +111,23 @@ describe('readMultipart (busboy)', () => {
     const sink: FormSink = { field: (name, value, truncated) => void fields.push([name, value.slice(0, 3), truncated]), file: () => null }
     await readMultipart(chunked(body('x'.repeat(100)), 7), 'XyZ', LIMITS, sink)
     await readMultipart(chunked(body('x'.repeat(101)), 7), 'XyZ', LIMITS, sink)
-    expect(fields).toEqual([['d', 'xxx', false], ['d', 'xxx', true]])
+    expect(fields).toEqual([
+      ['d', 'xxx', false],
+      ['d', 'xxx', true],
+    ])
   })
 
   it('answers what a sink throws, and stops reading', async () => {
     const refusal = new ApiError('PAYLOAD_TOO_LARGE', { field: 'file', params: { limit: '1 B' } })
-    const sink: FormSink = { field: () => undefined, file: () => ({ data: () => { throw refusal }, end: () => undefined }) }
+    const sink: FormSink = {
+      field: () => undefined,
+      file: () => ({
+        data: () => {
+          throw refusal
+        },
+        end: () => undefined,
+      }),
+    }
     await expect(readMultipart(chunked(BODY, 5), 'XyZ', LIMITS, sink)).rejects.toBe(refusal)
   })
 })

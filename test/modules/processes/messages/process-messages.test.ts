@@ -25,7 +25,14 @@ describe('Processes Message Create and List', () => {
       totalRecords: 1,
       hasMoreResults: false,
       listMessageDetail: [
-        { messageUniqueID: res.json.additionalData.messageUniqueID, messageText: 'Enviámos a certidão predial atualizada.', messageDate: s.clock.now().toISOString(), origin: 'BROKER', userId: 5002, userName: 'Rui Ferreira' },
+        {
+          messageUniqueID: res.json.additionalData.messageUniqueID,
+          messageText: 'Enviámos a certidão predial atualizada.',
+          messageDate: s.clock.now().toISOString(),
+          origin: 'BROKER',
+          userId: 5002,
+          userName: 'Rui Ferreira',
+        },
       ],
     })
   })

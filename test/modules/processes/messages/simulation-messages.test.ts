@@ -9,8 +9,7 @@ beforeAll(async () => {
   id = (await createSimulation(s)).id
 })
 
-const post = (simulationId: string, body: unknown, token?: string) =>
-  s.call('POST', `/v1/simulations/${simulationId}/message`, { body, ...(token ? { token } : {}) })
+const post = (simulationId: string, body: unknown, token?: string) => s.call('POST', `/v1/simulations/${simulationId}/message`, { body, ...(token ? { token } : {}) })
 const list = (simulationId: string, query = '') => s.call('GET', `/v1/simulations/${simulationId}/message${query}`)
 
 describe('Simulations Message Create', () => {
@@ -90,7 +89,13 @@ describe('Simulations Message List', () => {
 
     const notified = publish.mock.calls.map(([event]) => event).filter((e) => e.notificationTypeId === 7)
     expect(notified).toEqual([
-      { partnerUniqueID: PARTNER_A, brokerId: 1001, notificationTypeId: 7, simulationUniqueId: simulation, data: { messageUniqueId: bank.messageUniqueID, messageText: 'Mensagem 3', origin: 'BANK' } },
+      {
+        partnerUniqueID: PARTNER_A,
+        brokerId: 1001,
+        notificationTypeId: 7,
+        simulationUniqueId: simulation,
+        data: { messageUniqueId: bank.messageUniqueID, messageText: 'Mensagem 3', origin: 'BANK' },
+      },
     ])
     publish.mockRestore()
   })

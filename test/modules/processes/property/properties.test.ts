@@ -10,12 +10,11 @@ beforeAll(async () => {
 async function propertyOf(processUniqueId: string, lang = 'pt-PT') {
   return (await s.call('GET', processPath(processUniqueId, '/property'), { headers: { 'Accept-Language': lang } })).json.propertyList[0]
 }
-const update = (processUniqueId: string, propertyUniqueId: string, body: unknown) =>
-  s.call('PUT', processPath(processUniqueId, `/property/${propertyUniqueId}`), { body })
+const update = (processUniqueId: string, propertyUniqueId: string, body: unknown) => s.call('PUT', processPath(processUniqueId, `/property/${propertyUniqueId}`), { body })
 const errorsOf = (res: { json: { errors: Array<{ errorCode: string; errorField: string }> } }) => res.json.errors.map((e) => [e.errorCode, e.errorField])
 
 describe('Property List', () => {
-  it("answers what the simulation shows of its property, and no county or parish the partner never chose", async () => {
+  it('answers what the simulation shows of its property, and no county or parish the partner never chose', async () => {
     for (let i = 0; i < 3; i++) {
       const { processUniqueId, simulationUniqueId } = await draftProcess(s)
       const simulation = (await s.call('GET', `/v1/simulations/${simulationUniqueId}`)).json.propertySimulationDetail
@@ -57,7 +56,18 @@ describe('Property Update', () => {
   it('merges the fields given, keeps the others and evaluates the loan again', async () => {
     const { processUniqueId } = await draftProcess(s)
     const before = await propertyOf(processUniqueId)
-    const body = { districtId: 11, countyId: 1106, parishId: 110666, address: 'Rua Castilho', zipCode: '1250-068', zipCodeLocal: 'Lisboa', usefulArea: 95, energyCertificateClass: 'A', sustainabilityCampaign: true, evaluationEstimatedAmount: 240000 }
+    const body = {
+      districtId: 11,
+      countyId: 1106,
+      parishId: 110666,
+      address: 'Rua Castilho',
+      zipCode: '1250-068',
+      zipCodeLocal: 'Lisboa',
+      usefulArea: 95,
+      energyCertificateClass: 'A',
+      sustainabilityCampaign: true,
+      evaluationEstimatedAmount: 240000,
+    }
     const res = await update(processUniqueId, before.propertyUniqueId, body)
     expect(res.status).toBe(200)
     expect(res.json).toEqual({ operationStatus: { operationStatusCode: '020101', operationStatusMessage: 'Operação efetuada com sucesso.' } })

@@ -118,7 +118,9 @@ describe('journeys driven by the clock', () => {
       new Date(submittedAt + 5_000).toISOString(),
       new Date(submittedAt + 35_000).toISOString(),
     ])
-    const occurred = notificationsOf(s, 'process_unique_id', id).slice(-4).map((n) => n.body.occurredAt)
+    const occurred = notificationsOf(s, 'process_unique_id', id)
+      .slice(-4)
+      .map((n) => n.body.occurredAt)
     expect(occurred).toEqual([submittedAt + 5_000, submittedAt + 35_000, submittedAt + 35_000, submittedAt + 35_000].map((t) => new Date(t).toISOString()))
   })
 

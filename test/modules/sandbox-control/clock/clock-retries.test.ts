@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { simulationStatusChanged } from '../../../../src/modules/callbacks/notification-events.ts'
+import { eventOf } from '../../../../src/modules/callbacks/notification-events.ts'
 import { RETRY_SCHEDULE_MS } from '../../../../src/modules/callbacks/retry-schedule.ts'
 import { signWebhook } from '../../../../src/modules/callbacks/webhook-signature.ts'
 import { createCallbackSandbox, eventually, PARTNER_A, PARTNER_B, type CallbackSandbox } from '../../callbacks/support/callback-sandbox.ts'
@@ -29,7 +29,13 @@ afterEach(async () => {
 const publishStatus = (partnerUniqueID: string) =>
   sandbox.db.transaction(() =>
     sandbox.services.callbacks.publisher.publish(
-      simulationStatusChanged({ partnerUniqueID, brokerId: partnerUniqueID === PARTNER_A ? 1001 : 2001, simulationUniqueId: randomUUID(), simulationStatusId: 3, simulationStatusDescription: 'Concluída' }),
+      eventOf('SIMULATION_STATUS_CHANGED', {
+        partnerUniqueID,
+        brokerId: partnerUniqueID === PARTNER_A ? 1001 : 2001,
+        simulationUniqueId: randomUUID(),
+        simulationStatusId: 3,
+        simulationStatusDescription: 'Concluída',
+      }),
     ),
   )()
 

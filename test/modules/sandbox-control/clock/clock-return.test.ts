@@ -11,8 +11,7 @@ beforeAll(async () => {
 const advance = (seconds: number) => s.call('POST', '/sandbox/clock/advance', { body: { seconds } })
 const returnToRealTime = (token?: string) => s.call('POST', '/sandbox/clock/return', token === undefined ? {} : { token })
 const clockOf = async (token?: string) => (await s.call('GET', '/sandbox/clock', token === undefined ? {} : { token })).json
-const pendingDueTimes = async () =>
-  ((await s.call('GET', '/sandbox/jobs?status=pending')).json.jobList as Array<{ dueAt: string }>).map((j) => Date.parse(j.dueAt)).sort()
+const pendingDueTimes = async () => ((await s.call('GET', '/sandbox/jobs?status=pending')).json.jobList as Array<{ dueAt: string }>).map((j) => Date.parse(j.dueAt)).sort()
 
 describe('POST /sandbox/clock/return', () => {
   it('brings a clock a day ahead back to the real time, keeping every record and the journal with the dates they were written with', async () => {
@@ -33,7 +32,7 @@ describe('POST /sandbox/clock/return', () => {
     expect((await s.call('GET', '/sandbox/requests')).json.totalRecords).toBeGreaterThan(journalBefore)
   })
 
-  it('leaves what is scheduled its distance from now: a step due 5 s after the partner\'s now is due 5 real seconds later', async () => {
+  it("leaves what is scheduled its distance from now: a step due 5 s after the partner's now is due 5 real seconds later", async () => {
     await advance(3600)
     await submittedProcess(s, { headers: scenarioHeader('process-approved') })
     const partnerNow = Date.parse((await clockOf()).now)
@@ -47,7 +46,7 @@ describe('POST /sandbox/clock/return', () => {
     expect(runJobsAfter(s, 1)).toBe(1)
   })
 
-  it('is harmless on a clock that is not ahead, counts against no quota, and moves no other partner\'s clock', async () => {
+  it("is harmless on a clock that is not ahead, counts against no quota, and moves no other partner's clock", async () => {
     expect((await s.call('POST', '/sandbox/clock/advance', { body: { seconds: 60 }, token: s.tokens.b })).status).toBe(200)
     // It stores nothing, so it counts against no quota: the partner's usage moves by its own journal
     // entry only (every request has one). The journal is written in batches, so both reads flush it.

@@ -3,17 +3,25 @@ import { describe, expect, it } from 'vitest'
 import { isIndividualNif, isValidCitizenCardNumber, isValidNiss } from '../../../../src/domain/identity-numbers.ts'
 import { fromRoot } from '../../../../src/platform/package-root.ts'
 
-/** The README's table of ten fixed test identities: name, NIF, NISS, citizen card. */
+/** The table of ten fixed test identities of docs/test-data.md: name, NIF, NISS, citizen card. */
 function publishedIdentities(): string[][] {
-  const readme = readFileSync(fromRoot('README.md'), 'utf8')
-  const table = readme.slice(readme.indexOf('| Name | NIF | NISS | Citizen card |'))
+  const page = readFileSync(fromRoot('docs', 'test-data.md'), 'utf8')
+  const table = page.slice(page.indexOf('| Name | NIF | NISS | Citizen card |'))
   const lines = table.split('\n').slice(2)
   return lines
-    .slice(0, lines.findIndex((line) => !line.startsWith('|')))
-    .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()))
+    .slice(
+      0,
+      lines.findIndex((line) => !line.startsWith('|')),
+    )
+    .map((line) =>
+      line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim()),
+    )
 }
 
-describe("the README's published test identities", () => {
+describe('the test identities published in docs/test-data.md', () => {
   it('are ten, distinct, and valid by the algorithms that check Borrower Create', () => {
     const rows = publishedIdentities()
     expect(rows).toHaveLength(10)

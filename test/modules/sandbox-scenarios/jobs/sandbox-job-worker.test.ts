@@ -51,8 +51,14 @@ describe('the scenario job worker of the server', () => {
 
 describe('scenario files naming unknown reference data', () => {
   it.each([
-    [{ type: 'simulationEligibility', eligible: false, reasonCode: 'NO_SUCH_REASON' }, /my-scenario, effects\.0\.reasonCode: "NO_SUCH_REASON" is not a code of simulation-reject-reasons/],
-    [{ type: 'processLifecycle', steps: [{ afterSeconds: 1, status: 'REJECTED', rejectReasonCode: 'NOPE' }] }, /effects\.0\.steps\.0\.rejectReasonCode: "NOPE" is not a code of proposal-reject-reasons/],
+    [
+      { type: 'simulationEligibility', eligible: false, reasonCode: 'NO_SUCH_REASON' },
+      /my-scenario, effects\.0\.reasonCode: "NO_SUCH_REASON" is not a code of simulation-reject-reasons/,
+    ],
+    [
+      { type: 'processLifecycle', steps: [{ afterSeconds: 1, status: 'REJECTED', rejectReasonCode: 'NOPE' }] },
+      /effects\.0\.steps\.0\.rejectReasonCode: "NOPE" is not a code of proposal-reject-reasons/,
+    ],
     [{ type: 'documentRequested', afterSeconds: 1, documentTypeId: 999, text: { 'pt-PT': 'a', en: 'a' } }, /effects\.0\.documentTypeId: 999 is not an id of document-types/],
   ])('stop the sandbox from being built, naming the scenario and the field (%j)', (effect, message) => {
     const folder = mkdtempSync(join(dir, 'files-'))
