@@ -58,8 +58,6 @@ export function repaymentChart(lang: Lang, months: readonly Month[], principal: 
       <text x="${PAD.left}" y="${HEIGHT - 6}">1</text>
       <text x="${WIDTH - PAD.right - 24}" y="${HEIGHT - 6}">${years.length}</text>
     </svg>
-    <figcaption>
-      <span class="key capital"></span> ${labels[0]} <span class="key interest"></span> ${labels[1]} <span class="key owed"></span> ${labels[2]} (${euros(principal)} → 0)
-    </figcaption>
+    <figcaption><span class="key capital"></span> ${labels[0]} <span class="key interest"></span> ${labels[1]} <span class="key owed"></span> ${labels[2]} (${euros(principal)} → 0)</figcaption>
   </figure>`
 }

@@ -74,7 +74,8 @@ export function page(options: { lang: Lang; title: string; current?: string; csr
         </header>
         <main id="content" tabindex="-1">
           <h1>${options.title}</h1>
-          ${options.flash ? html`<p class="flash" role="status">${options.flash}</p>` : ''} ${content}
+          ${options.flash ? html`<p class="flash" role="status">${options.flash}</p>` : ''}
+          ${content}
         </main>
       </body>
     </html>`

@@ -10,9 +10,7 @@ export function consoleErrorPage(error: ApiError, lang: 'pt-PT' | 'en') {
   const body = renderError(error, lang)
   return page(
     { lang, title: `${error.status}`, flash: body.operationStatus.operationStatusMessage },
-    html`<ul class="errors">
-        ${body.errors.map((e) => html`<li><code>${e.errorField}</code> <span class="error">${e.errorCode} ${e.errorMessage}</span></li>`)}
-      </ul>
+    html`<ul class="errors">${body.errors.map((e) => html`<li><code>${e.errorField}</code> <span class="error">${e.errorCode} ${e.errorMessage}</span></li>`)}</ul>
       <p><a href="/console/requests">${t(lang, 'back')}</a></p>`,
   )
 }

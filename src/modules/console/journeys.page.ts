@@ -61,31 +61,12 @@ export function journeyPages(deps: JourneyDeps) {
         page(
           { lang, title: t(lang, 'simulations'), current: '/console/simulations', ...chrome(c) },
           html`${listFilters(lang, c.req.query(), 'filterSimulationStatus')}
-            <table>
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th>${t(lang, 'status')}</th>
-                  <th>keyBorrowerName</th>
-                  <th>loanAmount</th>
-                  <th>statusLastDate</th>
-                  <th>origin</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${list.listSimulationDetail.map(
-                  (s) =>
-                    html`<tr>
-                      <td><a href="/console/simulations/${s.simulationUniqueID}">${s.simulationNumber}</a></td>
-                      <td>${s.simulationStatusDescription}</td>
-                      <td>${s.keyBorrowerName}</td>
-                      <td class="num">${euros(lang, s.loanAmount)}</td>
-                      <td>${when(s.statusLastDate)}</td>
-                      <td>${s.origin}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>`,
+            <table><thead><tr><th>#</th><th>${t(lang, 'status')}</th><th>keyBorrowerName</th><th>loanAmount</th><th>statusLastDate</th><th>origin</th></tr></thead><tbody>
+            ${list.listSimulationDetail.map(
+              (s) =>
+                html`<tr><td><a href="/console/simulations/${s.simulationUniqueID}">${s.simulationNumber}</a></td><td>${s.simulationStatusDescription}</td><td>${s.keyBorrowerName}</td><td class="num">${euros(lang, s.loanAmount)}</td><td>${when(s.statusLastDate)}</td><td>${s.origin}</td></tr>`,
+            )}
+            </tbody></table>`,
         ),
       )
     })
@@ -96,29 +77,12 @@ export function journeyPages(deps: JourneyDeps) {
         page(
           { lang, title: t(lang, 'processes'), current: '/console/processes', ...chrome(c) },
           html`${listFilters(lang, c.req.query(), 'filterProcessStatus')}
-            <table>
-              <thead>
-                <tr>
-                  <th>#</th>
-                  <th>${t(lang, 'status')}</th>
-                  <th>keyBorrowerName</th>
-                  <th>loanAmount</th>
-                  <th>statusLastDate</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${list.listProcessDetail.map(
-                  (p) =>
-                    html`<tr>
-                      <td><a href="/console/processes/${p.processUniqueID}">${p.processNumber}</a></td>
-                      <td>${p.processStatusDescription}</td>
-                      <td>${p.keyBorrowerName ?? ''}</td>
-                      <td class="num">${euros(lang, p.loanAmount)}</td>
-                      <td>${when(p.statusLastDate)}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>`,
+            <table><thead><tr><th>#</th><th>${t(lang, 'status')}</th><th>keyBorrowerName</th><th>loanAmount</th><th>statusLastDate</th></tr></thead><tbody>
+            ${list.listProcessDetail.map(
+              (p) =>
+                html`<tr><td><a href="/console/processes/${p.processUniqueID}">${p.processNumber}</a></td><td>${p.processStatusDescription}</td><td>${p.keyBorrowerName ?? ''}</td><td class="num">${euros(lang, p.loanAmount)}</td><td>${when(p.statusLastDate)}</td></tr>`,
+            )}
+            </tbody></table>`,
         ),
       )
     })

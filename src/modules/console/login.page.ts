@@ -13,10 +13,10 @@ const loginPage = (lang: 'pt-PT' | 'en', failed?: string) =>
   page(
     { lang, title: t(lang, 'login'), flash: failed },
     html`<form method="post" action="/console/login" class="login">
-      <label>${t(lang, 'username')} <input name="username" autocomplete="username" required autofocus /></label>
-      <label>${t(lang, 'password')} <input name="password" type="password" autocomplete="current-password" required /></label>
-      <button>${t(lang, 'login')}</button>
-    </form>`,
+        <label>${t(lang, 'username')} <input name="username" autocomplete="username" required autofocus /></label>
+        <label>${t(lang, 'password')} <input name="password" type="password" autocomplete="current-password" required /></label>
+        <button>${t(lang, 'login')}</button>
+      </form>`,
   )
 
 /** The way in, before a session: /console, the login page and its form, the language choice. */

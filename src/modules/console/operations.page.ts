@@ -30,17 +30,14 @@ function drivePage(c: Context<ConsoleEnv>, deps: OperationDeps, lang: Lang) {
   const now = html`<h2>${t(lang, 'clock')}</h2>
     <p><strong id="clock-now">${when(clock.now)}</strong> · ${t(lang, 'offset')} <span id="clock-offset">${clock.offsetSeconds}</span> ${t(lang, 'seconds')}</p>`
   // Moving the partner's clock and erasing its data are partner-wide: an administrator's.
-  if (!c.get('auth').admin)
-    return html`${now}
-      <p class="hint" id="admin-only">${t(lang, 'adminOnly')}</p>`
+  if (!c.get('auth').admin) return html`${now}<p class="hint" id="admin-only">${t(lang, 'adminOnly')}</p>`
   return html`${now}
-    <form method="post" action="/console/drive/advance">
-      ${csrfField(c.get('csrf'))} <label>${t(lang, 'advance')} <input name="seconds" type="number" min="1" max="34560000" value="35" required /> ${t(lang, 'seconds')}</label>
-      <button>${t(lang, 'advance')}</button>
+    <form method="post" action="/console/drive/advance">${csrfField(c.get('csrf'))}
+      <label>${t(lang, 'advance')} <input name="seconds" type="number" min="1" max="34560000" value="35" required /> ${t(lang, 'seconds')}</label> <button>${t(lang, 'advance')}</button>
     </form>
     <h2>${t(lang, 'reset')}</h2>
-    <form method="post" action="/console/drive/reset">
-      ${csrfField(c.get('csrf'))} <label><input type="checkbox" name="confirm" value="yes" /> ${t(lang, 'resetConfirm')}</label> <button class="danger">${t(lang, 'reset')}</button>
+    <form method="post" action="/console/drive/reset">${csrfField(c.get('csrf'))}
+      <label><input type="checkbox" name="confirm" value="yes" /> ${t(lang, 'resetConfirm')}</label> <button class="danger">${t(lang, 'reset')}</button>
     </form>`
 }
 
@@ -71,28 +68,12 @@ export function operationPages(deps: OperationDeps) {
       return c.html(
         page(
           { lang, title: t(lang, 'mailbox'), current: '/console/mailbox', ...chrome(c) },
-          html`<table>
-              <thead>
-                <tr>
-                  <th>${t(lang, 'time')}</th>
-                  <th>${t(lang, 'to')}</th>
-                  <th>${t(lang, 'subject')}</th>
-                  <th>${t(lang, 'attachment')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${mailList.map(
-                  (m) =>
-                    html`<tr>
-                      <td>${when(m.sentAt)}</td>
-                      <td>${m.to}</td>
-                      <td>${m.subject}</td>
-                      <td>${m.attachments.map((a) => html`<a href="/console/mailbox/${m.messageId}/attachments/${a.position}">${a.filename}</a> `)}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-            ${mailList.length === 0 ? html`<p>${t(lang, 'none')}</p>` : ''}`,
+          html`<table><thead><tr><th>${t(lang, 'time')}</th><th>${t(lang, 'to')}</th><th>${t(lang, 'subject')}</th><th>${t(lang, 'attachment')}</th></tr></thead><tbody>
+            ${mailList.map(
+              (m) =>
+                html`<tr><td>${when(m.sentAt)}</td><td>${m.to}</td><td>${m.subject}</td><td>${m.attachments.map((a) => html`<a href="/console/mailbox/${m.messageId}/attachments/${a.position}">${a.filename}</a> `)}</td></tr>`,
+            )}
+          </tbody></table>${mailList.length === 0 ? html`<p>${t(lang, 'none')}</p>` : ''}`,
         ),
       )
     })

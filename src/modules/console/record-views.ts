@@ -42,23 +42,16 @@ export function timeline(lang: Lang, steps: TimelineStep[], sent: SentNotificati
   }
   return html`<ol class="timeline">
     ${steps.map(
-      (h, i) =>
-        html`<li data-status="${h.statusId}">
-          ${when(h.at)} <strong>${h.description}</strong> <span class="muted">${byWhom(lang, h.origin, h.userId)}</span>
-          ${
-            byStep[i]!.length > 0
-              ? html`<ul class="sent">
-                  ${byStep[i]!.map(
-                    (n) =>
-                      html`<li>
-                        <a href="/console/deliveries/${n.notificationId}" data-notification-id="${n.notificationId}">${typeName(n.notificationTypeId)}</a>
-                        <span class="muted">${n.status}</span>
-                      </li>`,
-                  )}
-                </ul>`
-              : ''
-          }
-        </li>`,
+      (h, i) => html`<li data-status="${h.statusId}">${when(h.at)} <strong>${h.description}</strong> <span class="muted">${byWhom(lang, h.origin, h.userId)}</span>
+        ${
+          byStep[i]!.length > 0
+            ? html`<ul class="sent">${byStep[i]!.map(
+                (n) =>
+                  html`<li><a href="/console/deliveries/${n.notificationId}" data-notification-id="${n.notificationId}">${typeName(n.notificationTypeId)}</a> <span class="muted">${n.status}</span></li>`,
+              )}</ul>`
+            : ''
+        }
+      </li>`,
     )}
   </ol>`
 }
@@ -68,14 +61,11 @@ const FIGURES = ['loanAmount', 'loanDurationMonths', 'monthlyInstallmentAmount',
 /** The engine's figures of a loan with their labels and formatted values, and the borrowers' effort rate when the detail has it. */
 export function figures(lang: Lang, loan: Record<string, unknown>, borrowers?: Record<string, unknown>) {
   const effort = Object.entries(borrowers ?? {}).filter(([key]) => /dsti|effort/i.test(key))
-  return html`<h2>${t(lang, 'figures')}</h2>
-    <dl class="figures">
-      ${[...FIGURES.map((key) => [key, loan[key]] as const), ...effort].map(
-        ([key, value]) =>
-          html`<dt title="${key}">${fieldLabel(lang, key)}</dt>
-            <dd data-figure="${key}">${figure(lang, key, value)}</dd>`,
-      )}
-    </dl>`
+  return html`<h2>${t(lang, 'figures')}</h2><dl class="figures">
+    ${[...FIGURES.map((key) => [key, loan[key]] as const), ...effort].map(
+      ([key, value]) => html`<dt title="${key}">${fieldLabel(lang, key)}</dt><dd data-figure="${key}">${figure(lang, key, value)}</dd>`,
+    )}
+  </dl>`
 }
 
 /** Every value of a record (a borrower's data, a property), one labelled line each, nested groups flattened. */
@@ -88,13 +78,7 @@ export function fields(lang: Lang, record: Record<string, unknown>) {
     }
   }
   walk(record)
-  return html`<dl class="fields">
-    ${lines.map(
-      ([key, v]) =>
-        html`<dt title="${key}">${fieldLabel(lang, key)}</dt>
-          <dd>${figure(lang, key, v)}</dd>`,
-    )}
-  </dl>`
+  return html`<dl class="fields">${lines.map(([key, v]) => html`<dt title="${key}">${fieldLabel(lang, key)}</dt><dd>${figure(lang, key, v)}</dd>`)}</dl>`
 }
 
 /** The ids of the statuses the workflow allows from the current one (none from a final status). */
@@ -114,33 +98,20 @@ export function driveForms(
   return html`<h2>${t(lang, 'drive')}</h2>
     ${
       options.next.length > 0
-        ? html`<form method="post" action="/console/${kind}/${id}/status" class="filters">
-            ${csrfField(csrf)}
-            <label
-              >${t(lang, 'forceStatus')}
-              <select name="statusId">
-                ${options.next.map((s) => html`<option value="${s.id}">${s.name}</option>`)}
-              </select></label
-            >
-            <button>${t(lang, 'forceStatus')}</button>
-          </form>`
+        ? html`<form method="post" action="/console/${kind}/${id}/status" class="filters">${csrfField(csrf)}
+          <label>${t(lang, 'forceStatus')} <select name="statusId">${options.next.map((s) => html`<option value="${s.id}">${s.name}</option>`)}</select></label>
+          <button>${t(lang, 'forceStatus')}</button>
+        </form>`
         : html`<p class="hint" id="no-move">${t(lang, 'noMove')}</p>`
     }
     ${
       options.open
-        ? html`<form method="post" action="/console/${kind}/${id}/message" class="filters">
-            ${csrfField(csrf)} <label>${t(lang, 'bankMessage')} <input name="messageText" size="50" maxlength="1000" required /></label> <button>${t(lang, 'send')}</button>
-          </form>`
+        ? html`<form method="post" action="/console/${kind}/${id}/message" class="filters">${csrfField(csrf)}
+          <label>${t(lang, 'bankMessage')} <input name="messageText" size="50" maxlength="1000" required /></label> <button>${t(lang, 'send')}</button>
+        </form>`
         : ''
     }
-    <form method="post" action="/console/${kind}/${id}/echo" class="filters">
-      ${csrfField(csrf)}
-      <label
-        >${t(lang, 'echo')}
-        <select name="type">
-          ${options.echoTypes.map((type) => html`<option>${type}</option>`)}
-        </select></label
-      >
-      <button>${t(lang, 'send')}</button>
+    <form method="post" action="/console/${kind}/${id}/echo" class="filters">${csrfField(csrf)}
+      <label>${t(lang, 'echo')} <select name="type">${options.echoTypes.map((type) => html`<option>${type}</option>`)}</select></label> <button>${t(lang, 'send')}</button>
     </form>`
 }

@@ -38,20 +38,15 @@ function namesOf(taxonomy: RecordPageDeps['taxonomy'], list: string, lang: Lang)
 /** The record's messages, both ways, oldest first. */
 function messageList(lang: Lang, messages: Array<{ messageUniqueID: string; messageText: string; messageDate: string; origin: string; userName?: string | null }>) {
   if (messages.length === 0) return html`<p class="muted">${t(lang, 'none')}</p>`
-  return html`<ol class="messages">
-    ${[...messages].reverse().map(
-      (m) =>
-        html`<li class="${m.origin === 'BANK' ? 'bank' : 'broker'}" data-message-id="${m.messageUniqueID}">
-          <span class="muted">${when(m.messageDate)} · ${m.origin === 'BANK' ? t(lang, 'fromBank') : `${t(lang, 'fromBroker')}${m.userName ? ` (${m.userName})` : ''}`}</span>
-          <p>${m.messageText}</p>
-        </li>`,
-    )}
-  </ol>`
+  return html`<ol class="messages">${[...messages].reverse().map(
+    (m) => html`<li class="${m.origin === 'BANK' ? 'bank' : 'broker'}" data-message-id="${m.messageUniqueID}">
+      <span class="muted">${when(m.messageDate)} · ${m.origin === 'BANK' ? t(lang, 'fromBank') : `${t(lang, 'fromBroker')}${m.userName ? ` (${m.userName})` : ''}`}</span>
+      <p>${m.messageText}</p></li>`,
+  )}</ol>`
 }
 
 function chartOf(lang: Lang, loan: RecordPageDeps['loan'], row: { engineInput: string; loanAmount: number }) {
-  return html`<h2>${t(lang, 'repayment')}</h2>
-    ${repaymentChart(lang, loan.repaymentTable(JSON.parse(row.engineInput)), row.loanAmount)}`
+  return html`<h2>${t(lang, 'repayment')}</h2>${repaymentChart(lang, loan.repaymentTable(JSON.parse(row.engineInput)), row.loanAmount)}`
 }
 
 /** A simulation's and a process's page: the whole journey of the record on one page. */
@@ -83,21 +78,15 @@ export function recordPages(deps: RecordPageDeps) {
             ...chrome(c),
             flash: c.req.query('done'),
           },
-          html`<p>
-              <strong data-status="${statusId}" id="simulation-status">${section.simulationStatusDescription}</strong> · ${section.origin} ·
-              <code>${id}</code>
-              ${section.processUniqueId ? html`· <a href="/console/processes/${section.processUniqueId}">${t(lang, 'process')} ${section.processNumber}</a>` : ''}
-            </p>
+          html`<p><strong data-status="${statusId}" id="simulation-status">${section.simulationStatusDescription}</strong> · ${section.origin} · <code>${id}</code>
+              ${section.processUniqueId ? html`· <a href="/console/processes/${section.processUniqueId}">${t(lang, 'process')} ${section.processNumber}</a>` : ''}</p>
             <p><a class="button" href="/console/simulations/${id}/esis.pdf">${t(lang, 'esis')}</a></p>
             <div class="columns">
               <section>${figures(lang, loan, detail.borrowerSimulationDetail)}</section>
-              <section>
-                <h2>${t(lang, 'timeline')}</h2>
-                ${timeline(lang, history, sent, namesOf(deps.taxonomy, 'notification-types', lang))}
-              </section>
+              <section><h2>${t(lang, 'timeline')}</h2>${timeline(lang, history, sent, namesOf(deps.taxonomy, 'notification-types', lang))}</section>
             </div>
-            <h2>${t(lang, 'messages')}</h2>
-            ${messageList(lang, messages)} ${chartOf(lang, deps.loan, deps.simulations.find(auth(c), id))}
+            <h2>${t(lang, 'messages')}</h2>${messageList(lang, messages)}
+            ${chartOf(lang, deps.loan, deps.simulations.find(auth(c), id))}
             ${driveForms(lang, 'simulations', id, c.get('csrf'), { next, echoTypes: ECHO_TYPES.simulations, open: true })}`,
         ),
       )
@@ -130,62 +119,35 @@ export function recordPages(deps: RecordPageDeps) {
             ...chrome(c),
             flash: c.req.query('done'),
           },
-          html`<p>
-              <strong id="process-status" data-status="${section.processStatusId}">${section.processStatusDescription}</strong
-              >${section.rejectReasonDescription ? ` · ${section.rejectReasonDescription}` : ''} · <code>${id}</code> · ${t(lang, 'cameFrom')}
-              <a href="/console/simulations/${section.simulationUniqueId}" id="from-simulation">${t(lang, 'simulation')}</a>
-            </p>
+          html`<p><strong id="process-status" data-status="${section.processStatusId}">${section.processStatusDescription}</strong>${section.rejectReasonDescription ? ` · ${section.rejectReasonDescription}` : ''}
+              · <code>${id}</code> · ${t(lang, 'cameFrom')} <a href="/console/simulations/${section.simulationUniqueId}" id="from-simulation">${t(lang, 'simulation')}</a></p>
             <p><a class="button" href="/console/processes/${id}/esis.pdf">${t(lang, 'esis')}</a></p>
             <div class="columns">
               <section>${figures(lang, detail.loanProcessDetail as unknown as Record<string, unknown>)}</section>
-              <section>
-                <h2>${t(lang, 'timeline')}</h2>
-                ${timeline(lang, history, sent, namesOf(deps.taxonomy, 'notification-types', lang))}
-              </section>
+              <section><h2>${t(lang, 'timeline')}</h2>${timeline(lang, history, sent, namesOf(deps.taxonomy, 'notification-types', lang))}</section>
             </div>
             <h2>${t(lang, 'borrowers')} (${borrowers.length})</h2>
             ${borrowers.map(
-              (b, i) =>
-                html`<details class="borrower" id="borrower-${b.borrowerUniqueId}" ${i < 2 ? 'open' : ''}>
-                  <summary>${String((b.personal as Record<string, unknown>).name ?? b.borrowerUniqueId)} <code>${b.borrowerUniqueId}</code></summary>
-                  ${fields(lang, { personal: b.personal, financial: b.financial, professional: b.professional })}
-                </details>`,
+              (
+                b,
+                i,
+              ) => html`<details class="borrower" id="borrower-${b.borrowerUniqueId}" ${i < 2 ? 'open' : ''}><summary>${String((b.personal as Record<string, unknown>).name ?? b.borrowerUniqueId)} <code>${b.borrowerUniqueId}</code></summary>
+                ${fields(lang, { personal: b.personal, financial: b.financial, professional: b.professional })}</details>`,
             )}
             <h2>${t(lang, 'documents')} (${detail.documents.length})</h2>
-            <div class="scroll" tabindex="0">
-              <table class="documents">
-                <thead>
-                  <tr>
-                    <th>${t(lang, 'type')}</th>
-                    <th>${t(lang, 'name')}</th>
-                    <th>${t(lang, 'time')}</th>
-                    <th></th>
-                  </tr>
-                </thead>
-                <tbody>
-                  ${detail.documents.map(
-                    (d) =>
-                      html`<tr id="document-${d.documentUniqueID}">
-                        <td>${d.documentTypeDescription}</td>
-                        <td>${d.fileName} <span class="muted">${Math.ceil(d.size / 1024)} KB</span></td>
-                        <td>${when(d.uploadDate)}</td>
-                        <td><a href="/console/processes/${id}/documents/${d.documentUniqueID}">${t(lang, 'download')}</a></td>
-                      </tr>`,
-                  )}
-                  ${
-                    detail.documents.length === 0
-                      ? html`<tr>
-                          <td colspan="4">${t(lang, 'none')}</td>
-                        </tr>`
-                      : ''
-                  }
-                </tbody>
-              </table>
-            </div>
+            <div class="scroll" tabindex="0"><table class="documents"><thead><tr><th>${t(lang, 'type')}</th><th>${t(lang, 'name')}</th><th>${t(lang, 'time')}</th><th></th></tr></thead><tbody>
+              ${detail.documents.map(
+                (
+                  d,
+                ) => html`<tr id="document-${d.documentUniqueID}"><td>${d.documentTypeDescription}</td><td>${d.fileName} <span class="muted">${Math.ceil(d.size / 1024)} KB</span></td><td>${when(d.uploadDate)}</td>
+                  <td><a href="/console/processes/${id}/documents/${d.documentUniqueID}">${t(lang, 'download')}</a></td></tr>`,
+              )}
+              ${detail.documents.length === 0 ? html`<tr><td colspan="4">${t(lang, 'none')}</td></tr>` : ''}
+            </tbody></table></div>
             <h2>${t(lang, 'property')}</h2>
             ${property ? html`<div id="property-${property.propertyUniqueId}">${fields(lang, property as unknown as Record<string, unknown>)}</div>` : html`<p class="muted">${t(lang, 'none')}</p>`}
-            <h2>${t(lang, 'messages')}</h2>
-            ${messageList(lang, messages)} ${chartOf(lang, deps.loan, deps.processes.find(auth(c), id))}
+            <h2>${t(lang, 'messages')}</h2>${messageList(lang, messages)}
+            ${chartOf(lang, deps.loan, deps.processes.find(auth(c), id))}
             ${driveForms(lang, 'processes', id, c.get('csrf'), { next, echoTypes: ECHO_TYPES.processes, open: true })}`,
         ),
       )

@@ -47,20 +47,16 @@ function filterOf(query: Record<string, string>, auth: AuthContext) {
 const FILTER_NAMES = ['method', 'status', 'operation', 'path', 'scenario', 'from', 'to'] as const
 
 function rows(lang: Lang, entries: JournalSummary[], offsetMs: number) {
-  if (entries.length === 0)
-    return html`<tr>
-      <td colspan="6">${t(lang, 'none')}</td>
-    </tr>`
+  if (entries.length === 0) return html`<tr><td colspan="6">${t(lang, 'none')}</td></tr>`
   return html`${entries.map(
-    (e) =>
-      html`<tr data-request-id="${e.requestId}" data-seq="${e.seq}">
-        <td>${clockTime(lang, e.at, offsetMs)}</td>
-        <td>${e.method}</td>
-        <td class="path"><a href="/console/requests/${encodeURIComponent(e.requestId)}">${e.path}${e.query ? `?${e.query}` : ''}</a></td>
-        <td class="${statusClass(e.status)}">${e.status}</td>
-        <td>${e.durationMs} ms</td>
-        <td>${e.scenario ?? ''}</td>
-      </tr>`,
+    (e) => html`<tr data-request-id="${e.requestId}" data-seq="${e.seq}">
+      <td>${clockTime(lang, e.at, offsetMs)}</td>
+      <td>${e.method}</td>
+      <td class="path"><a href="/console/requests/${encodeURIComponent(e.requestId)}">${e.path}${e.query ? `?${e.query}` : ''}</a></td>
+      <td class="${statusClass(e.status)}">${e.status}</td>
+      <td>${e.durationMs} ms</td>
+      <td>${e.scenario ?? ''}</td>
+    </tr>`,
   )}`
 }
 
@@ -95,33 +91,21 @@ function fieldsWithErrors(lang: Lang, body: string | null, errors: ErrorItem[]) 
     else elsewhere.push(error)
   }
   const list = elsewhere.length
-    ? html`<ul class="errors">
-        ${elsewhere.map((e) => html`<li>${e.errorField ? html`<code>${e.errorField}</code> ` : ''}<span class="error">${e.errorCode} ${e.errorMessage}</span></li>`)}
-      </ul>`
+    ? html`<ul class="errors">${elsewhere.map((e) => html`<li>${e.errorField ? html`<code>${e.errorField}</code> ` : ''}<span class="error">${e.errorCode} ${e.errorMessage}</span></li>`)}</ul>`
     : ''
   if (lines.length === 0) return list
-  return html`${list}
-    <div class="scroll" tabindex="0">
-      <table class="fields">
-        <thead>
-          <tr>
-            <th>${t(lang, 'field')}</th>
-            <th>${t(lang, 'value')}</th>
-            <th>${t(lang, 'errors')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${lines.map(
-            ([field, value, errs]) =>
-              html`<tr class="${errs.length ? 'has-error' : ''}" data-field="${field}">
-                <td><code>${field}</code></td>
-                <td>${value === undefined ? t(lang, 'missing') : JSON.stringify(value)}</td>
-                <td>${errs.map((e) => html`<span class="error">${e.errorCode} ${e.errorMessage}</span>`)}</td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
-    </div>`
+  return html`${list}<div class="scroll" tabindex="0"><table class="fields">
+    <thead><tr><th>${t(lang, 'field')}</th><th>${t(lang, 'value')}</th><th>${t(lang, 'errors')}</th></tr></thead>
+    <tbody>
+      ${lines.map(
+        ([field, value, errs]) => html`<tr class="${errs.length ? 'has-error' : ''}" data-field="${field}">
+          <td><code>${field}</code></td>
+          <td>${value === undefined ? t(lang, 'missing') : JSON.stringify(value)}</td>
+          <td>${errs.map((e) => html`<span class="error">${e.errorCode} ${e.errorMessage}</span>`)}</td>
+        </tr>`,
+      )}
+    </tbody>
+  </table></div>`
 }
 
 /** A curl command that replays the request (the token left for the reader to fill in). */
@@ -159,18 +143,12 @@ export function requestPages(journal: Pick<RequestJournalService, 'list' | 'rece
       const moreOlder = 'previousRecord' in cursor ? older !== undefined : list.hasMoreResults
       const moreNewer = 'nextRecord' in cursor ? newer !== undefined : 'previousRecord' in cursor && list.hasMoreResults
       const select = (name: string, label: string, values: readonly string[], current: string | undefined) =>
-        html`<label
-          >${label}
-          <select name="${name}">
-            <option value="">${t(lang, 'all')}</option>
-            ${values.map((v) => html`<option ${v === current ? 'selected' : ''}>${v}</option>`)}
-          </select></label
-        >`
+        html`<label>${label} <select name="${name}"><option value="">${t(lang, 'all')}</option>${values.map((v) => html`<option ${v === current ? 'selected' : ''}>${v}</option>`)}</select></label>`
       const pager = html`<nav class="pager" aria-label="${t(lang, 'requests')}">
-        ${moreNewer && newer ? html`<a href="${link({ after: String(newer.seq) })}" rel="prev">← ${t(lang, 'newer')}</a>` : ''}
-        <span class="muted" id="total">${list.moreThanTotal ? `${list.totalRecords.toLocaleString(lang)}+` : list.totalRecords}</span>
-        ${moreOlder && older ? html`<a href="${link({ before: String(older.seq) })}" rel="next" id="older">${t(lang, 'older')} →</a>` : ''}
-      </nav>`
+          ${moreNewer && newer ? html`<a href="${link({ after: String(newer.seq) })}" rel="prev">← ${t(lang, 'newer')}</a>` : ''}
+          <span class="muted" id="total">${list.moreThanTotal ? `${list.totalRecords.toLocaleString(lang)}+` : list.totalRecords}</span>
+          ${moreOlder && older ? html`<a href="${link({ before: String(older.seq) })}" rel="next" id="older">${t(lang, 'older')} →</a>` : ''}
+        </nav>`
       return c.html(
         page(
           { lang, title: t(lang, 'requests'), current: '/console/requests', ...chrome(c) },
@@ -184,26 +162,10 @@ export function requestPages(journal: Pick<RequestJournalService, 'list' | 'rece
               <button>${t(lang, 'filter')}</button>
             </form>
             ${first ? html`<p class="hint">${t(lang, 'live')}</p>` : ''}
-            <div class="scroll" tabindex="0">
-              <table class="journal compact">
-                <thead>
-                  <tr>
-                    <th>${t(lang, 'time')}</th>
-                    <th>${t(lang, 'method')}</th>
-                    <th>${t(lang, 'path')}</th>
-                    <th>${t(lang, 'status')}</th>
-                    <th>${t(lang, 'duration')}</th>
-                    <th>${t(lang, 'scenario')}</th>
-                  </tr>
-                </thead>
-                <tbody
-                  id="journal-rows"
-                  ${first ? raw(`hx-get="/console/requests/rows?${new URLSearchParams(kept).toString().replace(/&/g, '&amp;')}" hx-trigger="every 2s" hx-swap="innerHTML"`) : ''}
-                >
-                  ${rows(lang, list.entries, offsetOf(c))}
-                </tbody>
-              </table>
-            </div>
+            <div class="scroll" tabindex="0"><table class="journal compact">
+              <thead><tr><th>${t(lang, 'time')}</th><th>${t(lang, 'method')}</th><th>${t(lang, 'path')}</th><th>${t(lang, 'status')}</th><th>${t(lang, 'duration')}</th><th>${t(lang, 'scenario')}</th></tr></thead>
+              <tbody id="journal-rows" ${first ? raw(`hx-get="/console/requests/rows?${new URLSearchParams(kept).toString().replace(/&/g, '&amp;')}" hx-trigger="every 2s" hx-swap="innerHTML"`) : ''}>${rows(lang, list.entries, offsetOf(c))}</tbody>
+            </table></div>
             ${pager}`,
         ),
       )
@@ -221,17 +183,9 @@ export function requestPages(journal: Pick<RequestJournalService, 'list' | 'rece
       return c.html(
         page(
           { lang, title: `${e.method} ${e.path}`, current: '/console/requests', ...chrome(c), flash: c.req.query('done') },
-          html`<p>
-              ${clockTime(lang, e.at, offsetOf(c))} · <span class="${statusClass(e.status)}">${e.status}</span> · ${e.durationMs} ms ·
-              <code>${e.requestId}</code>${e.scenario ? html` · ${t(lang, 'scenario')} <code>${e.scenario}</code>` : ''}
-              ${e.fault ? html` · <span id="fault">${t(lang, 'fault')} <code>${e.fault.kind}</code>${e.fault.afterWrite ? ` (${t(lang, 'faultAfterWrite')})` : ''}</span>` : ''}
-            </p>
-            ${
-              errors.length > 0
-                ? html`<h2>${t(lang, 'errors')}</h2>
-                    ${fieldsWithErrors(lang, e.requestBody, errors)}`
-                : ''
-            }
+          html`<p>${clockTime(lang, e.at, offsetOf(c))} · <span class="${statusClass(e.status)}">${e.status}</span> · ${e.durationMs} ms · <code>${e.requestId}</code>${e.scenario ? html` · ${t(lang, 'scenario')} <code>${e.scenario}</code>` : ''}
+              ${e.fault ? html` · <span id="fault">${t(lang, 'fault')} <code>${e.fault.kind}</code>${e.fault.afterWrite ? ` (${t(lang, 'faultAfterWrite')})` : ''}</span>` : ''}</p>
+            ${errors.length > 0 ? html`<h2>${t(lang, 'errors')}</h2>${fieldsWithErrors(lang, e.requestBody, errors)}` : ''}
             <h2>${t(lang, 'copyCurl')}</h2>
             <pre tabindex="0" class="curl" id="curl">${curlOf(origin, e)}</pre>
             <button type="button" data-copy="curl" data-copied="${t(lang, 'copied')}">${t(lang, 'copyCurl')}</button>
@@ -242,19 +196,9 @@ export function requestPages(journal: Pick<RequestJournalService, 'list' | 'rece
             <pre tabindex="0" class="request-body">${pretty(e.requestBody)}</pre>
             <h2>${t(lang, 'answer')} (${e.responseContentType ?? ''})</h2>
             <h3>${t(lang, 'headers')}</h3>
-            <div class="scroll" tabindex="0">
-              <table class="response-headers compact">
-                <tbody>
-                  ${Object.entries(headers).map(
-                    ([name, value]) =>
-                      html`<tr data-header="${name}">
-                        <th scope="row"><code>${name}</code></th>
-                        <td><code>${value}</code></td>
-                      </tr>`,
-                  )}
-                </tbody>
-              </table>
-            </div>
+            <div class="scroll" tabindex="0"><table class="response-headers compact"><tbody>
+              ${Object.entries(headers).map(([name, value]) => html`<tr data-header="${name}"><th scope="row"><code>${name}</code></th><td><code>${value}</code></td></tr>`)}
+            </tbody></table></div>
             <h3>${t(lang, 'body')}</h3>
             <pre tabindex="0" class="response-body">${pretty(e.responseBody)}</pre>
             <p><a href="/console/requests">${t(lang, 'back')}</a></p>`,

@@ -46,20 +46,15 @@ function pageOf(trial: ScenarioTrial): string {
 
 /** The JSON editor of a scenario, with the refusal of the last attempt beside it, each error naming its field. */
 function editor(lang: Lang, csrf: string, action: string, text: string, errors: ErrorItem[] = []) {
-  return html`<form method="post" action="${action}" class="scenario-editor">
-    ${csrfField(csrf)}
-    ${
-      errors.length > 0
-        ? html`<p class="error">${w(lang, 'refused')}</p>
-            <ul class="errors">
-              ${errors.map((e) => html`<li><code>${e.errorField}</code> <span class="error">${e.errorCode} ${e.errorMessage}</span></li>`)}
-            </ul>`
-        : ''
-    }
-    <label for="scenario-document">${w(lang, 'scenarioDocument')}</label>
-    <textarea id="scenario-document" name="document" rows="16" cols="80" spellcheck="false">${text}</textarea>
-    <button>${w(lang, 'save')}</button>
-  </form>`
+  return html`<form method="post" action="${action}" class="scenario-editor">${csrfField(csrf)}
+      ${
+        errors.length > 0
+          ? html`<p class="error">${w(lang, 'refused')}</p><ul class="errors">${errors.map((e) => html`<li><code>${e.errorField}</code> <span class="error">${e.errorCode} ${e.errorMessage}</span></li>`)}</ul>`
+          : ''
+      }
+      <label for="scenario-document">${w(lang, 'scenarioDocument')}</label>
+      <textarea id="scenario-document" name="document" rows="16" cols="80" spellcheck="false">${text}</textarea>
+      <button>${w(lang, 'save')}</button></form>`
 }
 
 type Save = (document: unknown) => { scenario: { name: string } }
@@ -99,61 +94,34 @@ export function scenarioPages(deps: ScenarioPageDeps) {
       return c.html(
         page(
           { lang, title: t(lang, 'scenarios'), current: '/console/scenarios', ...chrome(c), flash: c.req.query('done') },
-          html`<p id="next-scenario">
-              ${
-                picked
-                  ? html`${t(lang, 'nextCallScenario')}
-                      <strong>${picked.name}</strong>
-                      ${admin ? html`<form method="post" action="/console/scenarios/next/cancel" class="inline">${csrf}<button>${t(lang, 'cancel')}</button></form>` : ''}`
-                  : t(lang, admin ? 'nextCallNone' : 'nextCallAdminOnly')
-              }
-            </p>
+          html`<p id="next-scenario">${
+            picked
+              ? html`${t(lang, 'nextCallScenario')} <strong>${picked.name}</strong>
+                  ${admin ? html`<form method="post" action="/console/scenarios/next/cancel" class="inline">${csrf}<button>${t(lang, 'cancel')}</button></form>` : ''}`
+              : t(lang, admin ? 'nextCallNone' : 'nextCallAdminOnly')
+          }</p>
             <p>${t(lang, 'tryExplained')}</p>
-            <table>
-              <thead>
-                <tr>
-                  <th>${t(lang, 'scenario')}</th>
-                  <th>${w(lang, 'whose')}</th>
-                  <th>${t(lang, 'triggers')}</th>
-                  <th>${t(lang, 'effects')}</th>
-                  <th></th>
-                </tr>
-              </thead>
-              <tbody>
-                ${deps.scenarios.all(partnerOf(c)).map(
-                  ({ scenario: s, owner }) =>
-                    html`<tr data-scenario="${s.name}" data-owner="${owner}">
-                      <td><strong>${s.name}</strong><br />${s.description[lang]}</td>
-                      <td>${w(lang, owner === 'partner' ? 'yours' : 'sandbox')}</td>
-                      <td>
-                        ${s.triggers.header ? html`<code>X-Sandbox-Scenario: ${s.name}</code>` : ''}
-                        ${(s.triggers.magicValues ?? []).map((m) => html`<br /><code>${m.field} = ${JSON.stringify(m.equals)}</code>`)}
-                      </td>
-                      <td>${s.effects.map((e) => e.type).join(', ')}<br /><small>${t(lang, `journey_${deps.trials.journeyOf(s)}`)}</small></td>
-                      <td>
-                        ${admin ? html`<form method="post" action="/console/scenarios/${s.name}/next">${csrf}<button>${t(lang, 'useNext')}</button></form>` : ''}
-                        ${
-                          deps.trials.canTry(s)
-                            ? html`<form method="post" action="/console/scenarios/${s.name}/try">${csrf}<button class="try">${t(lang, 'tryIt')}</button></form>`
-                            : html`<small>${t(lang, 'cannotTry')}</small>`
-                        }
-                        ${
-                          admin && owner === 'partner'
-                            ? html`<a href="/console/scenarios/${s.name}/edit">${w(lang, 'edit')}</a>
-                                <form method="post" action="/console/scenarios/${s.name}/delete" class="inline">${csrf}<button>${w(lang, 'delete')}</button></form>`
-                            : ''
-                        }
-                      </td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>
-            ${
-              admin
-                ? html`<h2>${w(lang, 'add')}</h2>
-                    ${editor(lang, c.get('csrf'), '/console/scenarios', '')}`
-                : ''
-            }`,
+            <table><thead><tr><th>${t(lang, 'scenario')}</th><th>${w(lang, 'whose')}</th><th>${t(lang, 'triggers')}</th><th>${t(lang, 'effects')}</th><th></th></tr></thead><tbody>
+            ${deps.scenarios.all(partnerOf(c)).map(
+              ({ scenario: s, owner }) => html`<tr data-scenario="${s.name}" data-owner="${owner}"><td><strong>${s.name}</strong><br />${s.description[lang]}</td>
+                <td>${w(lang, owner === 'partner' ? 'yours' : 'sandbox')}</td>
+                <td>${s.triggers.header ? html`<code>X-Sandbox-Scenario: ${s.name}</code>` : ''} ${(s.triggers.magicValues ?? []).map((m) => html`<br /><code>${m.field} = ${JSON.stringify(m.equals)}</code>`)}</td>
+                <td>${s.effects.map((e) => e.type).join(', ')}<br /><small>${t(lang, `journey_${deps.trials.journeyOf(s)}`)}</small></td>
+                <td>${admin ? html`<form method="post" action="/console/scenarios/${s.name}/next">${csrf}<button>${t(lang, 'useNext')}</button></form>` : ''}
+                  ${
+                    deps.trials.canTry(s)
+                      ? html`<form method="post" action="/console/scenarios/${s.name}/try">${csrf}<button class="try">${t(lang, 'tryIt')}</button></form>`
+                      : html`<small>${t(lang, 'cannotTry')}</small>`
+                  }
+                  ${
+                    admin && owner === 'partner'
+                      ? html`<a href="/console/scenarios/${s.name}/edit">${w(lang, 'edit')}</a>
+                        <form method="post" action="/console/scenarios/${s.name}/delete" class="inline">${csrf}<button>${w(lang, 'delete')}</button></form>`
+                      : ''
+                  }</td></tr>`,
+            )}
+          </tbody></table>
+          ${admin ? html`<h2>${w(lang, 'add')}</h2>${editor(lang, c.get('csrf'), '/console/scenarios', '')}` : ''}`,
         ),
       )
     })
