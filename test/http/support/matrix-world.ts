@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
 import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../support/test-app.ts'
+import { testConfig } from '../../../src/platform/config.ts'
 import { borrowerIds, completeProcess, draftProcess, PDF, processPath, upload } from '../../modules/processes/process-fixtures.ts'
 import { simulationInput } from '../../modules/simulations/simulation-fixtures.ts'
 
@@ -58,7 +59,10 @@ export const nextAddress = () => {
 export async function createWorld(): Promise<World> {
   // Behind a trusted proxy: each call of the matrix names its own client address (nextAddress), so no
   // throttle by address (failed operator tokens, logins) answers in place of the rule under test.
-  const s = await createTestSandbox({ operatorToken: OPERATOR_TOKEN, trustProxy: true })
+  // The matrix calls A1 hundreds of times a second: past the journal's allowance (200 a second) a
+  // request is counted, not journaled, and the journal's routes would answer 404 for its marker.
+  const journal = testConfig().journal
+  const s = await createTestSandbox({ operatorToken: OPERATOR_TOKEN, trustProxy: true, journal: { ...journal, maxPerSecond: 100_000 } })
   const admin = s.tokens.a
   const broker = await s.call('POST', '/sandbox/account/brokers', { token: admin, body: { name: 'Casa Certa Porto' } })
   expect(broker.status, broker.text).toBe(201)
