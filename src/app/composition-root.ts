@@ -165,8 +165,6 @@ export function buildSandbox(options: SandboxOptions) {
     languageOf: partners.languageOf,
     // An open listen stream is held to its token as every request is: it ends when the user loses its rights.
     authenticate: (authorization) => partners.auth.authenticate(authorization),
-    // A notification kept for a listener's replay is stored data of the partner: kept only while it fits.
-    storageRoom: (partner, bytes) => quotas.hasRoom(partner, 'storageBytes', bytes),
     metrics,
     ...(options.callbackResolver ? { resolve: options.callbackResolver } : {}),
   })
@@ -282,9 +280,9 @@ export function buildSandbox(options: SandboxOptions) {
     },
     {
       owner: 'callbacks',
-      tables: ['notification', 'delivery_attempt', 'callback_configuration', 'listen_delivery', 'listen_kept'],
+      tables: ['notification', 'delivery_attempt', 'callback_configuration', 'listen_delivery'],
       deleteOfPartner: callbacks.deleteOfPartner,
-      olderThan: { notifications: callbacks.deleteOlderThan, keptNotifications: callbacks.expireKept },
+      olderThan: { notifications: callbacks.deleteOlderThan },
     },
     { owner: 'sandbox-scenarios', tables: ['sandbox_job'], deleteOfPartner: (p) => ({ jobs: jobs.deleteOfPartner(p) }), olderThan: { jobs: jobs.deleteOlderThan } },
     {

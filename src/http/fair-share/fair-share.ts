@@ -160,7 +160,8 @@ export class RequestShare implements HeldShare {
  * The request keeps its concurrency slot while it waits: a hold does not buy a partner more.
  */
 export async function held<T>(c: Context, work: Promise<T>): Promise<T> {
-  const share = (c as Context<AppEnv>).var.share
+  // c.get, not c.var: Hono builds c.var from every variable of the request at each read.
+  const share = (c as Context<AppEnv>).get('share')
   if (share === undefined) return work
   share.hold()
   try {

@@ -69,8 +69,6 @@ export interface CallbacksDeps {
   languageOf?: (partnerUniqueID: string) => Lang
   /** The caller a bearer token names now: an open listen stream ends when its user loses its rights. */
   authenticate?: (authorization: string) => AuthContext
-  /** Whether the partner's storage quota has room for `bytes` more: a notification kept for a listener's replay takes some. */
-  storageRoom?: (partnerUniqueID: string, bytes: number) => boolean
 }
 
 /**
@@ -112,7 +110,7 @@ export function createCallbacks(deps: CallbacksDeps) {
     secretFor: (listener) => listen.secretFor(listener),
     timeoutMs: deps.timeoutMs ?? DELIVERY_TIMEOUT_MS,
   })
-  const replay = createListenReplay({ clock, repo: listenRepo, room: deps.storageRoom })
+  const replay = createListenReplay({ clock, repo: listenRepo })
   const listen = createListenService({
     writes: deps.writes,
     clock,
@@ -189,8 +187,6 @@ export function createCallbacks(deps: CallbacksDeps) {
       clock,
       version: deps.version,
     }),
-    /** Retention: the notifications kept for a listener's replay past their 24 hours. */
-    expireKept: replay.expire,
     /**
      * A stored notification of the scope as a delivery of it now carries it: its body, byte for byte,
      * and its Standard Webhooks headers, signed with the partner's secret for its type (a throwaway one

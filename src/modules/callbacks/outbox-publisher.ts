@@ -34,19 +34,8 @@ export function createOutboxPublisher(deps: {
   clock: PartnerClock
   /** Called after each pending notification is written; the worker defers its wake-up past the commit. */
   onPending: () => void
-  /**
-   * Each notification written, inside the same transaction: the listeners' deliveries join it, or it
-   * is kept for them when no address will receive it (`reachesAddress`).
-   */
-  onPublished?: (notification: {
-    seq: number
-    partnerUniqueID: string
-    brokerId: number | null
-    notificationTypeId: number
-    resourceKey: string
-    reachesAddress: boolean
-    body: string
-  }) => void
+  /** Each notification written, inside the same transaction: the listeners' deliveries join it. */
+  onPublished?: (notification: { seq: number; partnerUniqueID: string; brokerId: number | null; notificationTypeId: number; resourceKey: string }) => void
   /** The language of the partner's notifications (pt-PT when not given). */
   languageOf?: (partnerUniqueID: string) => Lang
 }): NotificationPublisher {
@@ -95,6 +84,7 @@ export function createOutboxPublisher(deps: {
               : null,
         nextAttemptAt: status === 'pending' ? deps.clock.dueAt(event.partnerUniqueID) : null,
         now,
+        publishedAt: deps.clock.machine.now().toISOString(),
       })
       if (status === 'pending') deps.onPending()
       deps.onPublished?.({
@@ -103,8 +93,6 @@ export function createOutboxPublisher(deps: {
         brokerId: event.brokerId,
         notificationTypeId: event.notificationTypeId,
         resourceKey,
-        reachesAddress: status === 'pending',
-        body: json,
       })
       return id
     },

@@ -32,6 +32,8 @@ export interface NewNotification {
   statusReason: string | null
   nextAttemptAt: string | null
   now: string
+  /** Machine time: a listener's replay window (its `since`) is transport time. */
+  publishedAt: string
 }
 
 export interface AttemptRecord {
@@ -116,9 +118,9 @@ const LOG_COLUMNS = `seq, notification_id AS notificationId, notification_type_i
 export function createOutboxRepository(db: Db) {
   const insert = db.prepare(`INSERT INTO notification
     (notification_id, partner_unique_id, broker_id, notification_type_id, process_unique_id, simulation_unique_id, resource_key,
-     body, test, status, status_reason, next_attempt_at, created_at, updated_at)
+     body, test, status, status_reason, next_attempt_at, created_at, updated_at, published_at)
     VALUES (@notificationId, @partnerUniqueID, @brokerId, @notificationTypeId, @processUniqueId, @simulationUniqueId, @resourceKey,
-     @body, @test, @status, @statusReason, @nextAttemptAt, @now, @now)`)
+     @body, @test, @status, @statusReason, @nextAttemptAt, @now, @now, @publishedAt)`)
   // Partners whose clock is being advanced (`held`, a JSON array) are left to the advance.
   const NOT_HELD = 'AND n.partner_unique_id NOT IN (SELECT value FROM json_each(@held))'
   const dueHeads = db.prepare(`${HEADS} AND n.next_attempt_at <= @now ${NOT_HELD} ORDER BY n.next_attempt_at, n.seq LIMIT @limit`)

@@ -23,7 +23,6 @@ export const RESET_DELETES: Readonly<Record<string, string>> = {
   delivery_attempt: 'notifications and their delivery attempts',
   callback_configuration: 'callback configurations and their signing secrets',
   listen_delivery: 'notifications and their delivery attempts',
-  listen_kept: 'notifications and their delivery attempts',
   sandbox_job: 'scenario jobs (pending ones never run)',
   partner_clock: "the test clock's offset (the clock is back on the real time)",
   request_journal: 'the request journal',

@@ -38,8 +38,6 @@ export interface PartnerUsage {
   scenarios: number
   /** Their documents, and a fixed part for each row. */
   scenarioBytes: number
-  /** Notifications that reached no receiver, kept 24 hours for a listener's replay: their bodies and a fixed part for each row. */
-  keptNotificationBytes: number
 }
 
 const NO_USAGE: PartnerUsage = {
@@ -53,7 +51,6 @@ const NO_USAGE: PartnerUsage = {
   journalBytes: 0,
   scenarios: 0,
   scenarioBytes: 0,
-  keptNotificationBytes: 0,
 }
 
 export interface BrokerRecord {
@@ -122,7 +119,7 @@ export function createPartnerRepository(db: Db) {
     registration_number AS registrationNumber, branch_id AS branchId FROM broker WHERE partner_unique_id = ? ORDER BY broker_id`)
   const usage = db.prepare(`SELECT simulations, processes, document_bytes AS documentBytes,
     callback_configurations AS callbackConfigurations, document_rows AS documentRows, mail_bytes AS mailBytes, message_bytes AS messageBytes,
-    journal_bytes AS journalBytes, scenarios, scenario_bytes AS scenarioBytes, kept_notification_bytes AS keptNotificationBytes FROM partner_usage WHERE partner_unique_id = ?`)
+    journal_bytes AS journalBytes, scenarios, scenario_bytes AS scenarioBytes FROM partner_usage WHERE partner_unique_id = ?`)
   const insertPartner = db.prepare(`INSERT INTO partner (partner_unique_id, name, contact_email, origin, created_at)
     VALUES (@partnerUniqueID, @name, @contactEmail, @origin, @createdAt)`)
   const insertBroker = db.prepare(`INSERT INTO broker (broker_id, partner_unique_id, name, registration_number, branch_id)

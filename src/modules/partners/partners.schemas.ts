@@ -92,12 +92,11 @@ export const AccountSchema = z
               mailBytes: z.number().int(),
               messageBytes: z.number().int(),
               scenarioBytes: z.number().int(),
-              keptNotificationBytes: z.number().int(),
               journalBytes: z.number().int(),
             })
             .openapi({
               description:
-                "What uses the storage: documents, e-mails with their attachments, messages, the partner's own scenarios, the notifications that reached no receiver, kept 24 hours for a `mortgage-sandbox listen` replay, the request journal; each record with a fixed part for its row (a document 1024 bytes, an e-mail 768 and each attachment 256, a message 256, a scenario 256, a kept notification 256, a journal entry 1024)",
+                "What uses the storage: documents, e-mails with their attachments, messages, the partner's own scenarios, the request journal; each record with a fixed part for its row (a document 1024 bytes, an e-mail 768 and each attachment 256, a message 256, a scenario 256, a journal entry 1024)",
             }),
         }),
       })

@@ -44,12 +44,12 @@ export const DOCUMENT_ROW_BYTES = 1024
 const documentStorage = (u: PartnerUsage) => u.documentBytes + DOCUMENT_ROW_BYTES * u.documentRows
 
 /** Every byte the partner stores, whatever its kind. */
-const storedBytes = (u: PartnerUsage) => documentStorage(u) + u.mailBytes + u.messageBytes + u.scenarioBytes + u.keptNotificationBytes + u.journalBytes
+const storedBytes = (u: PartnerUsage) => documentStorage(u) + u.mailBytes + u.messageBytes + u.scenarioBytes + u.journalBytes
 
 /**
  * A partner's stored-data quotas (docs/design.md "Partners"): what it stores is counted by triggers
  * (migrations 009 and 015), so a check reads one row. A full quota answers 409 (010605) naming it.
- * `storageBytes` counts every byte: documents, e-mails with attachments, messages, scenarios, the notifications kept for a listener's replay and the request
+ * `storageBytes` counts every byte: documents, e-mails with attachments, messages, scenarios and the request
  * journal, whose ring bound (`journalBytes`) is kept room inside it from the start, so the journal
  * never refuses a request and a partner never stores more than the quota.
  */
@@ -61,8 +61,7 @@ export function createQuotas(deps: { repo: Pick<PartnerRepository, 'usage'>; lim
   /** What a check counts as used: for the storage quota the journal's whole ring, and uploads under way. */
   function usedForCheck(kind: QuotaKind, usage: PartnerUsage, partnerUniqueID: string, ownInFlight = 0): number {
     const streaming = (inFlight.get(partnerUniqueID) ?? 0) - ownInFlight
-    if (kind === 'storageBytes')
-      return documentStorage(usage) + usage.mailBytes + usage.messageBytes + usage.scenarioBytes + usage.keptNotificationBytes + deps.journalBytes + streaming
+    if (kind === 'storageBytes') return documentStorage(usage) + usage.mailBytes + usage.messageBytes + usage.scenarioBytes + deps.journalBytes + streaming
     if (kind === 'documentBytes') return usage.documentBytes + streaming
     return usage[kind]
   }
@@ -131,13 +130,13 @@ export function createQuotas(deps: { repo: Pick<PartnerRepository, 'usage'>; lim
         QuotaKind,
         { limit: number | null; used: number }
       >
-      const { mailBytes, messageBytes, scenarioBytes, keptNotificationBytes, journalBytes } = usage
+      const { mailBytes, messageBytes, scenarioBytes, journalBytes } = usage
       return {
         ...quotas,
         storageBytes: {
           ...quotas.storageBytes,
           journalReserved: deps.journalBytes,
-          byKind: { documentBytes: documentStorage(usage), mailBytes, messageBytes, scenarioBytes, keptNotificationBytes, journalBytes },
+          byKind: { documentBytes: documentStorage(usage), mailBytes, messageBytes, scenarioBytes, journalBytes },
         },
       }
     },

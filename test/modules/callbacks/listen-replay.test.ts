@@ -3,10 +3,9 @@ import type { Config } from '../../../src/platform/config.ts'
 import { SIMULATION_INPUT_EXAMPLE } from '../../../src/modules/simulations/simulation-input.schemas.ts'
 import { createTestSandbox, PARTNER_A, type TestSandbox } from '../../support/test-app.ts'
 
-const NO_QUOTAS = { simulations: null, processes: null, documentBytes: null, callbackConfigurations: null, scenarios: null, storageBytes: null }
 const DAY_MS = 24 * 3600 * 1000
 
-/** A sandbox with retention on and no journal ring in the storage quota (its room is all the notifications'). */
+/** A sandbox with retention on and no journal ring in the storage quota: what a replay stores would show. */
 const sandboxWith = (overrides: Partial<Config> = {}) => createTestSandbox({ retentionDays: 30, journal: { maxEntries: 0, maxBytes: 0, maxPerSecond: 0 }, ...overrides })
 
 /** A new simulation of the token's broker: its notification (type 6) is published in the same transaction. */
@@ -16,8 +15,8 @@ async function newSimulation(s: TestSandbox, token = s.tokens.a): Promise<string
   return res.json.additionalData.simulationUniqueID as string
 }
 
-const keptBytes = (s: TestSandbox) => s.services.partners.quotas.of(PARTNER_A).storageBytes.byKind.keptNotificationBytes
-const keptRows = (s: TestSandbox) => s.db.prepare('SELECT COUNT(*) FROM listen_kept').pluck().get() as number
+const storedBytes = (s: TestSandbox) => s.services.partners.quotas.of(PARTNER_A).storageBytes.used
+const listenRows = (s: TestSandbox) => s.db.prepare('SELECT COUNT(*) FROM listen_delivery').pluck().get() as number
 const log = async (s: TestSandbox, token = s.tokens.a) =>
   (await s.call('GET', '/sandbox/deliveries?lineCount=100', { token })).json.deliveryList as Array<{
     notificationId: string
@@ -39,28 +38,37 @@ function connect(s: TestSandbox, token: string, query: { types?: string; since?:
   return { replay, detach: listener.detach }
 }
 
-describe('notifications that reached no receiver, kept for a listener', () => {
-  it('keeps only what no receiver took, each counted in the storage quota by its body and row', async () => {
+describe('a listener replays what reached no receiver, read from the outbox', () => {
+  it('replays only what no receiver took; publishing writes nothing for it, and a replay stores nothing but its deliveries', async () => {
     const s = await sandboxWith()
-    await newSimulation(s)
-    const stored = s.db.prepare('SELECT octet_length(n.body) FROM listen_kept k JOIN notification n ON n.seq = k.notification_seq').pluck().all() as number[]
-    expect(stored).toHaveLength(1)
-    expect(keptBytes(s)).toBe(256 + stored[0]!)
+    const missed = await newSimulation(s)
+    expect([listenRows(s), storedBytes(s)]).toEqual([0, 0])
 
-    // An address registered for the type receives it: not kept.
-    expect((await s.call('PUT', `/${PARTNER_A}/callbacks/6`, { body: { callbackUrl: 'https://partner.example.com/hooks' } })).status).toBe(201)
-    await newSimulation(s)
-    expect(keptRows(s)).toBe(1)
-    await s.call('DELETE', `/${PARTNER_A}/callbacks/6`)
-
-    // A connected listener takes it: a listen delivery, not kept.
+    // A connected listener takes it: its listen delivery, not replayed again.
     const listener = connect(s, s.tokens.a, { replay: 'false' })
     await newSimulation(s)
-    expect(keptRows(s)).toBe(1)
     listener.detach()
+    expect(listenRows(s)).toBe(1)
+
+    // An address registered for the type receives it: not replayed.
+    expect((await s.call('PUT', `/${PARTNER_A}/callbacks/6`, { body: { callbackUrl: 'https://partner.example.com/hooks' } })).status).toBe(201)
+    const sent = await newSimulation(s)
+
+    const later = connect(s, s.tokens.a)
+    expect(later.replay().map((r) => r.notifications)).toEqual([1])
+    later.detach()
+    expect((await log(s)).filter((d) => d.listen?.replayed).map((d) => d.simulationUniqueId)).toEqual([missed])
+
+    // The address deleted before it went out: that one reached no receiver either.
+    await s.call('DELETE', `/${PARTNER_A}/callbacks/6`)
+    const last = connect(s, s.tokens.a)
+    expect(last.replay().map((r) => r.notifications)).toEqual([1])
+    last.detach()
+    expect((await log(s)).filter((d) => d.listen?.replayed).map((d) => d.simulationUniqueId)).toEqual([sent, missed])
+    expect([listenRows(s), storedBytes(s)]).toEqual([3, 0])
   })
 
-  it("replays to a listener what it takes (its broker's, its types, since), once; replay=false leaves them kept", async () => {
+  it("replays to a listener what it takes (its broker's, its types, since), once; replay=false moves nothing", async () => {
     const s = await sandboxWith()
     // A second broker of the partner, with a user who does not administer it.
     const broker = await s.call('POST', '/sandbox/account/brokers', { body: { name: 'Casa Certa Faro' } })
@@ -72,7 +80,6 @@ describe('notifications that reached no receiver, kept for a listener', () => {
     const [admin, user] = [await s.login('broker-a'), await s.login(made.json.username, made.json.password)]
     const recent = [await newSimulation(s, admin), await newSimulation(s, admin)]
     const otherBroker = await newSimulation(s, user)
-    expect(keptRows(s)).toBe(4)
 
     // No replay asked: nothing moves.
     const quiet = connect(s, admin, { replay: 'false' })
@@ -90,57 +97,72 @@ describe('notifications that reached no receiver, kept for a listener', () => {
     expect(theirs.replay().map((r) => r.notifications)).toEqual([1])
     theirs.detach()
 
-    // The last hour: the two recent ones of broker A's, the older one kept still.
+    // The last hour: the two recent ones of broker A's, not the older one.
     const lastHour = connect(s, admin, { since: '1h' })
     expect(lastHour.replay()).toEqual([{ notifications: 2, since: new Date(s.clock.now().getTime() - 3600 * 1000).toISOString() }])
     lastHour.detach()
     const replayed = (await log(s, admin)).filter((d) => d.listen?.replayed).map((d) => d.simulationUniqueId)
     expect(replayed.sort()).toEqual([...recent].sort())
     expect((await log(s, user)).map((d) => [d.simulationUniqueId, d.listen?.replayed])).toEqual([[otherBroker, true]])
-    expect(keptRows(s)).toBe(1)
 
-    // Replayed once: a listener connecting again gets only what is still kept (the default: 24 hours).
+    // Replayed once: a listener connecting again gets only what none had (the default: 24 hours).
     const again = connect(s, admin)
     expect(again.replay().map((r) => r.notifications)).toEqual([1])
     again.detach()
     expect((await log(s, admin)).find((d) => d.simulationUniqueId === old)!.listen).toMatchObject({ status: 'pending', replayed: true })
-    expect(keptRows(s)).toBe(0)
-    expect(keptBytes(s)).toBe(0)
+    const last = connect(s, admin)
+    expect(last.replay()).toEqual([])
+    last.detach()
   })
 
-  it('keeps nothing past the storage quota, and the change is made all the same', async () => {
-    const s = await sandboxWith({ quotas: { ...NO_QUOTAS, storageBytes: 1200 } })
-    await newSimulation(s)
-    const first = keptBytes(s)
-    expect(first).toBeGreaterThan(256)
-    await newSimulation(s)
-    expect(keptBytes(s)).toBe(first)
-    expect((await log(s)).map((d) => d.status)).toEqual(['skipped', 'skipped'])
+  it("looks among the partner's newest 1,000 notifications only", async () => {
+    for (const [newer, replayed] of [
+      [999, [1]],
+      [1000, []],
+    ] as const) {
+      const s = await sandboxWith()
+      await newSimulation(s)
+      // Newer notifications an address received, as a load test leaves them: copies of the first.
+      const copy = s.db.prepare(`INSERT INTO notification (notification_id, partner_unique_id, broker_id, notification_type_id, simulation_unique_id,
+          resource_key, body, status, created_at, updated_at, published_at)
+        SELECT ? || notification_id, partner_unique_id, broker_id, notification_type_id, simulation_unique_id,
+          resource_key, body, 'delivered', created_at, updated_at, published_at FROM notification WHERE seq = 1`)
+      s.db.transaction(() => {
+        for (let n = 0; n < newer; n++) copy.run(`copy-${n}-`)
+      })()
+      const listener = connect(s, s.tokens.a)
+      expect(
+        listener.replay().map((r) => r.notifications),
+        `${newer} newer`,
+      ).toEqual(replayed)
+      listener.detach()
+    }
   })
 
-  it('forgets what it kept after 24 hours: the retention sweep frees its room, and a later listener gets nothing', async () => {
+  it('reaches 24 hours back at most, on the machine clock; the notification itself stays in the delivery log', async () => {
+    const s = await sandboxWith()
+    const dayOld = await newSimulation(s)
+    s.clock.advance(DAY_MS / 2)
+    const halfDayOld = await newSimulation(s, await s.login())
+    s.clock.advance(DAY_MS / 2 + 1000)
+    const token = await s.login()
+    const listener = connect(s, token, { since: '24h' })
+    expect(listener.replay().map((r) => r.notifications)).toEqual([1])
+    listener.detach()
+    const entries = await log(s, token)
+    expect(entries.map((d) => [d.simulationUniqueId, d.listen?.replayed ?? null])).toEqual([
+      [halfDayOld, true],
+      [dayOld, null],
+    ])
+  })
+
+  it("goes with the partner's data at a reset", async () => {
     const s = await sandboxWith()
     await newSimulation(s)
-    s.clock.advance(DAY_MS - 1000)
-    expect(s.services.retention.sweepNow()).toMatchObject({ keptNotifications: 0 })
-    expect(keptRows(s)).toBe(1)
-    s.clock.advance(2000)
-    expect(s.services.retention.sweepNow()).toMatchObject({ keptNotifications: 1 })
-    expect(keptBytes(s)).toBe(0)
-    const token = await s.login()
-    const listener = connect(s, token)
+    expect((await s.call('POST', '/sandbox/reset')).status).toBe(200)
+    const listener = connect(s, s.tokens.a)
     expect(listener.replay()).toEqual([])
     listener.detach()
-    // The notification itself stays in the delivery log for the retention's days.
-    expect(await log(s, token)).toHaveLength(1)
-  })
-
-  it("goes with the partner's data at a reset, its room freed", async () => {
-    const s = await sandboxWith()
-    await newSimulation(s)
-    expect(keptBytes(s)).toBeGreaterThan(0)
-    expect((await s.call('POST', '/sandbox/reset')).status).toBe(200)
-    expect([keptRows(s), keptBytes(s)]).toEqual([0, 0])
   })
 
   it('refuses a since that is not a duration, and a replay that is not true or false, naming the field', async () => {

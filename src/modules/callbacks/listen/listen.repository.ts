@@ -12,30 +12,18 @@ export interface ListenItem {
   body: string
   retryStep: number
   nextAttemptAt: string | null
-  /** 1 when made of a kept notification as a listener connected: the listener marks it replayed (SQLite's boolean). */
+  /** 1 when a listener's replay made it as it connected: the listener marks it replayed (SQLite's boolean). */
   replayed: 0 | 1
 }
 
-/** A notification that reached no receiver, kept for a listener's replay. */
-export interface KeptNotification {
-  seq: number
-  partnerUniqueID: string
-  brokerId: number | null
-  notificationTypeId: number
-  resourceKey: string
-  /** What it costs in the storage quota. */
-  bytes: number
-  /** Machine time. */
-  keptAt: string
-}
-
-/** The kept notifications a listener takes: its partner's, of its broker (null: every one) and types (null: all), kept since `since`. */
+/** What a listener's replay takes: its partner's notifications, of its broker (null: every one) and types (null: all), published since `since`, among the newest `looksAt`. */
 export interface ReplayScope {
   partnerUniqueID: string
   brokerId: number | null
   types: readonly number[] | null
   since: string
   now: string
+  looksAt: number
 }
 
 /** What a sealed listen secret is bound to: this column. */
@@ -50,11 +38,18 @@ const HEADS = `SELECT ${ITEM} FROM listen_delivery l JOIN notification n ON n.se
   WHERE l.status = 'pending'
     AND l.notification_seq = (SELECT MIN(m.notification_seq) FROM listen_delivery m WHERE m.status = 'pending' AND m.resource_key = l.resource_key)`
 
-// The kept notifications a listener takes (ReplayScope's parameters).
-const IN_REPLAY_SCOPE = `partner_unique_id = @partnerUniqueID AND (@brokerId IS NULL OR broker_id = @brokerId)
-  AND (@types IS NULL OR notification_type_id IN (SELECT value FROM json_each(@types))) AND kept_at >= @since`
+// What a listener's replay takes (ReplayScope's parameters): among the partner's newest notifications
+// (its index, newest first), those no address received (skipped, or its configuration disabled) and
+// no listener took, published in the window. Rows published before migration 029 read created_at.
+const IN_REPLAY = `SELECT seq, partner_unique_id, broker_id, resource_key FROM
+  (SELECT seq, partner_unique_id, broker_id, notification_type_id, resource_key, status, COALESCE(published_at, created_at) AS published_at
+    FROM notification WHERE partner_unique_id = @partnerUniqueID ORDER BY seq DESC LIMIT @looksAt) n
+  WHERE n.status IN ('skipped', 'disabled') AND n.published_at >= @since
+    AND (@brokerId IS NULL OR n.broker_id = @brokerId)
+    AND (@types IS NULL OR n.notification_type_id IN (SELECT value FROM json_each(@types)))
+    AND NOT EXISTS (SELECT 1 FROM listen_delivery l WHERE l.notification_seq = n.seq)`
 
-/** The listen secrets, the listen deliveries (migration 018) and the notifications kept for a replay (migration 026). */
+/** The listen secrets and the listen deliveries (migration 018), a listener's replay among them (decision 1090). */
 export function createListenRepository(db: Db, secrets: SecretBox) {
   const secretOf = db.prepare('SELECT signing_secret FROM listen_secret WHERE partner_unique_id = ?').pluck()
   const insertSecret = db.prepare('INSERT OR IGNORE INTO listen_secret (partner_unique_id, signing_secret, created_at) VALUES (?, ?, ?)')
@@ -70,14 +65,9 @@ export function createListenRepository(db: Db, secrets: SecretBox) {
     AND (@brokerId IS NULL OR broker_id = @brokerId) AND status = 'pending' AND next_attempt_at > @now`)
   const bringForward = db.prepare(`UPDATE listen_delivery SET next_attempt_at = strftime('%Y-%m-%dT%H:%M:%fZ', next_attempt_at, @shift)
     WHERE status = 'pending' AND partner_unique_id = @partnerUniqueID`)
-  const keep = db.prepare(`INSERT OR IGNORE INTO listen_kept (notification_seq, partner_unique_id, broker_id, notification_type_id, resource_key, bytes, kept_at)
-    VALUES (@seq, @partnerUniqueID, @brokerId, @notificationTypeId, @resourceKey, @bytes, @keptAt)`)
-  const expireOfPartner = db.prepare('DELETE FROM listen_kept WHERE partner_unique_id = ? AND kept_at < ?')
-  const expire = db.prepare('DELETE FROM listen_kept WHERE notification_seq IN (SELECT notification_seq FROM listen_kept WHERE kept_at < @before ORDER BY kept_at LIMIT @limit)')
   // Oldest first: the worker takes the pending heads in notification order.
   const replay = db.prepare(`INSERT OR IGNORE INTO listen_delivery (notification_seq, partner_unique_id, broker_id, resource_key, status, next_attempt_at, updated_at, replayed)
-    SELECT notification_seq, partner_unique_id, broker_id, resource_key, 'pending', @now, @now, 1 FROM listen_kept WHERE ${IN_REPLAY_SCOPE} ORDER BY notification_seq`)
-  const replayed = db.prepare(`DELETE FROM listen_kept WHERE ${IN_REPLAY_SCOPE}`)
+    SELECT seq, partner_unique_id, broker_id, resource_key, 'pending', @now, @now, 1 FROM (${IN_REPLAY}) ORDER BY seq`)
 
   return {
     /** The partner's listen secret, made and stored (sealed) on first use. */
@@ -103,15 +93,7 @@ export function createListenRepository(db: Db, secrets: SecretBox) {
     },
     /** The pending listen deliveries of the partner (of one broker, or all: null) due at `now` (a listener connected); returns how many moved. */
     makeDue: (partnerUniqueID: string, brokerId: number | null, now: string): number => dueNow.run({ partnerUniqueID, brokerId, now }).changes,
-    /** Keeps a notification no receiver took for a listener's replay. */
-    keep(row: KeptNotification): void {
-      keep.run(row)
-    },
-    /** Forgets the partner's kept notifications older than `before` (machine time); returns how many. */
-    expireOfPartner: (partnerUniqueID: string, before: string): number => expireOfPartner.run(partnerUniqueID, before).changes,
-    /** Forgets up to `limit` kept notifications older than `before`, whoever's, oldest first; returns how many. */
-    expire: (before: string, limit: number): number => expire.run({ before, limit }).changes,
-    /** Turns the kept notifications a listener takes into listen deliveries due now, marked replayed; returns how many. */
+    /** Turns the notifications a listener's replay takes into listen deliveries due now, marked replayed; returns how many. */
     replay(scope: ReplayScope): number {
       const params = {
         partnerUniqueID: scope.partnerUniqueID,
@@ -119,10 +101,9 @@ export function createListenRepository(db: Db, secrets: SecretBox) {
         types: scope.types === null ? null : JSON.stringify(scope.types),
         since: scope.since,
         now: scope.now,
+        looksAt: scope.looksAt,
       }
-      const moved = replay.run(params).changes
-      replayed.run(params)
-      return moved
+      return replay.run(params).changes
     },
     /** Brings the partner's pending listen deliveries `ms` closer (its test clock moved forward). */
     bringForward: (partnerUniqueID: string, ms: number): number => bringForward.run({ partnerUniqueID, shift: `${-ms / 1000} seconds` }).changes,

@@ -8,11 +8,10 @@ import { NOTIFICATION_TYPES_LIST } from '../outbox-publisher.ts'
 import { derivedSigningSecret, newSigningSecret } from '../webhook-signature.ts'
 import type { ListenerChannel, ListenerEnding, ListenerHub, ListenerIdentity, ListenReport } from './listener-hub.ts'
 import type { ListenRepository } from './listen.repository.ts'
-import { sinceMs, type ListenReplay, type UntakenNotification } from './listen-replay.ts'
+import { sinceMs, type ListenReplay, type PublishedNotification } from './listen-replay.ts'
 import { DEMOTED, endingOfChange, endingOfRefusal } from './listen-endings.ts'
 
 /** A notification just written to the outbox, offered to the partner's listeners (kept for them when none takes it). */
-export type PublishedNotification = UntakenNotification
 
 /** What the stream tells the command line first. */
 export interface ListenerReady {
@@ -158,14 +157,11 @@ export function createListenService(deps: ListenServiceDeps) {
 
     /**
      * Called inside the publisher's transaction: a delivery through the listeners when one connected
-     * takes it; else, when no address will receive it either, it is kept for a listener's replay.
+     * takes it. Else nothing is written: the outbox's row is what a later listener's replay reads.
      */
     offer(notification: PublishedNotification): void {
       const { partnerUniqueID, brokerId, notificationTypeId } = notification
-      if (!hub.anyTaker(partnerUniqueID, brokerId, notificationTypeId)) {
-        deps.replay.keep(notification)
-        return
-      }
+      if (!hub.anyTaker(partnerUniqueID, brokerId, notificationTypeId)) return
       const now = clock.now(partnerUniqueID).toISOString()
       repo.insert({ seq: notification.seq, partnerUniqueID, brokerId, resourceKey: notification.resourceKey, nextAttemptAt: clock.dueAt(partnerUniqueID), now })
       deps.wake()
