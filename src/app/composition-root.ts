@@ -1,16 +1,15 @@
 import { createPartnerClock, systemClock, type Clock } from '../platform/clock.ts'
 import type { Config } from '../platform/config.ts'
-import { openDatabase, type Db } from '../db/connection.ts'
-import { latestMigration, migrate } from '../db/migrate.ts'
+import type { Db } from '../db/connection.ts'
+import { latestMigration } from '../db/migrate.ts'
 import { createSecretBox } from '../db/secret-box.ts'
-import { seedWhenChanged } from '../db/seed.ts'
 import { createWriteBatch } from '../db/write-batch.ts'
 import { createLogger, type Logger } from '../platform/logger.ts'
 import { createCallbacks, type HostResolver } from '../modules/callbacks/index.ts'
 import { createEsisService } from '../modules/esis/index.ts'
 import { createMailbox, type SmtpRelay } from '../modules/mailbox/index.ts'
 import { createDrainState } from '../http/pipeline/draining.ts'
-import { createPartners, identitiesSeedFile, seedIdentities, type PasswordVerifier } from '../modules/partners/index.ts'
+import { createPartners, type PasswordVerifier } from '../modules/partners/index.ts'
 import { createMessages, createProcesses } from '../modules/processes/index.ts'
 import { createAudit, createRequestJournal } from '../modules/journal/index.ts'
 import { createClockOffsets, createNotificationTrigger, createSandboxControl, SAMPLE_JOURNEY } from '../modules/sandbox-control/index.ts'
@@ -18,39 +17,19 @@ import { createHousekeeping } from '../modules/housekeeping/index.ts'
 import { createScenarios } from '../modules/sandbox-scenarios/index.ts'
 import { createSimulationDetailAnswers, createSimulations } from '../modules/simulations/index.ts'
 import { createLoan } from '../modules/loan/index.ts'
-import { createTaxonomy, seedTaxonomy, taxonomySeedFiles } from '../modules/taxonomy/index.ts'
+import { createTaxonomy } from '../modules/taxonomy/index.ts'
 import { fromRoot, packageVersion } from '../platform/package-root.ts'
 import { createLoopback } from '../http/pipeline/loopback.ts'
 import { createFairShare, partnerRateLimited } from '../http/fair-share/fair-share.ts'
 import type { EsisDocument } from '../esis-pdf/esis-document.ts'
 import { createEsisRenderPool, type EsisRenderPool } from '../esis-pdf/esis-render-pool.ts'
 import { createCertification } from '../modules/certification/index.ts'
+import { addPartnerDataOwners } from './partner-data-owners.ts'
+import { createSandboxWorkers } from './sandbox-workers.ts'
 import { createHealthProbe, createOperations } from '../modules/operations/index.ts'
-
-export const SEEDS_DIR = fromRoot('seeds')
 
 /** The shipped scenarios, then the partner's own folder (which may override them by name). */
 const scenarioFolders = (config: Config): string[] => [fromRoot('scenarios'), ...(config.scenariosDir ? [config.scenariosDir] : [])]
-
-/**
- * Opens, migrates and seeds the database the sandbox expects: the reference lists and the
- * identities, loaded again only when their files changed.
- */
-export function prepareDatabase(path: string, options: { seedsDir?: string; cacheMb?: number } = {}): { db: Db; migrations: string[]; seeded: boolean } {
-  const { seedsDir = SEEDS_DIR } = options
-  const db = openDatabase(path, options.cacheMb === undefined ? {} : { cacheMb: options.cacheMb })
-  try {
-    const migrations = migrate(db)
-    const seeded = seedWhenChanged(db, [...taxonomySeedFiles(seedsDir), identitiesSeedFile(seedsDir)], () => {
-      seedTaxonomy(db, seedsDir)
-      seedIdentities(db, seedsDir, new Date().toISOString())
-    })
-    return { db, migrations, seeded }
-  } catch (error) {
-    db.close()
-    throw error
-  }
-}
 
 export interface SandboxOptions {
   config: Config
@@ -71,9 +50,6 @@ export interface SandboxOptions {
    */
   esisRenders?: EsisRenderPool
 }
-
-/** How long a stop waits for the certification runs under way before it stores them as interrupted. */
-const CERTIFICATION_STOP_GRACE_MS = 3000
 
 /**
  * Builds every service of the sandbox once, from the bottom up, each from exactly what it uses
@@ -253,57 +229,7 @@ export function buildSandbox(options: SandboxOptions) {
     version,
   })
   // The one list of a partner's data, in an order the foreign keys accept: reset, partner deletion and retention walk it.
-  housekeeping.owners.add(
-    {
-      owner: 'messages',
-      tables: ['simulation_message', 'process_message'],
-      deleteOfPartner: (p) => ({ messages: messages.deleteOfPartner(p) }),
-      notAged: 'deleted with the simulation or process it is on',
-    },
-    {
-      owner: 'processes',
-      tables: ['process', 'process_status_history', 'process_borrower', 'process_document', 'process_document_content', 'process_property'],
-      deleteOfPartner: processes.deleteOfPartner,
-      olderThan: { processes: processes.deleteOlderThan },
-    },
-    {
-      owner: 'simulations',
-      tables: ['simulation', 'simulation_status_history'],
-      deleteOfPartner: (p) => ({ simulations: simulations.deleteOfPartner(p) }),
-      olderThan: { simulations: simulations.deleteOlderThan },
-    },
-    {
-      owner: 'mailbox',
-      tables: ['mailbox_message', 'mailbox_attachment'],
-      deleteOfPartner: (p) => ({ mailboxMessages: mailbox.deleteOfPartner(p) }),
-      olderThan: { mailboxMessages: mailbox.deleteOlderThan },
-    },
-    {
-      owner: 'callbacks',
-      tables: ['notification', 'delivery_attempt', 'callback_configuration', 'listen_delivery'],
-      deleteOfPartner: callbacks.deleteOfPartner,
-      olderThan: { notifications: callbacks.deleteOlderThan },
-    },
-    { owner: 'sandbox-scenarios', tables: ['sandbox_job'], deleteOfPartner: (p) => ({ jobs: jobs.deleteOfPartner(p) }), olderThan: { jobs: jobs.deleteOlderThan } },
-    {
-      owner: 'sandbox-clock',
-      tables: ['partner_clock'],
-      deleteOfPartner: (p) => ({ testClock: testClock.resetOfPartner(p) }),
-      notAged: 'an offset is a setting of the partner, not a record',
-    },
-    {
-      owner: 'request-journal',
-      tables: ['request_journal', 'request_journal_body'],
-      deleteOfPartner: (p) => ({ journalEntries: journal.deleteOfPartner(p) }),
-      olderThan: { journalEntries: journal.deleteOlderThan },
-    },
-    {
-      owner: 'certification',
-      tables: ['certification_run', 'certification_window'],
-      deleteOfPartner: (p) => ({ certificationRuns: certification.deleteOfPartner(p) }),
-      olderThan: { certificationRuns: certification.deleteOlderThan },
-    },
-  )
+  addPartnerDataOwners(housekeeping, { messages, processes, simulations, mailbox, callbacks, jobs, testClock, journal, certification })
   const { reset, retention } = housekeeping
 
   // The audit trail outlives the partner's data: its own retention, never the reset's deletion.
@@ -357,35 +283,20 @@ export function buildSandbox(options: SandboxOptions) {
     trials,
     certification,
     /** The background workers: callback delivery and the scenarios' delayed jobs (started by the server). */
-    workers: {
-      start(): void {
-        // Resumes what a previous run left pending (at-least-once), then follows new notifications.
-        callbacks.worker.start()
-        // Runs the jobs that fell due while stopped, then each one when due.
-        jobs.start()
-        retention.start()
-        auditRetention.start()
-        operations.backups.start()
-        workersRunning = true
-      },
-      /** Stops taking work; deliveries in flight finish for `graceMs`, then are cut short. */
-      async stop(graceMs?: number): Promise<void> {
-        // Jobs run synchronously, each in its transaction: once stopped, none starts on a closing database.
-        workersRunning = false
-        jobs.stop()
-        testClock.stop()
-        journal.flush()
-        retention.stop()
-        auditRetention.stop()
-        // Before the deliveries: a run's probes go through the same sender, which their stop closes.
-        await certification.stop(graceMs ?? CERTIFICATION_STOP_GRACE_MS)
-        await callbacks.worker.stop(graceMs)
-        // The renders under way finish (their answers may still be awaited), then the threads end.
-        if (!options.esisRenders) await esisRenders.stop()
-        await operations.backups.stop()
-        mailbox.close()
-      },
-    },
+    workers: createSandboxWorkers({
+      callbacks,
+      jobs,
+      retention,
+      auditRetention,
+      backups: operations.backups,
+      testClock,
+      journal,
+      certification,
+      mailbox,
+      // The render threads are stopped by whoever started them: the caller's are its own.
+      ownRenders: options.esisRenders ? undefined : esisRenders,
+      running: (running) => (workersRunning = running),
+    }),
   }
 }
 

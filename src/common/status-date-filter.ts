@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi'
+import type { Problem } from './api-error.ts'
+import { invalidCombination, text } from './problems.ts'
 
 /** A calendar date, or a date-time with or without offset (UTC when without). */
 const DATE_OR_DATE_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})?)?$/
@@ -35,4 +37,25 @@ const statusDate = (bound: 'from' | 'to') =>
 export const STATUS_DATE_FILTERS = {
   filterStatusLastDateFrom: statusDate('from'),
   filterStatusLastDateTo: statusDate('to'),
+}
+
+/**
+ * The status-date range of a list's query, as the filter's `from` and `to` (epoch ms): a `to` before
+ * the `from` is a problem naming filterStatusLastDateTo.
+ */
+export function statusDateRange(
+  query: { filterStatusLastDateFrom?: string | undefined; filterStatusLastDateTo?: string | undefined },
+  filter: { from?: number; to?: number },
+  problems: Problem[],
+): void {
+  if (query.filterStatusLastDateFrom) filter.from = statusDateMs(query.filterStatusLastDateFrom, 'from')
+  if (query.filterStatusLastDateTo) filter.to = statusDateMs(query.filterStatusLastDateTo, 'to')
+  if (filter.from !== undefined && filter.to !== undefined && filter.from > filter.to) {
+    problems.push(
+      invalidCombination(
+        'filterStatusLastDateTo',
+        text('filterStatusLastDateTo é anterior a filterStatusLastDateFrom.', 'filterStatusLastDateTo is before filterStatusLastDateFrom.'),
+      ),
+    )
+  }
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../src/db/connection.ts'
 import { migrate } from '../../src/db/migrate.ts'
-import { prepareDatabase, SEEDS_DIR } from '../../src/app/composition-root.ts'
+import { prepareDatabase, SEEDS_DIR } from '../../src/app/database-setup.ts'
 import { tempDir } from '../support/temp-dir.ts'
 
 describe('database set-up', () => {

@@ -33,31 +33,35 @@ const JSON_BODY = 'its JSON body (0.5 token a KB is held while the body is read,
 const UPLOAD = "the file's size (10 tokens a MB, its writes to the disk being off the event loop: about 100 for the largest, 10 MiB)"
 const PAGE = 'the page (`lineCount` records, and their size)'
 const ESIS = { tokens: 2, typicalMs: 2, renderMs: 85, varies: "the loan's term (the render of a 480-month loan's 11 pages takes about 85 ms, a shorter loan's less)" }
+/** An operation whose cost follows its JSON body, or the page it answers: a token, more for a large one. */
+const BY_BODY: OperationCost = { tokens: 1, typicalMs: 1, varies: JSON_BODY }
+const BY_PAGE: OperationCost = { tokens: 1, typicalMs: 1, varies: PAGE }
+const BY_FILE: OperationCost = { tokens: 11, typicalMs: 2, varies: UPLOAD }
 const ESIS_MAIL = { tokens: 2, typicalMs: 2, renderMs: 85, varies: ESIS.varies, note: "The e-mail counts against the partner's e-mails a day" }
 
 /** The operations that cost more than the ordinary, or nothing, by method and OpenAPI path. */
 const COSTS: Record<string, OperationCost> = {
   'GET /v1/taxonomy/county-with-parishes': { tokens: 6, typicalMs: 6, note: 'The whole tree of counties and their 3,000 parishes' },
   'GET /v1/taxonomy/parishes': { tokens: 3, typicalMs: 3, note: 'Every parish, 3,000 of them' },
-  'GET /v1/simulations': { tokens: 1, typicalMs: 1, varies: PAGE },
-  'POST /v1/simulations': { tokens: 1, typicalMs: 1, varies: JSON_BODY },
-  'POST /v1/simulations/validate': { tokens: 1, typicalMs: 1, varies: JSON_BODY },
-  'PATCH /v1/simulations/{simulationUniqueId}': { tokens: 1, typicalMs: 1, varies: JSON_BODY },
+  'GET /v1/simulations': BY_PAGE,
+  'POST /v1/simulations': BY_BODY,
+  'POST /v1/simulations/validate': BY_BODY,
+  'PATCH /v1/simulations/{simulationUniqueId}': BY_BODY,
   'GET /v1/simulations/{simulationUniqueId}/esis': ESIS,
   'GET /v1/simulations/{simulationUniqueId}/esis/email': ESIS_MAIL,
-  'GET /v1/processes': { tokens: 1, typicalMs: 1, varies: PAGE },
-  'PUT /v1/processes/{processUniqueId}': { tokens: 1, typicalMs: 1, varies: JSON_BODY },
-  'POST /v1/processes/{processUniqueId}/borrower': { tokens: 1, typicalMs: 1, varies: JSON_BODY },
-  'PUT /v1/processes/{processUniqueId}/borrower/{borrowerUniqueId}': { tokens: 1, typicalMs: 1, varies: JSON_BODY },
-  'PUT /v1/processes/{processUniqueId}/property/{propertyUniqueId}': { tokens: 1, typicalMs: 1, varies: JSON_BODY },
-  'POST /v1/processes/{processUniqueId}/document': { tokens: 11, typicalMs: 2, varies: UPLOAD },
-  'PUT /v1/processes/{processUniqueId}/document/{documentUniqueId}': { tokens: 11, typicalMs: 2, varies: UPLOAD },
+  'GET /v1/processes': BY_PAGE,
+  'PUT /v1/processes/{processUniqueId}': BY_BODY,
+  'POST /v1/processes/{processUniqueId}/borrower': BY_BODY,
+  'PUT /v1/processes/{processUniqueId}/borrower/{borrowerUniqueId}': BY_BODY,
+  'PUT /v1/processes/{processUniqueId}/property/{propertyUniqueId}': BY_BODY,
+  'POST /v1/processes/{processUniqueId}/document': BY_FILE,
+  'PUT /v1/processes/{processUniqueId}/document/{documentUniqueId}': BY_FILE,
   'GET /v1/processes/{processUniqueId}/esis': ESIS,
   'GET /v1/processes/{processUniqueId}/esis/email': ESIS_MAIL,
   'GET /sandbox/requests': { tokens: 2, typicalMs: 2, varies: PAGE },
-  'GET /sandbox/deliveries': { tokens: 1, typicalMs: 1, varies: PAGE },
-  'GET /sandbox/mailbox': { tokens: 1, typicalMs: 1, varies: PAGE },
-  'GET /sandbox/account/audit': { tokens: 1, typicalMs: 1, varies: PAGE },
+  'GET /sandbox/deliveries': BY_PAGE,
+  'GET /sandbox/mailbox': BY_PAGE,
+  'GET /sandbox/account/audit': BY_PAGE,
   'GET /sandbox/test-data/borrowers': { tokens: 1, typicalMs: 1, varies: '`count`, the borrowers asked for' },
   'GET /sandbox/listen': { tokens: 1, typicalMs: 1, note: 'Counted once: an open stream takes no server time while it waits' },
   'POST /sandbox/listen/{listenerId}/attempts': {

@@ -59,17 +59,8 @@ export interface DeliveryLogFilter {
   notificationTypeId?: number | undefined
 }
 
-export interface DeliveryLogAttempt {
-  through: AttemptChannel
-  requestHeaders: Record<string, string> | null
-  attemptNumber: number
-  attemptedAt: string
-  callbackUrl: string
-  httpStatus: number | null
-  latencyMs: number
-  error: string | null
-  responseExcerpt: string | null
-}
+/** An attempt as the delivery log shows it: as recorded, its channel always said. */
+export type DeliveryLogAttempt = Omit<AttemptRecord, 'seq' | 'through'> & { through: AttemptChannel }
 
 export interface DeliveryLogEntry {
   seq: number

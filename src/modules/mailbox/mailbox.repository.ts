@@ -33,19 +33,8 @@ export interface MailboxMessage {
   attachments: MailAttachment[]
 }
 
-/** A captured e-mail as the partner's mailbox lists it: without its attachments' bytes. */
-export interface MailRow {
-  mailboxMessageId: string
-  createdAt: number
-  from: string
-  to: string
-  subject: string
-  text: string
-  simulationUniqueId: string | null
-  processUniqueId: string | null
-  relayStatus: RelayStatus
-  relayError: string | null
-}
+/** A captured e-mail as the partner's mailbox lists it: without its attachments, its time in epoch ms. */
+export type MailRow = Omit<MailboxMessage, 'partnerUniqueID' | 'brokerId' | 'createdAt' | 'smtpMessageId' | 'attachments'> & { createdAt: number }
 
 export interface AttachmentInfo {
   mailboxMessageId: string

@@ -2,8 +2,7 @@ import { ApiError, type Problem } from '../../common/api-error.ts'
 import type { AuthContext } from '../../common/auth-context.ts'
 import type { Lang } from '../../common/language.ts'
 import { keysetPage } from '../../common/pagination.ts'
-import { invalidCombination, text } from '../../common/problems.ts'
-import { statusDateMs } from '../../common/status-date-filter.ts'
+import { statusDateRange } from '../../common/status-date-filter.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { searchWords, type ProcessListFilter, type ProcessListRepository } from './process-list.repository.ts'
 import { toProcessListItem } from './process-view.ts'
@@ -21,16 +20,7 @@ function filterOf(taxonomy: TaxonomyCatalog, auth: AuthContext, query: ProcessLi
     }
     filter.statusId = query.filterProcessStatus
   }
-  if (query.filterStatusLastDateFrom) filter.from = statusDateMs(query.filterStatusLastDateFrom, 'from')
-  if (query.filterStatusLastDateTo) filter.to = statusDateMs(query.filterStatusLastDateTo, 'to')
-  if (filter.from !== undefined && filter.to !== undefined && filter.from > filter.to) {
-    problems.push(
-      invalidCombination(
-        'filterStatusLastDateTo',
-        text('filterStatusLastDateTo é anterior a filterStatusLastDateFrom.', 'filterStatusLastDateTo is before filterStatusLastDateFrom.'),
-      ),
-    )
-  }
+  statusDateRange(query, filter, problems)
   if (problems.length > 0) throw ApiError.validation(problems)
   return filter
 }

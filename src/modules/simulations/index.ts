@@ -1,19 +1,13 @@
-import type { PartnerClock } from '../../platform/clock.ts'
 import type { Db } from '../../db/connection.ts'
-import type { Transactions } from '../../db/write-batch.ts'
 import { createAnswerCache, type AnswerCache } from '../../http/pipeline/answer-cache.ts'
-import type { AppEnv } from '../../http/router/app-env.ts'
-import type { UserIdentity } from '../partners/index.ts'
-import type { Notifications } from '../callbacks/index.ts'
-import type { ScenarioEnv, ScenarioRegistry, ScenarioScheduler } from '../sandbox-scenarios/index.ts'
-import type { LoanService } from '../loan/index.ts'
+import type { ScenarioEnv } from '../sandbox-scenarios/index.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { SimulationInputSchema, SimulationPatchSchema } from './simulation-input.schemas.ts'
 import { createSimulationListRepository } from './simulation-list.repository.ts'
 import { simulationsHandlers } from './simulations.handlers.ts'
 import { createSimulationRepository } from './simulations.repository.ts'
 import * as routes from './simulations.routes.ts'
-import { createSimulationService, type SimulationService } from './simulations.service.ts'
+import { createSimulationService, type SimulationService, type SimulationServiceDeps } from './simulations.service.ts'
 
 export type { SimulationOutcome, SimulationService } from './simulations.service.ts'
 export type { StoredSimulation } from './stored-simulation.ts'
@@ -22,19 +16,8 @@ export { SimulationListQuerySchema, SimulationParamsSchema } from './simulations
 export { SIMULATION_INPUT_EXAMPLE, type SimulationInput } from './simulation-input.schemas.ts'
 import { createRouter } from '../../http/router/create-router.ts'
 
-export interface SimulationsDeps {
-  db: Db
-  writes: Transactions
-  clock: PartnerClock
-  taxonomy: TaxonomyCatalog
-  loan: LoanService
-  identityOf(userId: number): UserIdentity | undefined
-  notifications: Notifications
-  scenarios?: ScenarioRegistry
-  scheduler?: ScenarioScheduler
-  /** @throws ApiError 409 when the partner may store no more simulations (its quota). */
-  assertRoom?: (partnerUniqueID: string) => void
-}
+/** What the simulations are built from: the service's own, with the database its repositories read in place of them. */
+export type SimulationsDeps = Omit<SimulationServiceDeps, 'repo' | 'lists'> & { db: Db }
 
 /** Simulations on the app's database: their repositories and the service. */
 export function createSimulations(deps: SimulationsDeps): SimulationService {

@@ -2,12 +2,11 @@ import { ApiError, type Problem } from '../../common/api-error.ts'
 import type { AuthContext } from '../../common/auth-context.ts'
 import type { Lang } from '../../common/language.ts'
 import { keysetPage } from '../../common/pagination.ts'
-import { invalidCombination, text as localized } from '../../common/problems.ts'
 import type { TaxonomyCatalog } from '../taxonomy/index.ts'
 import { toSimulationListItem } from './simulation-detail.mapper.ts'
 import type { SimulationListFilter, SimulationListRepository } from './simulation-list.repository.ts'
 import { searchQuery, searchWords, wordsBeyondBranch } from './simulation-search.ts'
-import { statusDateMs } from '../../common/status-date-filter.ts'
+import { statusDateRange } from '../../common/status-date-filter.ts'
 import type { SimulationListQuery } from './simulations.schemas.ts'
 
 function filterOf(auth: AuthContext, query: SimulationListQuery, taxonomy: TaxonomyCatalog, lists: SimulationListRepository): SimulationListFilter {
@@ -27,16 +26,7 @@ function filterOf(auth: AuthContext, query: SimulationListQuery, taxonomy: Taxon
     }
     filter.statusId = query.filterSimulationStatus
   }
-  if (query.filterStatusLastDateFrom) filter.from = statusDateMs(query.filterStatusLastDateFrom, 'from')
-  if (query.filterStatusLastDateTo) filter.to = statusDateMs(query.filterStatusLastDateTo, 'to')
-  if (filter.from !== undefined && filter.to !== undefined && filter.from > filter.to) {
-    problems.push(
-      invalidCombination(
-        'filterStatusLastDateTo',
-        localized('filterStatusLastDateTo é anterior a filterStatusLastDateFrom.', 'filterStatusLastDateTo is before filterStatusLastDateFrom.'),
-      ),
-    )
-  }
+  statusDateRange(query, filter, problems)
   if (problems.length > 0) throw ApiError.validation(problems)
   return filter
 }

@@ -19,8 +19,8 @@ const processParams = z.strictObject({
 })
 type ProcessParams = z.infer<typeof processParams>
 
-/** A Draft process created by Process Create from a fresh eligible simulation, with the ids given. */
-function draftProcess(ctx: FixtureContext, p: ProcessParams) {
+/** A Draft process created by Process Create from a fresh eligible simulation, with the ids given; its id. */
+function draftProcess(ctx: FixtureContext, p: ProcessParams): string {
   const simulationUniqueId = p.simulationUniqueId ?? randomUUID()
   createSimulation(ctx, simulationUniqueId)
   ctx.services.processes.create(ctx.actor, simulationUniqueId, {
@@ -32,6 +32,7 @@ function draftProcess(ctx: FixtureContext, p: ProcessParams) {
   const { property } = ctx.services.processes
   const { districtId, countyId, parishId } = PROPERTY_COMPLETION
   property.update(ctx.actor, p.processUniqueId, property.list(ctx.actor, p.processUniqueId)[0]!.propertyUniqueId, { districtId, countyId, parishId })
+  return p.processUniqueId
 }
 
 /** Completes a Draft process through the borrower, document and property services until Submit accepts it. */
@@ -62,17 +63,14 @@ export const processExists = defineFixture({
   description:
     'A Draft process created from an eligible simulation: key borrower (keyBorrowerUniqueId) and second borrower (borrowerUniqueId) copied from it, one property (propertyUniqueId) located in Lisboa (district 11, county 1106, parish 110666), no documents.',
   params: processParams,
-  load: draftProcess,
+  load: (ctx, p) => void draftProcess(ctx, p),
 })
 
 export const processReadyToSubmitExists = defineFixture({
   name: 'a process ready to submit exists',
   description: 'A Draft process with complete borrowers, every mandatory document and complete property data: Process Submit accepts it.',
   params: processParams,
-  async load(ctx, p) {
-    draftProcess(ctx, p)
-    await completeProcess(ctx, p.processUniqueId)
-  },
+  load: (ctx, p) => completeProcess(ctx, draftProcess(ctx, p)),
 })
 
 export const submittedProcessExists = defineFixture({
@@ -80,8 +78,7 @@ export const submittedProcessExists = defineFixture({
   description: 'A complete process submitted through Process Submit (Submitted): cancelable, no longer editable.',
   params: processParams,
   async load(ctx, p) {
-    draftProcess(ctx, p)
-    await completeProcess(ctx, p.processUniqueId)
+    await processReadyToSubmitExists.load(ctx, p)
     ctx.services.processes.submit(ctx.actor, p.processUniqueId)
   },
 })

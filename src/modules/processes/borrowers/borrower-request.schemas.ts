@@ -152,6 +152,17 @@ export const FINANCIAL_AMOUNT_FIELDS = [
   'installmentOther',
 ] as const
 
+/** The key borrower's employment in the examples: the whole request's and the completion's. */
+const KEY_BORROWER_EMPLOYMENT = {
+  employmentProfessionId: 30,
+  employmentSituationId: 1,
+  employmentPositionDepartmentID: 6,
+  employmentContractTypeId: 1,
+  employerName: 'Tecnologia Atlântica, S.A.',
+  employerTaxId: '500000000',
+  employmentDurationMonths: 48,
+}
+
 /** A valid Borrower Create body (a co-borrower): it succeeds as it is on a process of the sandbox. */
 export const BORROWER_REQUEST_EXAMPLE = {
   borrowerTypeId: 2,
@@ -194,15 +205,7 @@ export const BORROWER_REQUEST_EXAMPLE = {
     installmentOther: 0,
     hasSocialSecurityDebt: false,
   },
-  professionalDataBorrowerRequest: {
-    employmentProfessionId: 30,
-    employmentSituationId: 1,
-    employmentPositionDepartmentID: 6,
-    employmentContractTypeId: 1,
-    employerName: 'Tecnologia Atlântica, S.A.',
-    employerTaxId: '500000000',
-    employmentDurationMonths: 48,
-  },
+  professionalDataBorrowerRequest: KEY_BORROWER_EMPLOYMENT,
 }
 
 /**
@@ -231,15 +234,7 @@ export const KEY_BORROWER_COMPLETION_EXAMPLE = {
     zipCodeLocal: 'Lisboa',
     countryId: 620,
   },
-  professionalDataBorrowerRequest: {
-    employmentProfessionId: 30,
-    employmentSituationId: 1,
-    employmentPositionDepartmentID: 6,
-    employmentContractTypeId: 1,
-    employerName: 'Tecnologia Atlântica, S.A.',
-    employerTaxId: '500000000',
-    employmentDurationMonths: 48,
-  },
+  professionalDataBorrowerRequest: KEY_BORROWER_EMPLOYMENT,
 }
 
 /** What the second borrower lacks: the relation to the key borrower, personal and professional data. */

@@ -33,15 +33,7 @@ export interface UploadRequest {
   source: BodySource
 }
 
-interface Upload {
-  documentTypeId: number
-  borrowerUniqueId: string | null
-  description: string | null
-  fileName: string
-  contentType: string
-  size: number
-  sha256: string
-}
+type Upload = Pick<DocumentRecord, 'documentTypeId' | 'borrowerUniqueId' | 'description' | 'fileName' | 'contentType' | 'size' | 'sha256'>
 
 const MAX_FIELD_BYTES = 4096
 

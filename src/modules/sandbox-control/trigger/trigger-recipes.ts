@@ -84,14 +84,16 @@ function cannotFrom(field: string, code: string, uniqueId: string, status: strin
 const BANK_WAY: readonly ProcessStatusCode[] = ['DRAFT', 'SUBMITTED', 'IN_ANALYSIS', 'APPROVED', 'CONTRACTED']
 
 /**
- * Moves a process along the bank's way until it is in `target`, through the sandbox control's
- * transitions (each with its history and notifications). @throws ApiError 400 when it is past it or final.
+ * The process named (else a new one), moved along the bank's way until it is in `target`, through the
+ * sandbox control's transitions (each with its history and notifications); its id.
+ * @throws ApiError 400 when it is past it or final.
  */
-function bringTo(ctx: TriggerContext, code: string, processUniqueId: string, target: ProcessStatusCode): void {
+function processBroughtTo(ctx: TriggerContext, code: string, record: TriggerRecord | undefined, target: ProcessStatusCode): string {
   const { processes } = ctx.deps
+  const processUniqueId = processOf(ctx, record)
   for (;;) {
     const current = PROCESS_STATUSES.codeOf(processes.find(ctx.actor, processUniqueId).statusId)!
-    if (current === target) return
+    if (current === target) return processUniqueId
     const at = BANK_WAY.indexOf(current)
     if (at < 0 || at > BANK_WAY.indexOf(target)) throw cannotFrom('processUniqueId', code, processUniqueId, current)
     processes.forceStatus(ctx.actor, processUniqueId, PROCESS_STATUSES.id(BANK_WAY[at + 1]!))
@@ -246,8 +248,7 @@ export const RECIPES = {
     takes: ['process'],
     does: 'The process is brought to In analysis (submitted first when in Draft), then Approved.',
     make: async (ctx, record) => {
-      const id = processOf(ctx, record)
-      bringTo(ctx, 'PROCESS_DECISION', id, 'IN_ANALYSIS')
+      const id = processBroughtTo(ctx, 'PROCESS_DECISION', record, 'IN_ANALYSIS')
       return () => ctx.deps.processes.forceStatus(ctx.actor, id, PROCESS_STATUSES.id('APPROVED'))
     },
   },
@@ -255,8 +256,7 @@ export const RECIPES = {
     takes: ['process'],
     does: 'The process is brought to Approved, then its deed is scheduled two weeks ahead.',
     make: async (ctx, record) => {
-      const id = processOf(ctx, record)
-      bringTo(ctx, 'CONTRACT_SCHEDULED', id, 'APPROVED')
+      const id = processBroughtTo(ctx, 'CONTRACT_SCHEDULED', record, 'APPROVED')
       const on = new Date(today(ctx).getTime() + 14 * 24 * 3600 * 1000)
       on.setUTCHours(10, 0, 0, 0)
       return () =>
