@@ -120,7 +120,7 @@ const ROWS: Record<Variable, Row> = {
   SANDBOX_LOGINS_PER_ADDRESS_PER_MINUTE: { byMode: (c) => c.logins.perAddress.perMinute, meaning: 'then successful logins from one client address a minute' },
   SANDBOX_PASSWORD_HASHES: {
     byDefault: 'the cores, from 1 to 4',
-    meaning: "password hashes at once, 16 MiB each at the default cost; past 4 they wait for libuv's pool (`UV_THREADPOOL_SIZE`)",
+    meaning: 'password hashes at once of each priority (a partner’s only one, and a burst’s below everything), each in a thread of its own, 16 MiB each at the default cost',
   },
   SANDBOX_LOGIN_QUEUE_PER_PARTNER: { byMode: (c) => c.logins.queuePerPartner, meaning: 'password hashes of one partner waiting for their turn; one more answers 429 (010512)' },
   SANDBOX_LOGIN_QUEUE: { byMode: (c) => c.logins.queue, meaning: 'password hashes of every partner waiting; one more answers 429 (010512)' },

@@ -1,6 +1,7 @@
 import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto'
 import type { PasswordCost } from '../../platform/config.ts'
 import type { HashQueue } from './hash-queue.ts'
+import { deriveInThread } from './hash-threads.ts'
 
 const KEY_LENGTH = 32
 /** The most a stored hash may ask of one check: 128 · N · r bytes of memory (256 MiB). */
@@ -67,10 +68,13 @@ export type PasswordVerifier = (password: string, stored: string, queueKey: stri
  * queue (the queued one is `createPasswordHashing(…).verify`). A value that is no hash fails at once:
  * callers give a user without one the unmatchable hash instead, so every failure costs the same.
  */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export const verifyPassword = (password: string, stored: string): Promise<boolean> => checkPassword(password, stored, derive)
+
+/** The check, with the key derived by `by` (libuv's pool, or a hash thread at the queue's priority). */
+async function checkPassword(password: string, stored: string, by: typeof derive): Promise<boolean> {
   const hash = parse(stored)
   if (!hash) return false
-  const actual = await derive(password, hash.salt, hash.key.length, hash.cost)
+  const actual = await by(password, hash.salt, hash.key.length, hash.cost)
   return actual.length === hash.key.length && timingSafeEqual(actual, hash.key)
 }
 
@@ -86,11 +90,13 @@ export function createPasswordHashing(cost: PasswordCost, queue: HashQueue) {
     cost,
     hash(password: string, queueKey: string): Promise<string> {
       const salt = randomBytes(16)
-      return queue.run(queueKey, async () => encode(cost, salt, await derive(password, salt, KEY_LENGTH, cost)))
+      return queue.run(queueKey, async (priority) => encode(cost, salt, await deriveInThread(priority, password, salt, KEY_LENGTH, optionsOf(cost))))
     },
     /** verifyPassword, in the queue; a value that is no hash fails at once, without a turn. */
     verify: ((password, stored, queueKey) =>
-      isPasswordHash(stored) ? queue.run(queueKey, () => verifyPassword(password, stored)) : Promise.resolve(false)) satisfies PasswordVerifier,
+      isPasswordHash(stored)
+        ? queue.run(queueKey, (priority) => checkPassword(password, stored, (p, salt, length, c) => deriveInThread(priority, p, salt, length, optionsOf(c))))
+        : Promise.resolve(false)) satisfies PasswordVerifier,
     /** Whether a stored hash is cheaper than the configured cost in any parameter: upgraded at the next login. */
     outdated(stored: string): boolean {
       const hash = parse(stored)
