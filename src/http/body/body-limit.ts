@@ -4,6 +4,7 @@ import { PathMemo } from '../../common/bounded-map.ts'
 import type { AppEnv } from '../router/app-env.ts'
 import { answeringRoute } from '../router/memo-router.ts'
 import { bufferBody, servedByNode } from '../node-adapter/index.ts'
+import { jsonDepthWatch, WATCHED_FROM_BYTES } from './json-text-structure.ts'
 
 /** The kind of body a route reads; `none`: it reads no body at all (GET, HEAD). */
 export type BodyMedia = 'json' | 'form' | 'multipart' | 'none'
@@ -89,7 +90,9 @@ export function requestBodyLimits(ruleOf: BodyRuleOf, fallback: BodyRule): Middl
       await bufferBody(c, 0, () => unsupported(contentType, rule))
       return next()
     }
-    if (rule.media !== 'multipart') await bufferBody(c, rule.maxBytes, () => tooLarge(rule))
+    // A long JSON body is watched as it arrives: nested past the limit, it is refused at that bracket, the rest unread.
+    const watch = rule.media === 'json' && !chunked && Number(declared) >= WATCHED_FROM_BYTES ? jsonDepthWatch() : undefined
+    if (rule.media !== 'multipart') await bufferBody(c, rule.maxBytes, () => tooLarge(rule), watch)
     return next()
   }
 }

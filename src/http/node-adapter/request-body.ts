@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { IncomingMessage } from 'node:http'
-import type { ApiError } from '../../common/api-error.ts'
+import { ApiError, type Problem } from '../../common/api-error.ts'
 import { nodeBodySource, webBodySource, type BodySource } from '../../common/body-source.ts'
 import { keepBodyText } from './hono-body-cache.ts'
 import { incomingOf } from './node-bindings.ts'
@@ -9,12 +9,18 @@ import { incomingOf } from './node-bindings.ts'
  * Reads a request body of at most `maxBytes` and leaves it in Hono's body cache, where `c.req.json()`,
  * `c.req.parseBody()` and the route validators read it: from Node's stream when served by Node, else
  * from the web Request. Stops reading and answers 413 as soon as more arrives than allowed (a chunked
- * body has no length to check beforehand), so no body costs more memory than its limit.
+ * body has no length to check beforehand), so no body costs more memory than its limit. `watch`, when
+ * given, sees each chunk as it arrives: a problem it names is answered at once (400), the rest unread.
  */
-export function bufferBody(c: Context, maxBytes: number, tooLarge: () => ApiError): Promise<void> {
+export function bufferBody(c: Context, maxBytes: number, tooLarge: () => ApiError, watch?: BodyWatch): Promise<void> {
   const incoming = incomingOf(c)
-  return incoming ? bufferNodeBody(c, incoming, maxBytes, tooLarge) : bufferWebBody(c, maxBytes, tooLarge)
+  return incoming ? bufferNodeBody(c, incoming, maxBytes, tooLarge, watch) : bufferWebBody(c, maxBytes, tooLarge, watch)
 }
+
+/** A check of a body's bytes as they arrive: the problem that refuses it, or undefined. */
+export type BodyWatch = (chunk: Uint8Array) => Problem | undefined
+
+const refusal = (problem: Problem) => new ApiError(problem.key, problem)
 
 /** The body's text, as the Fetch API's text() has it, where every later reader looks. */
 function keepText(c: Context, bytes: Buffer): void {
@@ -23,7 +29,7 @@ function keepText(c: Context, bytes: Buffer): void {
   keepBodyText(c, text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
 }
 
-function bufferNodeBody(c: Context, incoming: IncomingMessage, maxBytes: number, tooLarge: () => ApiError): Promise<void> {
+function bufferNodeBody(c: Context, incoming: IncomingMessage, maxBytes: number, tooLarge: () => ApiError, watch: BodyWatch | undefined): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
@@ -41,6 +47,13 @@ function bufferNodeBody(c: Context, incoming: IncomingMessage, maxBytes: number,
         reject(tooLarge())
         return
       }
+      const problem = watch?.(chunk)
+      if (problem) {
+        cleanup()
+        incoming.pause()
+        reject(refusal(problem))
+        return
+      }
       chunks.push(chunk)
     }
     const onEnd = () => {
@@ -56,7 +69,7 @@ function bufferNodeBody(c: Context, incoming: IncomingMessage, maxBytes: number,
   })
 }
 
-async function bufferWebBody(c: Context, maxBytes: number, tooLarge: () => ApiError): Promise<void> {
+async function bufferWebBody(c: Context, maxBytes: number, tooLarge: () => ApiError, watch: BodyWatch | undefined): Promise<void> {
   const chunks: Uint8Array[] = []
   let size = 0
   const body = c.req.raw.body
@@ -70,6 +83,11 @@ async function bufferWebBody(c: Context, maxBytes: number, tooLarge: () => ApiEr
         // No socket behind a web Request: cancelling only stops its source.
         await reader.cancel()
         throw tooLarge()
+      }
+      const problem = watch?.(value)
+      if (problem) {
+        await reader.cancel()
+        throw refusal(problem)
       }
       chunks.push(value)
     }

@@ -57,8 +57,9 @@ export const errorHandler =
     // Every refusal by its catalogue key, here where all of them pass (the rate limit's, the quotas', the validation's).
     metrics.refusal(apiError.key, apiError.status)
     for (const [name, value] of Object.entries(apiError.headers)) c.header(name, value)
-    // Over its budget, a partner's large body is not read at all (its connection closes after the answer).
-    leaveBodyUnread(c, apiError.status === 429 ? REFUSED_OVER_BUDGET_DISCARD_BYTES : undefined)
+    // Over its budget, or nested past the limit (no client's body is), a large body is not read at all:
+    // its connection closes after the answer.
+    leaveBodyUnread(c, apiError.status === 429 || apiError.key === 'JSON_TOO_DEEP' ? REFUSED_OVER_BUDGET_DISCARD_BYTES : undefined)
     return c.json(renderError(apiError, lang), apiError.status)
   }
 

@@ -30,13 +30,15 @@ function redactValue(value: unknown): unknown {
 export function redactBody(text: string | undefined): { body: string | null; truncated: boolean } {
   if (text === undefined || text.length === 0) return { body: null, truncated: false }
   // Most bodies name no secret at all: kept as they are, without a parse. A \u escape may spell a
-  // secret's name (`"\u0070assword"`): such a body is parsed too.
-  const namesSecret = SECRET_NAME.test(text) || text.includes('\\u')
+  // secret's name (`"\u0070assword"`): such a body is parsed too. Only the part the journal keeps is
+  // read for them (a secret's name comes before its value): a 1 MB body is not searched whole.
+  const kept = text.length > MAX_BODY_CHARS ? text.slice(0, MAX_BODY_CHARS) : text
+  const namesSecret = SECRET_NAME.test(kept) || kept.includes('\\u')
   let body: string
   try {
     body = namesSecret ? JSON.stringify(redactValue(JSON.parse(text))) : text
   } catch {
-    body = SECRET_NAME.test(text) ? `${REDACTED} (a body that is not JSON and names a secret)` : text
+    body = namesSecret && SECRET_NAME.test(kept) ? `${REDACTED} (a body that is not JSON and names a secret)` : text
   }
   return body.length > MAX_BODY_CHARS ? { body: body.slice(0, MAX_BODY_CHARS), truncated: true } : { body, truncated: false }
 }
