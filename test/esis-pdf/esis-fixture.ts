@@ -1,7 +1,7 @@
 import type { EsisDocument, EsisLanguage, EsisRateType, EsisRepaymentRow } from '../../src/esis-pdf/esis-document.ts'
 
 /**
- * Plausible ESIS inputs for tests. The sheet's summary figures are DOMAIN.md's worked check
+ * Plausible ESIS inputs for tests. The sheet's summary figures are docs/domain.md's worked check
  * (200,000 €, 360 months, TAN 3% → 843.21 €, MTIC 321,198.30 €, APRC ≈ 3.54%); the repayment rows
  * are computed here with the French annuity, since the renderer does no maths.
  */

@@ -20,7 +20,7 @@ function allTexts(value: unknown): string[] {
 }
 
 describe('esisLabels', () => {
-  it('names the 15 sections in English as DOMAIN.md lists them', () => {
+  it('names the 15 sections in English as docs/domain.md lists them', () => {
     expect(esisLabels('en').sectionTitles).toEqual([
       'Lender',
       'Credit intermediary',

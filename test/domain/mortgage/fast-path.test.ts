@@ -115,7 +115,7 @@ describe('fast quote = reference quote', () => {
     expect(mismatches).toEqual([])
   })
 
-  it('keeps the DOMAIN.md worked checks', () => {
+  it('keeps the docs/domain.md worked checks', () => {
     const fixed = quoteLoan(mortgageInput())
     expect([fixed.monthlyInstallmentAmount, fixed.totalInterest, fixed.taeg, fixed.mtic]).toEqual([843.21, 103_554.9, 3.536, 321_198.3])
     const mixedInput = mortgageInput({ rate: { type: 'mixed', baseRate: 2.65, fixedPeriodMonths: 60, indexRate: 2.15 } })

@@ -12,7 +12,7 @@ const VARIABLE: MortgageInput['rate'] = { type: 'variable', indexRate: 2.14 }
 const sum = (values: number[]): number => roundMoney(values.reduce((total, value) => total + value, 0))
 const charge = (quote: LoanQuote, code: string): number | undefined => quote.bankCharges.find((c) => c.code === code)?.amount
 
-describe('quote of DOMAIN.md worked check', () => {
+describe('quote of docs/domain.md worked check', () => {
   const quote = quoteLoan(mortgageInput())
 
   it.each([

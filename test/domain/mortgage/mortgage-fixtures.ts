@@ -19,7 +19,7 @@ export function borrower(overrides: Partial<Borrower> & { birthDate?: string } =
 }
 
 /**
- * DOMAIN.md's worked check as a quote: 200,000 € over 360 months at 3.000% (base 2.15 + spread
+ * docs/domain.md's worked check as a quote: 200,000 € over 360 months at 3.000% (base 2.15 + spread
  * 1.35 − 0.5 cross-selling at LTV 80%), a 30-year-old borrower (life 28 €) and a 250,000 € home
  * (property 15 €): insurance 43 €/month.
  */

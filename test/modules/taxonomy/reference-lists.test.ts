@@ -7,7 +7,7 @@ const get = (path: string, lang = 'pt-PT') => call('GET', path, { headers: { 'Ac
 const itemsOf = (list: { name: string }, body: any): any[] => (list.name === 'notification-types' ? body.notificationTypeList : body)
 
 describe('the 46 reference lists', () => {
-  it('are all registered, with the names of DESIGN.md', () => {
+  it('are all registered, with the names docs/design.md gives them', () => {
     expect(LISTS).toHaveLength(46)
     expect(new Set(LISTS.map((l) => l.name)).size).toBe(46)
   })

@@ -21,7 +21,7 @@ export interface RepaymentRow extends AmortisationStep {
   otherCosts: number
 }
 
-/** French annuity, DOMAIN.md: M = P·i / (1 − (1+i)^−n), i = TAN/12. */
+/** French annuity, docs/domain.md: M = P·i / (1 − (1+i)^−n), i = TAN/12. */
 export function annuityPayment(principal: number, annualRatePct: number, months: number): number {
   assertMonths(months)
   const i = annualRatePct / 1200
@@ -29,19 +29,9 @@ export function annuityPayment(principal: number, annualRatePct: number, months:
   return (principal * i) / (1 - (1 + i) ** -months)
 }
 
-/** Capital still owed after `paymentsMade` instalments of the annuity of `principal` over `months`. */
-function outstandingBalance(principal: number, annualRatePct: number, months: number, paymentsMade: number): number {
-  if (paymentsMade >= months) return 0
-  const i = annualRatePct / 1200
-  const payment = annuityPayment(principal, annualRatePct, months)
-  if (i === 0) return principal - payment * paymentsMade
-  const growth = (1 + i) ** paymentsMade
-  return principal * growth - (payment * (growth - 1)) / i
-}
-
 /**
  * The exact monthly amortisation over consecutive rate periods. At the start of each period the
- * instalment is recomputed on the outstanding balance over the remaining months (DOMAIN.md, mixed
+ * instalment is recomputed on the outstanding balance over the remaining months (docs/domain.md, mixed
  * rate: fixed-period instalment, then the variable rate on what is left).
  */
 export function amortise(principal: number, periods: readonly RatePeriod[]): AmortisationStep[] {

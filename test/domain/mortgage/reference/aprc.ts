@@ -39,11 +39,6 @@ export function monthlyAprc(netDrawdown: number, monthlyPayments: readonly numbe
   )
 }
 
-/** Effective annual rate of a nominal annual rate compounded monthly: (1 + TAN/12)^12 − 1, in percent. */
-function effectiveAnnualRate(annualRatePct: number): number {
-  return ((1 + annualRatePct / 1200) ** 12 - 1) * 100
-}
-
 function presentValue(flows: readonly CashFlow[], rate: number): number {
   let sum = 0
   for (const { timeYears, amount } of flows) sum += amount * (1 + rate) ** -timeYears

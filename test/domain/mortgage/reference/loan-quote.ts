@@ -54,7 +54,7 @@ export interface ReferenceLoanQuote {
 }
 
 /**
- * Prices a loan and computes its instalments, charges, MTIC and TAEG (DOMAIN.md "Instalment, MTIC,
+ * Prices a loan and computes its instalments, charges, MTIC and TAEG (docs/domain.md "Instalment, MTIC,
  * APRC"). The index is assumed constant at today's value over the term (Directive 2014/17/EU Annex I).
  */
 export function referenceQuoteLoan(input: MortgageInput): ReferenceLoanQuote {
