@@ -6,12 +6,17 @@ import { deriveInThread, type HashPriority } from '../../../src/modules/partners
 /** 64 MiB, a few hundred milliseconds: long enough to see the thread run it. */
 const SLOW = { N: 2 ** 16, r: 8, p: 2, maxmem: 256 * 2 ** 16 * 8 }
 
-/** The nice value of each of this process's threads (Linux: the 19th field of /proc/self/task/<id>/stat). */
-function threadNices(): number[] {
+/**
+ * The nice values of this process's threads that are running (Linux: /proc/self/task/<id>/stat, its
+ * state `R` and its 19th field). Only running ones: the test files share their process, and an idle
+ * thread another file's hashes left (sleeping, `S`) is not the one under test.
+ */
+function runningThreadNices(): number[] {
   return readdirSync('/proc/self/task').flatMap((id) => {
     try {
       const stat = readFileSync(`/proc/self/task/${id}/stat`, 'utf8')
-      return [Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])]
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      return fields[0] === 'R' ? [Number(fields[16])] : []
     } catch {
       return []
     }
@@ -24,7 +29,7 @@ async function sawNice19While(priority: HashPriority, salt: Buffer): Promise<{ k
   const hash = deriveInThread(priority, 'correct horse', salt, 64, SLOW).finally(() => (done = true))
   let saw = false
   while (!done) {
-    saw ||= threadNices().includes(19)
+    saw ||= runningThreadNices().includes(19)
     await new Promise((resolve) => setImmediate(resolve))
   }
   return { key: await hash, saw }
