@@ -284,7 +284,7 @@ describe.skipIf(!available)('the partner console in Chromium', () => {
     await s.call('GET', '/v1/simulations', { headers: { 'X-Request-Id': 'browser-csp-1' } })
     await page.waitForSelector('tr[data-request-id="browser-csp-1"]', { timeout: 6000 })
     await page.goto(`${base}/docs`)
-    await page.waitForSelector('.opblock', { timeout: 10000 })
+    await page.waitForSelector('.opblock', { timeout: 30000 })
     expect(await page.locator('.opblock').count()).toBeGreaterThan(50)
     expect(violations).toEqual([])
   })

@@ -79,6 +79,8 @@ function createHashThreads(perPriority: number) {
   }
 
   function end(priority: HashPriority, thread: HashThread, error: Error): void {
+    // An error is followed by the exit: the thread ends once, and one replaces it at most.
+    if (!threads[priority].includes(thread)) return
     threads[priority] = threads[priority].filter((t) => t !== thread)
     if (thread.idle) clearTimeout(thread.idle)
     thread.job?.reject(error)
