@@ -1,6 +1,6 @@
 import { MatchersV3, MessageConsumerPact, PactV4, synchronousBodyHandler } from '@pact-foundation/pact'
 import { readdirSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:http'
+import { createServer, get as httpGet } from 'node:http'
 import { describe, expect, it } from 'vitest'
 import { tempDir } from '../../support/temp-dir.ts'
 import { PARTNER_A, verify } from './support/pact-files.ts'
@@ -68,7 +68,11 @@ describe('mortgage-sandbox verify, on message pacts', () => {
       .withRequest('GET', `/v1/simulations/${SIMULATION}`, (request) => request.headers({ Authorization: 'Bearer any' }))
       .willRespondWith(200, (response) => response.jsonBody({ simulationDetail: { simulationUniqueId: SIMULATION } }))
       .executeTest(async (server) => {
-        await fetch(`${server.url}/v1/simulations/${SIMULATION}`, { headers: { Authorization: 'Bearer any' } })
+        // A connection of its own (no pooled keep-alive socket of an earlier test in this process to a
+        // port the mock server now holds), and an error of the call raised rather than hidden behind
+        // Pact's "expected but not received".
+        const status = await getOnFreshConnection(`${server.url}/v1/simulations/${SIMULATION}`, { Authorization: 'Bearer any' })
+        expect(status).toBe(200)
       })
     expect(readdirSync(v4Dir)).toHaveLength(1)
 
@@ -130,6 +134,18 @@ describe('mortgage-sandbox verify, on message pacts', () => {
     )
   })
 })
+
+/** GET on a connection opened for it alone; resolves the status once the body is read. */
+function getOnFreshConnection(url: string, headers: Record<string, string>) {
+  return new Promise<number>((resolve, reject) => {
+    const request = httpGet(url, { headers, agent: false }, (response) => {
+      response.resume()
+      response.on('end', () => resolve(response.statusCode ?? 0))
+      response.on('error', reject)
+    })
+    request.on('error', (error) => reject(new Error(`GET ${url} failed: ${error.message}`)))
+  })
+}
 
 /** A Pact Broker of one pact, as far as the verifier and the sandbox read one: its index, the pacts for verification, the pact. */
 async function startFakeBroker(pact: unknown) {
