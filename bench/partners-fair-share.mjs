@@ -193,7 +193,9 @@ try {
   const pad = (text, width) => String(text).padEnd(width)
   const num = (value) => value.toFixed(2).padStart(8)
   console.log('')
-  console.log(`${pad('Phase', 34)} ${pad('B p50', 8)} ${pad('B p95', 8)} ${pad('B p99', 8)} ${pad('p95 / alone', 11)} ${pad('whole p95', 9)} ${pad('B client', 8)}  A's answers (status: count), A req/s`)
+  console.log(
+    `${pad('Phase', 34)} ${pad('B p50', 8)} ${pad('B p95', 8)} ${pad('B p99', 8)} ${pad('p95 / alone', 11)} ${pad('whole p95', 9)} ${pad('B client', 8)}  A's answers (status: count), A req/s`,
+  )
   for (const row of rows) {
     const ratio = row.a ? `${(row.b.p95 / alone.p95).toFixed(2)}x` : ''
     const aText = row.a
