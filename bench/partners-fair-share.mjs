@@ -14,7 +14,7 @@
 // Usage: node bench/partners-fair-share.mjs [seconds per phase (30)] [rate limit a second] [phase ...]
 //   30 s by default: B's 450 answers a phase. With 10 s (150 answers) its p95 rests on a couple of
 //   stalls, and four runs of the same build gave 0.94x to 4.63x (docs/performance.md).
-//   phases: limit flood esis validate upload console held-timeout held-latency held-two logins deep
+//   phases: limit flood esis validate upload console held-timeout held-latency held-two validate-two logins deep
 //   (all by default). The held phases: A keeps 3 requests waiting on a `timeout` fault (or on a
 //   `latency` scenario of its own, 60 s) while it floods 60,000-key validations; held-two is A and C
 //   both doing so. logins: 28 parallel successful logins of one user of A, without end. deep: A and C
@@ -99,6 +99,8 @@ try {
     'held-timeout': { label: 'A: 3 timeouts held + validations', loads: [heldBy(a, 'timeout'), validations(a)] },
     'held-latency': { label: 'A: 3 own 60 s latencies + valid.', loads: [heldBy(a, 'hold-a-minute'), validations(a)] },
     'held-two': { label: 'A and C: 3 held each + valid.', loads: [heldBy(a, 'timeout'), validations(a), heldBy(c, 'hold-a-minute'), validations(c)] },
+    // held-two without the held requests: what two partners' validations cost B by themselves.
+    'validate-two': { label: 'A and C: validations (50+50)', loads: [validations(a), validations(c)] },
     logins: {
       label: "A: one user's logins (28)",
       url: '/v1/authentication',

@@ -4,7 +4,8 @@ import { PathMemo } from '../../common/bounded-map.ts'
 import type { AppEnv } from '../router/app-env.ts'
 import { answeringRoute } from '../router/memo-router.ts'
 import { bufferBody, servedByNode } from '../node-adapter/index.ts'
-import { jsonDepthWatch, WATCHED_FROM_BYTES } from './json-text-structure.ts'
+import { declaresUtf8, jsonBodyWatch } from './json-body-watch.ts'
+import { WATCHED_FROM_BYTES } from './json-text-structure.ts'
 
 /** The kind of body a route reads; `none`: it reads no body at all (GET, HEAD). */
 export type BodyMedia = 'json' | 'form' | 'multipart' | 'none'
@@ -90,8 +91,9 @@ export function requestBodyLimits(ruleOf: BodyRuleOf, fallback: BodyRule): Middl
       await bufferBody(c, 0, () => unsupported(contentType, rule))
       return next()
     }
-    // A long JSON body is watched as it arrives: nested past the limit, it is refused at that bracket, the rest unread.
-    const watch = rule.media === 'json' && !chunked && Number(declared) >= WATCHED_FROM_BYTES ? jsonDepthWatch() : undefined
+    // A long JSON body is watched as it arrives: nested past the limit, it is refused at that bracket,
+    // the rest unread; past the values, at its end, never joined nor decoded (json-body-watch.ts).
+    const watch = rule.media === 'json' && !chunked && Number(declared) >= WATCHED_FROM_BYTES && declaresUtf8(contentType!) ? jsonBodyWatch() : undefined
     if (rule.media !== 'multipart') await bufferBody(c, rule.maxBytes, () => tooLarge(rule), watch)
     return next()
   }

@@ -212,30 +212,3 @@ function* isJson(text: string): Generator<void, boolean, void> {
  * nesting at its first bracket past the limit, whatever follows.
  */
 export const WATCHED_FROM_BYTES = 3 * SHORTEST_PAST_VALUES
-
-/**
- * A long body's nesting watched as its bytes arrive, as the scan counts it (strings skipped): the
- * JSON_TOO_DEEP problem at the first bracket past MAX_JSON_DEPTH, so that the rest is never read,
- * let alone decoded (decision 0107). Brackets, quotes and backslashes are single bytes in UTF-8,
- * never part of a multi-byte character. Only for a body declared WATCHED_FROM_BYTES or longer, where
- * the scan of its whole text would answer the same.
- */
-export function jsonDepthWatch(): (chunk: Uint8Array) => Problem | undefined {
-  let depth = 0
-  let inString = false
-  let escaped = false
-  return (chunk) => {
-    for (let i = 0; i < chunk.length; i++) {
-      const b = chunk[i]!
-      if (inString) {
-        if (escaped) escaped = false
-        else if (b === BACKSLASH) escaped = true
-        else if (b === QUOTE) inString = false
-      } else if (b === QUOTE) inString = true
-      else if (b === OPEN_ARRAY || b === OPEN_OBJECT) {
-        if (++depth > MAX_JSON_DEPTH) return TOO_DEEP
-      } else if (b === CLOSE_ARRAY || b === CLOSE_OBJECT) depth--
-    }
-    return undefined
-  }
-}

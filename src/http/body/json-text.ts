@@ -6,9 +6,9 @@ import { held } from '../fair-share/fair-share.ts'
 import { keepParsedJson } from './json-body.ts'
 import { jsonStructureProblem } from './json-structure.ts'
 import { jsonTextScan } from './json-text-structure.ts'
+import { declaresUtf8 } from './json-body-watch.ts'
 import { text } from '../../common/problems.ts'
 
-const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i
 /** After the I/O and timers waiting: the loop's other work goes first. */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
@@ -61,8 +61,7 @@ export function jsonTextGuard(): MiddlewareHandler<AppEnv> {
     if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return next()
     const contentType = c.req.header('content-type')
     if (mediaOf(contentType) !== 'json') return next()
-    const charset = CHARSET.exec(contentType!)?.[1]
-    if (charset !== undefined && !/^utf-?8$/i.test(charset)) {
+    if (!declaresUtf8(contentType!)) {
       throw new ApiError('UNSUPPORTED_MEDIA_TYPE', { field: 'Content-Type', params: { detail: `${contentType} (JSON bodies are UTF-8)` } })
     }
     // The client's bytes: a slow client's request waits, and shares none of the loop's time meanwhile.

@@ -17,8 +17,11 @@ export function bufferBody(c: Context, maxBytes: number, tooLarge: () => ApiErro
   return incoming ? bufferNodeBody(c, incoming, maxBytes, tooLarge, watch) : bufferWebBody(c, maxBytes, tooLarge, watch)
 }
 
-/** A check of a body's bytes as they arrive: the problem that refuses it, or undefined. */
-export type BodyWatch = (chunk: Uint8Array) => Problem | undefined
+/** A check of a body's bytes as they arrive: `chunk` refuses it mid-way, `end` once it is whole (before it is joined and decoded). */
+export interface BodyWatch {
+  chunk(bytes: Uint8Array): Problem | undefined
+  end(): Problem | undefined
+}
 
 const refusal = (problem: Problem) => new ApiError(problem.key, problem)
 
@@ -47,7 +50,7 @@ function bufferNodeBody(c: Context, incoming: IncomingMessage, maxBytes: number,
         reject(tooLarge())
         return
       }
-      const problem = watch?.(chunk)
+      const problem = watch?.chunk(chunk)
       if (problem) {
         cleanup()
         incoming.pause()
@@ -58,6 +61,11 @@ function bufferNodeBody(c: Context, incoming: IncomingMessage, maxBytes: number,
     }
     const onEnd = () => {
       cleanup()
+      const problem = watch?.end()
+      if (problem) {
+        reject(refusal(problem))
+        return
+      }
       keepText(c, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size))
       resolve()
     }
@@ -84,7 +92,7 @@ async function bufferWebBody(c: Context, maxBytes: number, tooLarge: () => ApiEr
         await reader.cancel()
         throw tooLarge()
       }
-      const problem = watch?.(value)
+      const problem = watch?.chunk(value)
       if (problem) {
         await reader.cancel()
         throw refusal(problem)
@@ -92,6 +100,8 @@ async function bufferWebBody(c: Context, maxBytes: number, tooLarge: () => ApiEr
       chunks.push(value)
     }
   }
+  const problem = watch?.end()
+  if (problem) throw refusal(problem)
   keepText(c, Buffer.concat(chunks, size))
 }
 
