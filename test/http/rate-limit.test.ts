@@ -122,8 +122,11 @@ describe('the fair share middleware', () => {
     while (waits.length < 3) await new Promise((resolve) => setImmediate(resolve))
     expect(share.meter.running()).toBe(0)
     const heavy = remaining(await app.request('/busy/40'))
-    // Three requests taken by the waits: without them, the heavy one cost what it costs alone.
-    expect(heavy + 3).toBeLessThanOrEqual(alone + 4)
+    // Three tokens taken by the waits; beside them the heavy one costs what it costs alone, within
+    // what a loaded machine's waits for a core (discounted as they are read) move: shared with the
+    // three held requests, as before decision 1088, it would cost a quarter.
+    const charged = (left: number) => 1000 - left
+    expect(charged(heavy + 3)).toBeGreaterThanOrEqual(0.7 * charged(alone))
     releaseWaits()
     for (const answer of holding) expect((await answer).status).toBe(200)
   })

@@ -247,12 +247,16 @@ describe("an open listen stream follows its user's rights", () => {
         backoff: { firstMs: 20, maxMs: 200 },
       },
     )
-    await eventually(() => (lines.includes('Reconnected.') ? true : undefined), 5000)
+    // The token expires in a second; the login again is a password hash, which waits its turn behind
+    // the other test files' hashes on a loaded machine.
+    await eventually(() => (lines.includes('Reconnected.') ? true : undefined), 20_000).catch((error: Error) => {
+      throw new Error(`${error.message}; listen printed:\n${lines.join('\n')}`)
+    })
     expect(lines).toContain('The stream ended; reconnecting…')
     stop.abort()
     expect(await exit).toBe(0)
     await receiver.close()
-  })
+  }, 40_000)
 })
 
 describe('the command line', () => {
