@@ -35,7 +35,8 @@ const LIMIT = Number(process.argv[3] ?? 20)
 const PHASES = process.argv.slice(4)
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3)
 // B asks for three quarters of its limit, so its own bucket never refuses it.
-const B_RATE = Math.max(1, Math.floor(LIMIT * 0.75))
+// BENCH_B_RATE sets it (keeping B's pace while the partners' limit is changed).
+const B_RATE = Number(process.env.BENCH_B_RATE ?? Math.max(1, Math.floor(LIMIT * 0.75)))
 const BURST = LIMIT * 10
 const FLOOD_NICE = Number(process.env.BENCH_FLOOD_NICE ?? 10)
 
