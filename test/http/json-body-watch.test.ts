@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { jsonBodyWatch } from '../../src/http/body/json-body-watch.ts'
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../../src/http/body/json-structure.ts'
 import { SHORTEST_PAST_VALUES } from '../../src/http/body/json-text-structure.ts'
-import { generatedJson, items, members, mutated, nestedArrays, ruleVerdict, seeded } from './support/json-texts.ts'
+import { generatedJson, items, members, mutated, nestedArrays, ruleVerdict } from './support/json-texts.ts'
+import { seededRandom } from '../support/seeded-random.ts'
 
 /** What the watch says of a body sent in chunks of the given sizes (cycled): a refusal's key, or 'read on'. */
 function watched(bytes: Uint8Array, sizes: number[]): string {
@@ -53,7 +54,7 @@ describe('the watch of a long JSON body as its bytes arrive', () => {
   })
 
   it('answers as the scan of the text does on thousands of generated texts near the limits, malformed ones too, in chunks of every size', () => {
-    const random = seeded(20_261_128)
+    const random = seededRandom(20_261_128)
     const verdicts = new Set<string>()
     for (let n = 0; n < 24; n++) {
       const text = n % 3 === 2 ? `{"x":${generatedJson(random)},"y":[${generatedJson(random)}]}` : generatedJson(random)

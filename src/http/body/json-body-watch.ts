@@ -1,6 +1,6 @@
 import type { Problem } from '../../common/api-error.ts'
 import type { BodyWatch } from '../node-adapter/index.ts'
-import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from './json-structure.ts'
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, MAX_JSON_DEPTH, MAX_JSON_VALUES, OPEN_ARRAY, OPEN_OBJECT, QUOTE, TOO_DEEP, TOO_MANY } from './json-structure.ts'
 
 const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i
 
@@ -9,17 +9,6 @@ const declaredCharset = (contentType: string): string | undefined => CHARSET.exe
 /** Whether a JSON body's Content-Type leaves it UTF-8: no charset, or UTF-8's. */
 export const declaresUtf8 = (contentType: string): boolean => /^(?:utf-?8)?$/i.test(declaredCharset(contentType) ?? '')
 
-const TOO_DEEP: Problem = { key: 'JSON_TOO_DEEP', field: 'body', params: { limit: MAX_JSON_DEPTH } }
-const TOO_MANY: Problem = { key: 'JSON_TOO_MANY_VALUES', field: 'body', params: { limit: MAX_JSON_VALUES } }
-
-const QUOTE = 34
-const BACKSLASH = 92
-const COMMA = 44
-const COLON = 58
-const OPEN_ARRAY = 91
-const CLOSE_ARRAY = 93
-const OPEN_OBJECT = 123
-const CLOSE_OBJECT = 125
 const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf]
 
 /**

@@ -5,6 +5,20 @@ export const MAX_JSON_DEPTH = 32
 /** Object members and array items a JSON body may hold in all: the largest input has a few hundred. */
 export const MAX_JSON_VALUES = 5000
 
+/** The problems of a body past each limit, as every reader of a JSON body answers them (400, naming the body). */
+export const TOO_DEEP: Problem = { key: 'JSON_TOO_DEEP', field: 'body', params: { limit: MAX_JSON_DEPTH } }
+export const TOO_MANY: Problem = { key: 'JSON_TOO_MANY_VALUES', field: 'body', params: { limit: MAX_JSON_VALUES } }
+
+/** JSON's structural characters, one byte each in UTF-8 and one UTF-16 unit each: the readers of a text and of its bytes share them. */
+export const QUOTE = 34
+export const BACKSLASH = 92
+export const COMMA = 44
+export const COLON = 58
+export const OPEN_ARRAY = 91
+export const CLOSE_ARRAY = 93
+export const OPEN_OBJECT = 123
+export const CLOSE_OBJECT = 125
+
 // Reused: the walk keeps at most MAX_JSON_VALUES entries, and a request never runs two walks at once.
 const pending: object[] = []
 const depths: number[] = []
@@ -27,7 +41,7 @@ export function jsonStructureProblem(value: unknown): Problem | null {
     while (pending.length > 0) {
       const node = pending.pop()!
       const depth = depths.pop()!
-      if (depth > MAX_JSON_DEPTH) return { key: 'JSON_TOO_DEEP', field: 'body', params: { limit: MAX_JSON_DEPTH } }
+      if (depth > MAX_JSON_DEPTH) return TOO_DEEP
       if (Array.isArray(node)) {
         values += node.length
         if (values > MAX_JSON_VALUES) break
@@ -53,5 +67,5 @@ export function jsonStructureProblem(value: unknown): Problem | null {
     pending.length = 0
     depths.length = 0
   }
-  return values > MAX_JSON_VALUES ? { key: 'JSON_TOO_MANY_VALUES', field: 'body', params: { limit: MAX_JSON_VALUES } } : null
+  return values > MAX_JSON_VALUES ? TOO_MANY : null
 }

@@ -1,5 +1,5 @@
 import type { Problem } from '../../common/api-error.ts'
-import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from './json-structure.ts'
+import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, MAX_JSON_DEPTH, MAX_JSON_VALUES, OPEN_ARRAY, OPEN_OBJECT, QUOTE, TOO_DEEP, TOO_MANY } from './json-structure.ts'
 
 /**
  * What the raw text of a JSON body says about its structure, before JSON.parse builds it:
@@ -10,9 +10,6 @@ import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from './json-structure.ts'
  * - `walk`: short enough to parse and walk the parsed value (json-structure.ts).
  */
 export type JsonTextStructure = 'within' | 'malformed' | 'walk' | Problem
-
-const TOO_DEEP: Problem = { key: 'JSON_TOO_DEEP', field: 'body', params: { limit: MAX_JSON_DEPTH } }
-const TOO_MANY: Problem = { key: 'JSON_TOO_MANY_VALUES', field: 'body', params: { limit: MAX_JSON_VALUES } }
 
 /**
  * No JSON text this short holds more than MAX_JSON_VALUES values: each takes a character of its own
@@ -25,15 +22,6 @@ export const SHORTEST_PAST_VALUES = 2 * (MAX_JSON_VALUES + 1) + 1
  * millisecond of counting, under one of the grammar's reading (bench/json-text-structure.ts).
  */
 export const SLICE_CHARACTERS = 32 * 1024
-
-const QUOTE = 34
-const BACKSLASH = 92
-const COMMA = 44
-const COLON = 58
-const OPEN_ARRAY = 91
-const CLOSE_ARRAY = 93
-const OPEN_OBJECT = 123
-const CLOSE_OBJECT = 125
 
 /**
  * The structure of a JSON text, read from its characters a slice at a time: the caller lets the

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { testConfig } from '../../../src/platform/config.ts'
-import { startServer, type RunningSandbox } from '../../../src/app/server.ts'
+import type { RunningSandbox } from '../../../src/app/server.ts'
+import { startServerAsBrokerA } from '../../support/listening-app.ts'
 import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../../../src/http/body/json-structure.ts'
 
 // A body nested past the limit is refused at its bracket past it: the server neither waits for nor
@@ -9,13 +9,7 @@ import { MAX_JSON_DEPTH, MAX_JSON_VALUES } from '../../../src/http/body/json-str
 let sandbox: RunningSandbox
 let token: string
 beforeAll(async () => {
-  sandbox = await startServer(testConfig({ port: 0, host: '127.0.0.1' }))
-  const login = await fetch(`${sandbox.url}/v1/authentication`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'broker-a', password: 'sandbox' }),
-  })
-  token = ((await login.json()) as { accessToken: string }).accessToken
+  ;({ sandbox, token } = await startServerAsBrokerA())
 })
 afterAll(() => sandbox.close())
 

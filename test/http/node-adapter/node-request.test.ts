@@ -2,9 +2,9 @@ import { Agent, request as httpRequest, type IncomingHttpHeaders, type IncomingM
 import { once } from 'node:events'
 import type { Socket } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testConfig } from '../../../src/platform/config.ts'
 import { SIMULATION_INPUT_EXAMPLE } from '../../../src/modules/simulations/simulation-input.schemas.ts'
-import { startServer, type RunningSandbox } from '../../../src/app/server.ts'
+import type { RunningSandbox } from '../../../src/app/server.ts'
+import { startServerAsBrokerA } from '../../support/listening-app.ts'
 import { socketBufferBytes } from '../../support/socket-buffers.ts'
 
 // The Node server reads headers and bodies from Node's own request, not the web Request that
@@ -12,13 +12,7 @@ import { socketBufferBytes } from '../../support/socket-buffers.ts'
 let sandbox: RunningSandbox
 let token: string
 beforeAll(async () => {
-  sandbox = await startServer(testConfig({ port: 0, host: '127.0.0.1' }))
-  const login = await fetch(`${sandbox.url}/v1/authentication`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: 'broker-a', password: 'sandbox' }),
-  })
-  token = ((await login.json()) as { accessToken: string }).accessToken
+  ;({ sandbox, token } = await startServerAsBrokerA())
 })
 afterAll(() => sandbox.close())
 

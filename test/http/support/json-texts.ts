@@ -70,17 +70,6 @@ export const members = (count: number, key = (i: number) => `k${i}`) => `{${Arra
 export const nestedArrays = (levels: number) => '['.repeat(levels) + ']'.repeat(levels)
 export const nestedObjects = (levels: number) => '{"a":'.repeat(levels - 1) + '{}' + '}'.repeat(levels - 1)
 
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 const KEYS = ['__proto__', '[', '{,', '"', '\\', 'a\\"b', '\u00e9', '\ud83d\ude00']
 const SCALARS = ['0', '-1.5e3', 'true', 'false', 'null', '""', '"x,[{"', '"\\"\\\\"', '"\\u005b"', '"\\ud800"', '1E+2']
 const SPACE = ['', '', ' ', '\n', '\t', '\r\n ']
