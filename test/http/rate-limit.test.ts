@@ -98,7 +98,32 @@ describe('the fair share middleware', () => {
     expect(remaining(await json)).toBeGreaterThan(before - 50)
   })
 
-  it("answers an insistent client's refusals later for a large body, which the server reads to its end", async () => {
+  it('weighs a refusal by its body: a flood of large bodies gets fewer refusals at once than one of small bodies', async () => {
+    const { app } = appWith({ perSecond: 20, burst: 1 }, 50)
+    const refused = async (partner: string, bytes: number) => {
+      const started = performance.now()
+      const res = await app.request('/cheap', {
+        method: 'POST',
+        headers: { 'x-partner': partner, 'Content-Type': 'application/json', 'Content-Length': String(bytes) },
+        body: '{}',
+      })
+      return { status: res.status, ms: performance.now() - started }
+    }
+    // Both partners in debt for seconds: every request of theirs is refused.
+    for (const partner of ['small', 'large']) expect((await app.request('/busy/200', { headers: { 'x-partner': partner } })).status).toBe(200)
+    const small = []
+    for (let i = 0; i < 5; i += 1) small.push(await refused('small', 2))
+    expect(small.map((r) => r.status)).toEqual([429, 429, 429, 429, 429])
+    expect(Math.max(...small.map((r) => r.ms))).toBeLessThan(50)
+    // 768 KB weighs 13 of the allowance's 20: the first is answered at once, the second after the delays.
+    const first = await refused('large', 768 * 1024)
+    const second = await refused('large', 768 * 1024)
+    expect([first.status, second.status]).toEqual([429, 429])
+    expect(first.ms).toBeLessThan(50)
+    expect(second.ms).toBeGreaterThanOrEqual(199)
+  })
+
+  it("answers an insistent client's refusals later for a large body", async () => {
     const { app } = appWith({ burst: 1 }, 20)
     expect((await app.request('/cheap')).status).toBe(200)
     expect((await app.request('/cheap')).status).toBe(429) // within the refusals' own allowance: at once

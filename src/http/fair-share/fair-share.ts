@@ -102,6 +102,8 @@ export type FairShare = ReturnType<typeof createFairShare>
 const RESERVED_MS_PER_KB = { json: 0.5, multipart: 0.01 }
 /** A body without a declared length (chunked) is reserved as this large. */
 const UNDECLARED_BODY_BYTES = 1024 * 1024
+/** A refusal takes one more of its partner's allowance of refusals at once for each of these in its body. */
+const REFUSAL_WEIGHT_BYTES = 64 * 1024
 /** An insistent client's refusal waits one delay more for each of these in its body. */
 const BODY_BYTES_PER_DELAY = 256 * 1024
 
@@ -212,9 +214,10 @@ function bucketRefusal(settings: FairShareSettings, spent: { takes: number; toke
  * within the wait bound.
  *
  * A client that goes on regardless (more refusals than a second's worth of its rate, within a
- * second) has its further refusals answered only after `refusalDelayMs` (or up to half more), and a
- * delay more for each 256 KB of body: a flood then slows itself down, instead of taking the core
- * every partner shares. A client that honours Retry-After never meets the delay.
+ * second, a refusal weighing one more for each 64 KB of its body) has its further refusals answered
+ * only after `refusalDelayMs` (or up to half more), and a delay more for each 256 KB of body: a
+ * flood then slows itself down, instead of taking the core every partner shares. A client that
+ * honours Retry-After never meets the delay.
  */
 export function partnerFairShare(share: FairShare, options: { refusalDelayMs?: number } = {}): MiddlewareHandler<AppEnv> {
   const { buckets, meter, turns, settings, sandboxTraffic } = share
@@ -237,10 +240,12 @@ export function partnerFairShare(share: FairShare, options: { refusalDelayMs?: n
   }
   const refuse = async (c: Context, partner: string, seconds: number, bodyBytes: number, byBucket = true): Promise<never> => {
     answerHeaders(c, buckets.state(partner))
-    // Between one and one and a half delays: a flood's connections come back spread out, not together.
-    // Node reads a refused body to its end to keep the connection (closing it instead would reset a
-    // client still sending, before it reads its 429), so a flood of large bodies waits longer.
-    if (!refusals.take(partner).allowed) {
+    // A refusal weighs one, and one more for each 64 KB of its body (at most a full allowance): a large
+    // body's refusal costs the server more than a small one's (the kernel takes in what the client
+    // sent, the connection is closed and opened again), so a flood of them gets fewer at once.
+    // Past the allowance, between one and one and a half delays: a flood's connections come back
+    // spread out, not together; a delay more for each 256 KB of body.
+    if (!refusals.take(partner, Math.min(refusals.burst, 1 + bodyBytes / REFUSAL_WEIGHT_BYTES)).allowed) {
       const delays = 1 + bodyBytes / BODY_BYTES_PER_DELAY
       await new Promise((resolve) => setTimeout(resolve, refusalDelayMs * delays * (1 + Math.random() / 2)))
     }
