@@ -23,7 +23,9 @@
 //   own (bench/flood-process.mjs), on CPU 1, the load at nice 10 (BENCH_FLOOD_NICE): partners are on
 //   machines of their own, and B's client waiting behind four load generators on one core would be
 //   counted as the server's latency. The "B client" column is this process's own event-loop delay
-//   p99 through the phase: B's client itself late, not the server.
+//   p99 through the phase: B's client itself late, not the server. "loop p90", "loop p99" and "loop
+//   max" are the server's own event-loop delay through B's run (its /metrics, sampled every 20 ms):
+//   how long a request arriving then waited for the server's loop, whatever else B's answer waited for.
 import { fork } from 'node:child_process'
 import { setPriority } from 'node:os'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
@@ -42,7 +44,16 @@ const FLOOD_NICE = Number(process.env.BENCH_FLOOD_NICE ?? 10)
 
 if (!pinBenchToCpu1()) process.exit()
 // No document quota: the uploads measure their cost, not the quota's refusal.
-Object.assign(process.env, HOSTED_ENV, { SANDBOX_RATE_LIMIT: String(LIMIT), SANDBOX_QUOTA_DOCUMENT_MB: '0', SANDBOX_QUOTA_SIMULATIONS: '0' })
+// The metrics token: the server's own event-loop delay through each run (prom-client's, read at its end).
+const METRICS_TOKEN = 'bench-metrics-token-bench-metrics-token-0123'
+/** prom-client's sampling of the event loop's delay (the sandbox's eventLoopMonitoringPrecision). */
+const LOOP_SAMPLED_EVERY_MS = 20
+Object.assign(process.env, HOSTED_ENV, {
+  SANDBOX_RATE_LIMIT: String(LIMIT),
+  SANDBOX_QUOTA_DOCUMENT_MB: '0',
+  SANDBOX_QUOTA_SIMULATIONS: '0',
+  SANDBOX_METRICS_TOKEN: METRICS_TOKEN,
+})
 
 /** A body of 60,000 unknown keys, under 1 MB. */
 const UNKNOWN_KEYS = JSON.stringify(Object.fromEntries(Array.from({ length: 60_000 }, (_, i) => [`k${i.toString(36).padStart(6, '0')}`, 1])))
@@ -145,6 +156,17 @@ try {
     const sum = (f) => results.reduce((t, r) => t + f(r), 0)
     return { statusCodeStats, requests: { average: sum((r) => r.requests.average) }, errors: sum((r) => r.errors), timeouts: sum((r) => r.timeouts) }
   }
+  /**
+   * The server's event-loop delay since the last call, in ms (prom-client samples it every 20 ms and
+   * starts again at each scrape): what B's request waited for the loop, as against the rest of its time.
+   */
+  const serverLoop = async () => {
+    const res = await fetch(`${sandbox.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+    const text = await res.text()
+    // Node's histogram counts each 20 ms timer's whole interval: its delay is what is past the 20 ms.
+    const read = (name) => Number(new RegExp(`^nodejs_eventloop_lag_${name}_seconds (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) * 1000 - LOOP_SAMPLED_EVERY_MS
+    return { p90: read('p90'), p99: read('p99'), max: read('max') }
+  }
   /** B's latencies from `from` seconds of its loop on. */
   const steady = (r, from) => {
     const sorted = r.samples
@@ -158,9 +180,10 @@ try {
   await new Promise((r) => setTimeout(r, 6000))
   await settle(sandbox.pid)
   // Alone as in a phase: from WARMUP seconds into B's run (its first requests open its connections).
+  await serverLoop()
   const aloneRun = await paced(sandbox.url, bDetail, b.headers, { rate: B_RATE, seconds: WARMUP + SECONDS })
   const first = steady(aloneRun, WARMUP)
-  const rows = [{ label: 'B alone', b: first, whole: first.p95, statuses: aloneRun.statuses }]
+  const rows = [{ label: 'B alone', b: first, whole: first.p95, statuses: aloneRun.statuses, server: await serverLoop() }]
   console.log(`B alone: p50 ${first.p50.toFixed(2)} ms, p95 ${first.p95.toFixed(2)} ms, p99 ${first.p99.toFixed(2)} ms`)
   // B's p95 alone moves by half or more from one minute to the next on a shared machine (3.3 to 8.8 ms
   // over one evening): B is measured alone again, for half a phase, before each phase, and every
@@ -174,7 +197,9 @@ try {
     aloneP95s.push(before.p95)
     const clientDelay = monitorEventLoopDelay({ resolution: 5 })
     clientDelay.enable()
+    await serverLoop()
     const [bRun, aRun] = await Promise.all([paced(sandbox.url, bDetail, b.headers, { rate: B_RATE, seconds: WARMUP + SECONDS }), flood(floods[name], WARMUP + SECONDS + 1)])
+    const server = await serverLoop()
     clientDelay.disable()
     const byStatus = Object.fromEntries(Object.entries(aRun.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]))
     const row = {
@@ -184,6 +209,7 @@ try {
       statuses: bRun.statuses,
       a: { byStatus, perSecond: aRun.requests.average, errors: aRun.errors + aRun.timeouts },
       clientDelayP99: clientDelay.percentile(99) / 1e6,
+      server,
     }
     rows.push(row)
     console.log(
@@ -197,7 +223,7 @@ try {
   const num = (value) => value.toFixed(2).padStart(8)
   console.log('')
   console.log(
-    `${pad('Phase', 34)} ${pad('B p50', 8)} ${pad('B p95', 8)} ${pad('B p99', 8)} ${pad('p95 / alone', 11)} ${pad('whole p95', 9)} ${pad('B client', 8)}  A's answers (status: count), A req/s`,
+    `${pad('Phase', 34)} ${pad('B p50', 8)} ${pad('B p95', 8)} ${pad('B p99', 8)} ${pad('p95 / alone', 11)} ${pad('whole p95', 9)} ${pad('B client', 8)} ${pad('loop p90', 8)} ${pad('loop p99', 8)} ${pad('loop max', 8)}  A's answers (status: count), A req/s`,
   )
   for (const row of rows) {
     const ratio = row.a ? `${(row.b.p95 / alone.p95).toFixed(2)}x` : ''
@@ -208,7 +234,9 @@ try {
       : ''
     const bFailed = Object.keys(row.statuses).some((code) => code !== '200') ? `  B answers ${JSON.stringify(row.statuses)}` : ''
     const client = row.clientDelayP99 === undefined ? ''.padStart(8) : num(row.clientDelayP99)
-    console.log(`${pad(row.label, 34)} ${num(row.b.p50)} ${num(row.b.p95)} ${num(row.b.p99)} ${pad(ratio, 11).padStart(11)} ${num(row.whole)} ${client}   ${aText}${bFailed}`)
+    console.log(
+      `${pad(row.label, 34)} ${num(row.b.p50)} ${num(row.b.p95)} ${num(row.b.p99)} ${pad(ratio, 11).padStart(11)} ${num(row.whole)} ${client} ${num(row.server.p90)} ${num(row.server.p99)} ${num(row.server.max)}   ${aText}${bFailed}`,
+    )
   }
   const worst = Math.max(...rows.filter((r) => r.a).map((r) => r.b.p95 / alone.p95))
   console.log(`\nB's p95 within 1.5x of alone in every phase: ${worst <= 1.5 ? 'PASS' : 'FAIL'} (worst ${worst.toFixed(2)}x)`)
