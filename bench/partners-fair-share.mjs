@@ -46,7 +46,7 @@ if (!pinBenchToCpu1()) process.exit()
 // No document quota: the uploads measure their cost, not the quota's refusal.
 // The metrics token: the server's own event-loop delay through each run (prom-client's, read at its end).
 const METRICS_TOKEN = 'bench-metrics-token-bench-metrics-token-0123'
-/** prom-client's sampling of the event loop's delay (the sandbox's eventLoopMonitoringPrecision). */
+/** prom-client's sampling of the event loop's delay (eventLoopMonitoringPrecision in src/modules/operations/prometheus-metrics.ts). */
 const LOOP_SAMPLED_EVERY_MS = 20
 Object.assign(process.env, HOSTED_ENV, {
   SANDBOX_RATE_LIMIT: String(LIMIT),
@@ -163,6 +163,7 @@ try {
   const serverLoop = async () => {
     const res = await fetch(`${sandbox.url}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
     const text = await res.text()
+    if (!res.ok) throw new Error(`GET /metrics answered ${res.status}: ${text}`)
     // Node's histogram counts each 20 ms timer's whole interval: its delay is what is past the 20 ms.
     const read = (name) => Number(new RegExp(`^nodejs_eventloop_lag_${name}_seconds (\\S+)$`, 'm').exec(text)?.[1] ?? NaN) * 1000 - LOOP_SAMPLED_EVERY_MS
     return { p90: read('p90'), p99: read('p99'), max: read('max') }

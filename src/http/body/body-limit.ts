@@ -4,7 +4,7 @@ import { PathMemo } from '../../common/bounded-map.ts'
 import type { AppEnv } from '../router/app-env.ts'
 import { answeringRoute } from '../router/memo-router.ts'
 import { bufferBody, servedByNode } from '../node-adapter/index.ts'
-import { declaresUtf8, jsonBodyWatch } from './json-body-watch.ts'
+import { jsonBodyWatch } from './json-body-watch.ts'
 import { WATCHED_FROM_BYTES } from './json-text-structure.ts'
 
 /** The kind of body a route reads; `none`: it reads no body at all (GET, HEAD). */
@@ -33,6 +33,11 @@ export function mediaOf(contentType: string | undefined): BodyMedia | undefined 
   if (MULTIPART_TYPE.test(contentType)) return 'multipart'
   return undefined
 }
+
+const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i
+
+/** Whether a Content-Type leaves its body UTF-8: no charset, or UTF-8's (the JSON guard refuses any other, 415). */
+export const declaresUtf8 = (contentType: string): boolean => /^(?:utf-?8)?$/i.test(CHARSET.exec(contentType)?.[1] ?? '')
 
 const EXPECTED: Record<BodyMedia, string> = {
   json: 'application/json',

@@ -2,13 +2,6 @@ import type { Problem } from '../../common/api-error.ts'
 import type { BodyWatch } from '../node-adapter/index.ts'
 import { BACKSLASH, CLOSE_ARRAY, CLOSE_OBJECT, COLON, COMMA, MAX_JSON_DEPTH, MAX_JSON_VALUES, OPEN_ARRAY, OPEN_OBJECT, QUOTE, TOO_DEEP, TOO_MANY } from './json-structure.ts'
 
-const CHARSET = /;\s*charset\s*=\s*"?([^";\s]+)"?/i
-
-/** The charset a JSON body's Content-Type declares, if any: the JSON guard refuses any but UTF-8 (415). */
-const declaredCharset = (contentType: string): string | undefined => CHARSET.exec(contentType)?.[1]
-/** Whether a JSON body's Content-Type leaves it UTF-8: no charset, or UTF-8's. */
-export const declaresUtf8 = (contentType: string): boolean => /^(?:utf-?8)?$/i.test(declaredCharset(contentType) ?? '')
-
 const BYTE_ORDER_MARK = [0xef, 0xbb, 0xbf]
 
 /**

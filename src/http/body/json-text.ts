@@ -1,12 +1,11 @@
 import type { MiddlewareHandler } from 'hono'
 import { ApiError, type Problem } from '../../common/api-error.ts'
 import type { AppEnv } from '../router/app-env.ts'
-import { mediaOf } from './body-limit.ts'
+import { declaresUtf8, mediaOf } from './body-limit.ts'
 import { held } from '../fair-share/fair-share.ts'
 import { keepParsedJson } from './json-body.ts'
 import { jsonStructureProblem } from './json-structure.ts'
 import { jsonTextScan } from './json-text-structure.ts'
-import { declaresUtf8 } from './json-body-watch.ts'
 import { text } from '../../common/problems.ts'
 
 /** After the I/O and timers waiting: the loop's other work goes first. */
